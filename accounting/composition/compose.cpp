@@ -1,0 +1,56 @@
+#include "accounting/composition/compose.h"
+
+#include "accounting/composition/basic_composition.h"
+#include "accounting/composition/pure_composition.h"
+#include "accounting/errors.h"
+
+#include <vector>
+
+namespace dpl {
+
+namespace {
+
+AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind kind) {
+  switch (kind) {
+    case AccountantKind::pure: return compose_pure(ledger, target);
+    case AccountantKind::basic: return compose_basic(ledger, target);
+    case AccountantKind::advanced:
+    case AccountantKind::optimal:
+    case AccountantKind::rdp:
+    case AccountantKind::pld:
+      throw NotApplicable("accountant '" + to_string(kind) + "' is not supported yet");
+    case AccountantKind::automatic: break;
+  }
+  throw std::logic_error("internal: run(automatic)");
+}
+
+// The bounded quantity of a result: epsilon when delta was given, else delta.
+const Interval& bounded(const AccountingResult& r, const Target& t) {
+  return t.given == Target::Given::delta ? r.epsilon : r.delta;
+}
+
+}  // namespace
+
+AccountingResult compose(const Ledger& ledger, const Target& target, AccountantKind kind) {
+  if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
+  if (kind != AccountantKind::automatic) return run(ledger, target, kind);
+  // auto: every accountant that applies; the smallest certified upper bound wins (each is a valid bound).
+  std::vector<AccountingResult> results;
+  std::string reasons;
+  // Ties keep the earlier (more specific) accountant.
+  for (auto k : {AccountantKind::optimal, AccountantKind::pld, AccountantKind::rdp, AccountantKind::pure,
+                 AccountantKind::advanced, AccountantKind::basic}) {
+    try {
+      results.push_back(run(ledger, target, k));
+    } catch (const NotApplicable& e) {
+      reasons += std::string(reasons.empty() ? "" : "; ") + e.what();
+    }
+  }
+  if (results.empty()) throw NotApplicable("no accountant applies to this ledger: " + reasons);
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < results.size(); ++i)
+    if (hi(bounded(results[i], target)) < hi(bounded(results[best], target))) best = i;
+  return results[best];
+}
+
+}  // namespace dpl

@@ -1,0 +1,215 @@
+#include "accounting/mechanisms/mechanism_spec.h"
+
+#include "accounting/errors.h"
+#include "accounting/numeric/decimal.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <map>
+
+namespace dpl {
+
+std::string to_string(MechanismKind k) {
+  switch (k) {
+    case MechanismKind::gaussian: return "gaussian";
+    case MechanismKind::laplace: return "laplace";
+    case MechanismKind::rr: return "rr";
+    case MechanismKind::pure: return "pure";
+    case MechanismKind::approx: return "approx";
+    case MechanismKind::iteration: return "iteration";
+  }
+  return "?";
+}
+
+std::string to_string(Sampling s) {
+  switch (s) {
+    case Sampling::none: return "none";
+    case Sampling::poisson: return "poisson";
+    case Sampling::wor: return "wor";
+  }
+  return "?";
+}
+
+namespace {
+
+const std::map<std::string, MechanismKind>& names() {
+  static const std::map<std::string, MechanismKind> m{
+      {"gaussian", MechanismKind::gaussian}, {"laplace", MechanismKind::laplace},
+      {"rr", MechanismKind::rr},             {"pure", MechanismKind::pure},
+      {"approx", MechanismKind::approx},     {"iteration", MechanismKind::iteration}};
+  return m;
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t");
+  return s.substr(b, e - b + 1);
+}
+
+[[noreturn]] void fail(const RawSpec& raw, const std::string& what) {
+  throw InputError("-m " + raw.text + ": " + what);
+}
+
+double parse_number(const RawSpec& raw, const std::string& key, const std::string& value) {
+  if (value.empty()) fail(raw, "missing value for '" + key + "'");
+  errno = 0;
+  char* end = nullptr;
+  const double v = std::strtod(value.c_str(), &end);
+  if (end == value.c_str() || *end != '\0') fail(raw, key + "=" + value + " is not a number");
+  if (std::isnan(v) || std::isinf(v) || errno == ERANGE)
+    fail(raw, key + "=" + value + " is not a finite number");
+  return v;
+}
+
+std::int64_t parse_count(const RawSpec& raw, const std::string& key, double v, const std::string& text,
+                         std::int64_t min) {
+  if (v != std::floor(v) || v < static_cast<double>(min) || v > 1e15)
+    fail(raw, key + "=" + text + " must be an integer in [" + std::to_string(min) + ", 1e15]");
+  return static_cast<std::int64_t>(v);
+}
+
+void require(const RawSpec& raw, bool ok, const std::string& key, const std::string& text,
+             const std::string& range) {
+  if (!ok) fail(raw, key + "=" + text + " is out of range: allowed " + range);
+}
+
+}  // namespace
+
+std::vector<std::string> allowed_keys(MechanismKind kind) {
+  std::vector<std::string> keys;
+  switch (kind) {
+    case MechanismKind::gaussian: keys = {"sigma", "sens"}; break;
+    case MechanismKind::laplace: keys = {"b", "sens"}; break;
+    case MechanismKind::rr: keys = {"eps"}; break;
+    case MechanismKind::pure: keys = {"eps"}; break;
+    case MechanismKind::approx: keys = {"eps", "delta"}; break;
+    case MechanismKind::iteration: keys = {"sigma", "sens", "steps", "index", "contraction"}; return keys;
+  }
+  keys.insert(keys.end(), {"steps", "q", "sampling"});
+  return keys;
+}
+
+std::optional<std::string> RawSpec::unknown_key() const {
+  for (const auto& [k, v] : params)
+    if (v == "?") return k;
+  return std::nullopt;
+}
+
+RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
+  RawSpec raw;
+  raw.text = text;
+  const auto colon = text.find(':');
+  raw.name = trim(colon == std::string::npos ? text : text.substr(0, colon));
+  const auto it = names().find(raw.name);
+  if (it == names().end())
+    fail(raw, "unknown mechanism '" + raw.name + "' (expected gaussian, laplace, rr, pure, approx or iteration)");
+  const auto keys = allowed_keys(it->second);
+  if (colon != std::string::npos) {
+    std::string rest = text.substr(colon + 1);
+    std::size_t pos = 0;
+    while (pos <= rest.size()) {
+      const auto comma = rest.find(',', pos);
+      const std::string item = trim(rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+      if (item.empty()) fail(raw, "empty key=value item");
+      const auto eq = item.find('=');
+      if (eq == std::string::npos) fail(raw, "'" + item + "' is not key=value");
+      const std::string key = trim(item.substr(0, eq));
+      const std::string value = trim(item.substr(eq + 1));
+      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        std::string list;
+        for (const auto& k : keys) list += (list.empty() ? "" : ", ") + k;
+        fail(raw, "unknown key '" + key + "' for " + raw.name + " (allowed: " + list + ")");
+      }
+      for (const auto& [k, v] : raw.params)
+        if (k == key) fail(raw, "key '" + key + "' given twice");
+      if (value.empty()) fail(raw, "missing value for '" + key + "'");
+      raw.params.emplace_back(key, value);
+      if (comma == std::string::npos) break;
+      pos = comma + 1;
+    }
+  }
+  int unknowns = 0;
+  for (const auto& [k, v] : raw.params)
+    if (v == "?") {
+      ++unknowns;
+      if (!allow_unknown) fail(raw, "'" + k + "=?' is only allowed with `dpledger calibrate`");
+      if (k == "sampling" || k == "sens") fail(raw, "'" + k + "' cannot be calibrated");
+    }
+  if (unknowns > 1) fail(raw, "more than one value is '?'");
+  return raw;
+}
+
+LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
+  LedgerEntry e;
+  e.mechanism.kind = names().at(raw.name);
+  Mechanism& m = e.mechanism;
+  std::map<std::string, std::string> given;
+  std::map<std::string, double> num;
+  for (const auto& [k, v] : raw.params) {
+    if (v == "?") {
+      if (!substitute) fail(raw, "'" + k + "=?' has no value to substitute");
+      given[k] = format_input(*substitute);
+      num[k] = *substitute;
+      continue;
+    }
+    given[k] = v;
+    if (k != "sampling") num[k] = parse_number(raw, k, v);
+  }
+  auto has = [&](const char* k) { return given.count(k) > 0; };
+  auto need = [&](const char* k) {
+    if (!has(k)) fail(raw, std::string("missing required key '") + k + "'");
+    return num.at(k);
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  auto positive = [&](const char* k, double v) {
+    require(raw, v > 0 && v < inf, k, given.at(k), "(0, inf)");
+    return v;
+  };
+
+  if (has("sens")) m.sens = positive("sens", num.at("sens"));
+  switch (m.kind) {
+    case MechanismKind::gaussian: m.sigma = positive("sigma", need("sigma")); break;
+    case MechanismKind::laplace: m.b = positive("b", need("b")); break;
+    case MechanismKind::rr:
+    case MechanismKind::pure: m.eps = positive("eps", need("eps")); break;
+    case MechanismKind::approx:
+      m.eps = need("eps");
+      require(raw, m.eps >= 0, "eps", given.at("eps"), "[0, inf)");
+      m.delta = need("delta");
+      require(raw, m.delta >= 0 && m.delta < 1, "delta", given.at("delta"), "[0, 1)");
+      break;
+    case MechanismKind::iteration:
+      m.sigma = positive("sigma", need("sigma"));
+      if (!has("sens")) fail(raw, "missing required key 'sens'");
+      m.iterations = parse_count(raw, "steps", need("steps"), given.at("steps"), 1);
+      if (has("index")) m.index = parse_count(raw, "index", num.at("index"), given.at("index"), 1);
+      require(raw, m.index <= m.iterations, "index", given.count("index") ? given.at("index") : "1",
+              "[1, steps=" + std::to_string(m.iterations) + "]");
+      if (has("contraction")) {
+        m.contraction = num.at("contraction");
+        require(raw, m.contraction > 0 && m.contraction <= 1, "contraction", given.at("contraction"), "(0, 1]");
+      }
+      return e;
+  }
+  if (has("steps")) e.steps = parse_count(raw, "steps", num.at("steps"), given.at("steps"), 1);
+  if (has("q")) {
+    e.q = num.at("q");
+    require(raw, e.q > 0 && e.q <= 1, "q", given.at("q"), "(0, 1]");
+    e.sampling = Sampling::poisson;
+  }
+  if (has("sampling")) {
+    const std::string& s = given.at("sampling");
+    if (s != "poisson" && s != "wor") fail(raw, "sampling=" + s + " is not one of poisson, wor");
+    if (!has("q")) fail(raw, "sampling=" + s + " needs q");
+    e.sampling = s == "wor" ? Sampling::wor : Sampling::poisson;
+  }
+  return e;
+}
+
+LedgerEntry parse_entry(const std::string& text) { return build_entry(parse_raw_spec(text, false)); }
+
+}  // namespace dpl

@@ -1,0 +1,62 @@
+// Mechanism specifications `NAME:key=value,...` (../shared/docs/cli.md): parsing and validation into a ledger
+// entry. Validation happens here, once, at the boundary; accountants may assume valid entries.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dpl {
+
+enum class MechanismKind { gaussian, laplace, rr, pure, approx, iteration };
+enum class Sampling { none, poisson, wor };
+
+std::string to_string(MechanismKind k);
+std::string to_string(Sampling s);
+
+// One mechanism's own parameters (what is released in one step).
+struct Mechanism {
+  MechanismKind kind = MechanismKind::gaussian;
+  double sigma = 0;                // gaussian, iteration: noise standard deviation
+  double sens = 1;                 // gaussian (L2), laplace (L1), iteration (per-step L2 sensitivity)
+  double b = 0;                    // laplace scale
+  double eps = 0;                  // rr, pure, approx
+  double delta = 0;                // approx
+  std::int64_t iterations = 1;     // iteration: number of steps T of the noisy iteration
+  std::int64_t index = 1;          // iteration: 1-based step at which the record is used
+  double contraction = 1;          // iteration: contraction factor of the map, in (0, 1]
+};
+
+// A ledger line: a mechanism, optionally subsampled, composed `steps` times.
+struct LedgerEntry {
+  Mechanism mechanism;
+  std::int64_t steps = 1;
+  double q = 1;                      // sampling probability (poisson) or ratio (wor); 1 = no sampling
+  Sampling sampling = Sampling::none;
+  bool subsampled() const { return sampling != Sampling::none; }
+};
+
+using Ledger = std::vector<LedgerEntry>;
+
+// The raw key=value pairs of a spec, before typing; a value may be "?" when `allow_unknown`.
+struct RawSpec {
+  std::string text;
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> params;
+  // The key whose value is "?", if any.
+  std::optional<std::string> unknown_key() const;
+};
+
+// Splits and checks syntax, names and keys; throws InputError naming the spec and the problem.
+RawSpec parse_raw_spec(const std::string& text, bool allow_unknown = false);
+// Types and validates every value; `substitute` replaces the value of the "?" key.
+LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute = std::nullopt);
+// parse_raw_spec + build_entry, no "?" allowed.
+LedgerEntry parse_entry(const std::string& text);
+
+// The allowed keys of a mechanism name (for --help and error messages).
+std::vector<std::string> allowed_keys(MechanismKind kind);
+
+}  // namespace dpl

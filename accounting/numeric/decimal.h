@@ -1,0 +1,23 @@
+// Decimal printing of certified bounds, rounded in the safe direction (never to nearest).
+#pragma once
+
+#include "accounting/numeric/interval.h"
+
+#include <string>
+
+namespace dpl {
+
+inline constexpr int kPrintDigits = 15;
+
+// The upper endpoint of x, rounded up to `digits` significant digits ("inf" if unbounded).
+std::string format_upper(const Interval& x, int digits = kPrintDigits);
+// The lower endpoint of x, rounded down to `digits` significant digits.
+std::string format_lower(const Interval& x, int digits = kPrintDigits);
+// A real rounded up / down / to nearest.
+std::string format_up(const Real& x, int digits = kPrintDigits);
+std::string format_down(const Real& x, int digits = kPrintDigits);
+std::string format_nearest(const Real& x, int digits = kPrintDigits);
+// A double printed with up to 17 significant digits, shortest exact round trip (for echoing inputs).
+std::string format_input(double x);
+
+}  // namespace dpl

@@ -1,0 +1,82 @@
+// dpledger: certified differential-privacy accounting and verification of private optimisation.
+// Thin front end: parse, call the libraries, print; errors map to exit codes (../shared/docs/cli.md).
+#include "accounting/errors.h"
+#include "cli/command_registry.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+
+namespace {
+
+std::string one_line(std::string s) {
+  std::replace(s.begin(), s.end(), '\n', ' ');
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+int report_error(const std::string& msg, int code) {
+  std::cerr << (code == 2 ? "error: " : "internal error: ") << one_line(msg) << "\n";
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace dpl::cli;
+  CLI::App app{"dpledger: certified differential-privacy accounting and empirical verification of private "
+               "(distributed) optimisation.",
+               "dpledger"};
+  app.set_version_flag("--version", std::string("dpledger ") + DPLEDGER_VERSION);
+  auto& g = global_options();
+  app.add_flag("--json", g.json, "Print exactly one JSON object on stdout (accepted before or after the command)");
+  app.add_flag("--quiet,-q", g.quiet, "No progress output on stderr");
+  app.fallthrough(true);
+  app.require_subcommand(1);
+
+  auto entries = command_entries();
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
+  std::vector<std::pair<CLI::App*, Runner>> commands;
+  for (auto& e : entries) {
+    CLI::App* sub = nullptr;
+    Runner r = e.setup(app, sub);
+    commands.emplace_back(sub, std::move(r));
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    return report_error(e.what(), 2);
+  } catch (const dpl::InputError& e) {
+    return report_error(e.what(), 2);
+  }
+
+  for (auto& [sub, run] : commands) {
+    if (!sub->parsed()) continue;
+    try {
+      Output out = run();
+      if (g.json)
+        std::cout << out.json.dump() << "\n";
+      else
+        std::cout << out.text;
+      std::cout.flush();
+      return out.exit_code;
+    } catch (const dpl::InputError& e) {
+      return report_error(e.what(), 2);
+    } catch (const CLI::ParseError& e) {
+      return report_error(e.what(), 2);
+    } catch (const std::exception& e) {
+      return report_error(e.what(), 1);
+    }
+  }
+  return report_error("no command given", 2);
+}

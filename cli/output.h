@@ -1,0 +1,35 @@
+// What a command produces: one JSON object (for --json) and the human-readable text; the exit code.
+#pragma once
+
+#include "accounting/numeric/interval.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace dpl::cli {
+
+using Json = nlohmann::ordered_json;
+
+struct Output {
+  Json json = Json::object();
+  std::string text;
+  int exit_code = 0;
+};
+
+// A JSON number for an upper bound: the upper endpoint rounded up to 15 significant digits ("inf" if
+// unbounded, since JSON has no infinity).
+Json json_upper(const Interval& x);
+// A JSON number for a lower bound, rounded down.
+Json json_lower(const Interval& x);
+// A JSON number echoing an input double exactly (shortest round trip).
+Json json_input(double x);
+
+// Global flags shared by every command.
+struct GlobalOptions {
+  bool json = false;
+  bool quiet = false;
+};
+GlobalOptions& global_options();
+
+}  // namespace dpl::cli
