@@ -1,0 +1,90 @@
+// Mechanism spec parsing and validation (../shared/docs/cli.md, "Mechanism specs").
+#include "accounting/errors.h"
+#include "accounting/mechanisms/mechanism_spec.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <string>
+
+namespace dpl {
+namespace {
+
+TEST(MechanismSpec, ParsesDpSgdSpec) {
+  const LedgerEntry e = parse_entry("gaussian:sigma=1.1,q=0.01,steps=10000");
+  EXPECT_EQ(e.mechanism.kind, MechanismKind::gaussian);
+  EXPECT_EQ(e.mechanism.sigma, 1.1);
+  EXPECT_EQ(e.mechanism.sens, 1.0);
+  EXPECT_EQ(e.q, 0.01);
+  EXPECT_EQ(e.steps, 10000);
+  EXPECT_EQ(e.sampling, Sampling::poisson);
+}
+
+TEST(MechanismSpec, DefaultsAndWor) {
+  const LedgerEntry e = parse_entry("laplace:b=2,sens=0.5,q=0.1,sampling=wor");
+  EXPECT_EQ(e.mechanism.b, 2.0);
+  EXPECT_EQ(e.mechanism.sens, 0.5);
+  EXPECT_EQ(e.sampling, Sampling::wor);
+  EXPECT_EQ(parse_entry("pure:eps=1").sampling, Sampling::none);
+  EXPECT_EQ(parse_entry("pure:eps=1").steps, 1);
+}
+
+TEST(MechanismSpec, IterationUsesStepsAsIterationCount) {
+  const LedgerEntry e = parse_entry("iteration:sigma=1,sens=1,steps=10,index=3,contraction=0.9");
+  EXPECT_EQ(e.mechanism.iterations, 10);
+  EXPECT_EQ(e.mechanism.index, 3);
+  EXPECT_EQ(e.mechanism.contraction, 0.9);
+  EXPECT_EQ(e.steps, 1);
+}
+
+TEST(MechanismSpec, RejectsMalformedSpecs) {
+  for (const char* bad :
+       {"gauss:sigma=1", "gaussian", "gaussian:sigma", "gaussian:sigma=", "gaussian:sigma=0", "gaussian:sigma=-1",
+        "gaussian:sigma=nan", "gaussian:sigma=inf", "gaussian:sigma=1x", "gaussian:sigma=1,,q=0.1",
+        "gaussian:sigma=1,q=0", "gaussian:sigma=1,q=1.5", "gaussian:sigma=1,steps=0", "gaussian:sigma=1,steps=1.5",
+        "gaussian:sigma=1,sigma=2", "gaussian:sigma=1,foo=1", "gaussian:sigma=1,sampling=wor",
+        "gaussian:sigma=1,q=0.1,sampling=bogus", "approx:eps=1,delta=1", "approx:eps=-1,delta=0.1",
+        "approx:eps=1", "iteration:sigma=1,sens=1,steps=3,index=4", "iteration:sigma=1,steps=3",
+        "iteration:sigma=1,sens=1,steps=3,contraction=1.5", "iteration:sigma=1,sens=1,steps=3,q=0.1",
+        "gaussian:sigma=?", "pure:eps=1e400"}) {
+    EXPECT_THROW(parse_entry(bad), InputError) << bad;
+  }
+}
+
+TEST(MechanismSpec, ErrorNamesSpecAndKey) {
+  try {
+    parse_entry("gaussian:sigma=-1");
+    FAIL();
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("gaussian:sigma=-1"), std::string::npos);
+    EXPECT_NE(m.find("(0, inf)"), std::string::npos);
+  }
+}
+
+TEST(MechanismSpec, UnknownValueForCalibration) {
+  const RawSpec raw = parse_raw_spec("gaussian:sigma=?,q=0.01,steps=100", true);
+  ASSERT_TRUE(raw.unknown_key());
+  EXPECT_EQ(*raw.unknown_key(), "sigma");
+  EXPECT_EQ(build_entry(raw, 2.5).mechanism.sigma, 2.5);
+  EXPECT_THROW(build_entry(raw, -1.0), InputError);
+  EXPECT_THROW(parse_raw_spec("gaussian:sigma=?,q=?", true), InputError);
+  EXPECT_THROW(parse_raw_spec("gaussian:sigma=1,sampling=?", true), InputError);
+}
+
+RC_GTEST_PROP(MechanismSpec, PositiveSigmaRoundTrips, (unsigned int a, unsigned int b)) {
+  const double sigma = (a % 100000 + 1) / 1000.0;
+  const int steps = static_cast<int>(b % 100000) + 1;
+  const LedgerEntry e = parse_entry("gaussian:sigma=" + std::to_string(sigma) + ",steps=" + std::to_string(steps));
+  RC_ASSERT(std::abs(e.mechanism.sigma - sigma) <= 1e-12 * sigma);
+  RC_ASSERT(e.steps == steps);
+}
+
+RC_GTEST_PROP(MechanismSpec, NonPositiveOrNonFiniteNoiseRejected, (int a)) {
+  const double v = -std::abs(a % 1000) / 10.0;  // <= 0
+  for (const std::string& s : {std::to_string(v), std::string("nan"), std::string("-inf"), std::string("inf")})
+    RC_ASSERT_THROWS_AS(parse_entry("laplace:b=" + s), InputError);
+}
+
+}  // namespace
+}  // namespace dpl

@@ -1,0 +1,50 @@
+// Runs the dpledger binary for CLI tests: captures stdout, stderr and the exit code.
+#pragma once
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace dpl::testing {
+
+struct RunResult {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+inline std::string read_all(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// `args` is a shell-quoted argument string appended to the binary path.
+inline RunResult run_dpledger(const std::string& args) {
+  char out_tmpl[] = "/tmp/dpledger_out_XXXXXX";
+  char err_tmpl[] = "/tmp/dpledger_err_XXXXXX";
+  const int fo = mkstemp(out_tmpl);
+  const int fe = mkstemp(err_tmpl);
+  close(fo);
+  close(fe);
+  const std::string cmd = std::string(DPLEDGER_BIN) + " " + args + " >" + out_tmpl + " 2>" + err_tmpl + " </dev/null";
+  const int status = std::system(cmd.c_str());
+  RunResult r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_all(out_tmpl), read_all(err_tmpl)};
+  std::remove(out_tmpl);
+  std::remove(err_tmpl);
+  return r;
+}
+
+inline int count_lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+}  // namespace dpl::testing
