@@ -1,6 +1,8 @@
 #include "accounting/composition/compose.h"
 
+#include "accounting/composition/advanced_composition.h"
 #include "accounting/composition/basic_composition.h"
+#include "accounting/composition/optimal_composition.h"
 #include "accounting/composition/pure_composition.h"
 #include "accounting/errors.h"
 
@@ -14,8 +16,8 @@ AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind 
   switch (kind) {
     case AccountantKind::pure: return compose_pure(ledger, target);
     case AccountantKind::basic: return compose_basic(ledger, target);
-    case AccountantKind::advanced:
-    case AccountantKind::optimal:
+    case AccountantKind::advanced: return compose_advanced(ledger, target);
+    case AccountantKind::optimal: return compose_optimal(ledger, target);
     case AccountantKind::rdp:
     case AccountantKind::pld:
       throw NotApplicable("accountant '" + to_string(kind) + "' is not supported yet");

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <string>
 #include <memory>
 
 namespace dpl {
@@ -15,6 +17,7 @@ std::string format_with(const Real& x, int digits, char mode) {
   const mpfr_srcptr p = x.backend().data();
   if (mpfr_nan_p(p)) return "nan";
   if (mpfr_inf_p(p)) return mpfr_sgn(p) > 0 ? "inf" : "-inf";
+  if (mpfr_zero_p(p)) return "0";  // never "-0"
   char* out = nullptr;
   std::string fmt = std::string("%.*R") + mode + "g";
   if (mpfr_asprintf(&out, fmt.c_str(), digits, p) < 0) return "nan";
@@ -38,6 +41,17 @@ std::string format_input(double x) {
     std::snprintf(buf, sizeof buf, "%.*g", p, x);
     if (std::strtod(buf, nullptr) == x) break;
   }
+  // Integers and plain magnitudes read better without an exponent ("20", not "2e+01").
+  const double ax = std::fabs(x);
+  if (std::strchr(buf, 'e') != nullptr && ax >= 1 && ax < 1e15) {
+    const int int_digits = static_cast<int>(std::floor(std::log10(ax))) + 1;
+    int p = int_digits;
+    for (; p <= 17; ++p) {
+      std::snprintf(buf, sizeof buf, "%.*g", p, x);
+      if (std::strtod(buf, nullptr) == x) break;
+    }
+  }
+  if (std::string(buf) == "-0") return "0";
   return buf;
 }
 

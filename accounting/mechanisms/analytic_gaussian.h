@@ -1,0 +1,24 @@
+// The exact privacy profile of the Gaussian mechanism (Balle and Wang 2018), both directions, certified.
+#pragma once
+
+#include "accounting/mechanisms/mechanism_spec.h"
+#include "accounting/numeric/epsilon_search.h"
+#include "accounting/numeric/interval.h"
+
+#include <optional>
+
+namespace dpl {
+
+// Balle and Wang 2018, Thm 8: delta(eps) = Phi(mu/2 - eps/mu) - e^eps Phi(-mu/2 - eps/mu), mu = sens/sigma.
+// Exact; the interval encloses the true value.
+Interval analytic_gaussian_delta(const Interval& mu, const Interval& eps);
+
+// The smallest eps with delta(eps) <= delta (Balle and Wang 2018, Thm 8 inverted by certified bisection):
+// epsilon.hi() is an upper bound, lower a lower bound, to relative width ~1e-25.
+EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta);
+
+// mu of the composition when every entry is an unsampled Gaussian: K Gaussians with mu_i compose exactly to one
+// Gaussian with mu = sqrt(sum mu_i^2) (Dong, Roth and Su 2019, Cor. 2.1; exact). nullopt otherwise.
+std::optional<Interval> composed_gaussian_mu(const Ledger& ledger);
+
+}  // namespace dpl

@@ -1,0 +1,82 @@
+// `dpledger compose` from the command line: the acceptance values of the classic accountants, the JSON fields,
+// and exit code 2 with one `error:` line when an accountant does not apply.
+#include "tests/cli/run_binary.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace dpl::testing {
+namespace {
+
+std::string first_number(const std::string& text) {
+  const auto p = text.find("epsilon");
+  const auto b = text.find_first_of("0123456789", p);
+  return text.substr(b, text.find_first_of(" \n", b) - b);
+}
+
+TEST(ComposeCli, AcceptanceValues) {
+  auto r = run_dpledger("compose -m pure:eps=0.1,steps=100 --delta 1e-5 --accountant optimal");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(first_number(r.out), "4.30679137251651");
+  r = run_dpledger("compose -m pure:eps=0.1,steps=100 --delta 1e-5 --accountant advanced");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LE(std::stod(first_number(r.out)), 5.85023509294456);
+  r = run_dpledger("compose -m gaussian:sigma=1 --delta 1e-5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(first_number(r.out), "4.37717809568123");
+}
+
+TEST(ComposeCli, JsonCarriesResolvedInputsAndBracket) {
+  const auto r = run_dpledger("--json compose -m gaussian:sigma=1 --epsilon 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["command"], "compose");
+  EXPECT_EQ(j["accountant"], "optimal");
+  EXPECT_EQ(j["accountant_requested"], "auto");
+  EXPECT_EQ(j["given"], "epsilon");
+  EXPECT_EQ(j["epsilon"].get<double>(), 1.0);
+  // Reference: 0.1269367375066439458008296; rounded up / down at 15 digits.
+  EXPECT_GE(j["delta"].get<double>(), 0.1269367375066439);
+  EXPECT_LE(j["delta"].get<double>(), 0.126936737506645);
+  EXPECT_LE(j["delta_lower"].get<double>(), 0.126936737506644);
+  EXPECT_EQ(j["mechanisms"][0]["sens"], 1.0);
+}
+
+TEST(ComposeCli, AutoPicksTheTightestClassicAccountant) {
+  const auto r = run_dpledger("--json compose -m laplace:b=10,steps=300 --delta 1e-6");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const auto opt = nlohmann::json::parse(
+      run_dpledger("--json compose -m laplace:b=10,steps=300 --delta 1e-6 --accountant optimal").out);
+  const auto adv = nlohmann::json::parse(
+      run_dpledger("--json compose -m laplace:b=10,steps=300 --delta 1e-6 --accountant advanced").out);
+  EXPECT_LE(j["epsilon"].get<double>(), opt["epsilon"].get<double>());
+  EXPECT_LE(opt["epsilon"].get<double>(), adv["epsilon"].get<double>());
+  EXPECT_LE(adv["epsilon"].get<double>(), 30.0 + 1e-9);
+}
+
+TEST(ComposeCli, AccountantThatDoesNotApplyExitsTwo) {
+  for (const char* args : {"compose -m gaussian:sigma=1 --delta 1e-5 --accountant advanced",
+                           "compose -m gaussian:sigma=1 --delta 1e-5 --accountant pure",
+                           "compose -m laplace:b=1 -m laplace:b=2 --delta 1e-5 --accountant optimal",
+                           "compose -m approx:eps=1,delta=1e-3,steps=10 --delta 1e-5 --accountant optimal",
+                           "compose -m gaussian:sigma=1 --delta 0 --accountant optimal",
+                           "compose -m pure:eps=1 --delta 1e-5 --accountant frobnicate"}) {
+    const auto r = run_dpledger(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_TRUE(r.out.empty()) << args;
+    EXPECT_EQ(count_lines(r.err), 1) << args << r.err;
+    EXPECT_EQ(r.err.rfind("error:", 0), 0u) << args << r.err;
+  }
+}
+
+TEST(ComposeCli, DeltaDirectionRoundsUp) {
+  const auto r = run_dpledger("--json compose -m pure:eps=0.1,steps=100 --epsilon 4.30679137251651 --accountant optimal");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_LE(j["delta"].get<double>(), 1e-5);
+  EXPECT_GE(j["delta"].get<double>(), 0.99999e-5);
+}
+
+}  // namespace
+}  // namespace dpl::testing
