@@ -1,6 +1,9 @@
 #include "accounting/mechanisms/analytic_gaussian.h"
 
+#include "accounting/numeric/certified_threshold.h"
 #include "accounting/numeric/log_space.h"
+
+#include <cmath>
 
 namespace dpl {
 
@@ -19,11 +22,39 @@ Interval analytic_gaussian_delta(const Interval& mu, const Interval& eps) {
 }
 
 EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
+  auto profile = [&](const Real& eps) { return analytic_gaussian_delta(mu, make_interval(eps, eps)); };
+  const Real target(delta);
+  if (certainly_at_most(profile(Real(0)), target) == Verdict::yes) return {exact(0.0), exact(0.0)};
   // A feasible start from the Gaussian tail: delta(eps) <= P(L > eps), L ~ N(mu^2/2, mu^2) (upper bound).
   const double m = mid_double(mu);
-  const double start = m * m / 2 + m * std::sqrt(2 * std::log(1 / delta)) + 1e-3;
-  return smallest_epsilon([&](const Real& eps) { return analytic_gaussian_delta(mu, make_interval(eps, eps)); },
-                          Real(delta), Real(start), Real("1e-25"));
+  Real a(0), b(m * m / 2 + m * std::sqrt(2 * std::log(1 / delta)) + 1e-3);
+  while (certainly_at_most(profile(b), target) != Verdict::yes) b *= 2;
+  // Safeguarded Newton on g(eps) = log delta(eps) - log delta_target, with d delta/d eps = -e^eps Phi(b(eps))
+  // (Balle and Wang 2018, Thm 8 differentiated); the bracket [a, b] keeps g(a) > 0 >= g(b).
+  const Real log_target = log(target);
+  Real e = b;
+  for (int it = 0; it < 200; ++it) {
+    const Interval ei = make_interval(e, e);
+    const Real d = mid(analytic_gaussian_delta(mu, ei));
+    if (!(d > 0)) { e = (a + b) / 2; continue; }
+    const Real g = log(d) - log_target;
+    if (g > 0) a = e; else b = e;
+    const Real slope = -mid(exp(ei + log_normal_cdf(-mu / 2 - ei / mu))) / d;
+    Real next = e - g / slope;
+    if (!(next > a && next < b)) next = (a + b) / 2;
+    const Real step = abs(next - e);
+    e = next;
+    if (step <= Real("1e-40") * (1 + e) || b - a <= Real("1e-40") * (1 + b)) break;
+  }
+  // Certify a narrow bracket around the Newton point; fall back to certified bisection if it does not hold.
+  const Real w = Real("1e-24") * (1 + e);
+  const Real up = e + w, down = e - w > 0 ? e - w : Real(0);
+  if (certainly_at_most(profile(up), target) == Verdict::yes) {
+    EpsilonSearch r{make_interval(down, up), std::nullopt};
+    if (certainly_at_most(profile(down), target) == Verdict::no) r.lower = make_interval(down, down);
+    if (r.lower) return r;
+  }
+  return smallest_epsilon(profile, target, b, Real("1e-25"));
 }
 
 std::optional<Interval> composed_gaussian_mu(const Ledger& ledger) {

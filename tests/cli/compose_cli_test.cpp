@@ -80,3 +80,43 @@ TEST(ComposeCli, DeltaDirectionRoundsUp) {
 
 }  // namespace
 }  // namespace dpl::testing
+
+namespace dpl::testing {
+namespace {
+
+TEST(CalibrateCli, FullBatchGaussianAndJson) {
+  const auto r = run_dpledger("--json calibrate -m gaussian:sigma=?,steps=100 --epsilon 1 --delta 1e-5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["command"], "calibrate");
+  EXPECT_EQ(j["parameter"], "sigma");
+  EXPECT_GE(j["value"].get<double>(), 37.30631634815941813);
+  EXPECT_LE(j["value"].get<double>(), 37.3063163481595);
+  EXPECT_EQ(j["epsilon"].get<double>(), 1.0);
+  EXPECT_EQ(j["delta"].get<double>(), 1e-5);
+  EXPECT_EQ(j["mechanisms"][0]["steps"], 100);
+  // Fed back to compose, the printed value meets the target.
+  const auto c = run_dpledger("--json compose -m gaussian:sigma=" + j["mechanisms"][0]["sigma"].dump() +
+                              ",steps=100 --delta 1e-5");
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_LE(nlohmann::json::parse(c.out)["epsilon"].get<double>(), 1.0);
+}
+
+TEST(CalibrateCli, BadInputExitsTwo) {
+  for (const char* args : {"calibrate -m gaussian:sigma=1 --epsilon 1 --delta 1e-5",
+                           "calibrate -m gaussian:sigma=? --epsilon 1",
+                           "calibrate -m gaussian:sigma=? --epsilon -1 --delta 1e-5",
+                           "calibrate -m gaussian:sigma=?,q=? --epsilon 1 --delta 1e-5",
+                           "calibrate -m gaussian:sens=? --epsilon 1 --delta 1e-5",
+                           "calibrate -m gaussian:sigma=? --epsilon 1 --delta 1e-5 --tolerance 2",
+                           "calibrate -m gaussian:sigma=? --epsilon 1 --delta 1e-5 --accountant pure"}) {
+    const auto r = run_dpledger(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_TRUE(r.out.empty()) << args;
+    EXPECT_EQ(count_lines(r.err), 1) << args << r.err;
+    EXPECT_EQ(r.err.rfind("error:", 0), 0u) << args << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace dpl::testing

@@ -1,0 +1,216 @@
+#include "accounting/calibration/calibrate.h"
+
+#include "accounting/composition/compose.h"
+#include "accounting/errors.h"
+#include "accounting/numeric/decimal.h"
+
+#include <cmath>
+#include <limits>
+#include <optional>
+
+namespace dpl {
+
+namespace {
+
+struct Problem {
+  std::vector<RawSpec> raws;
+  std::size_t unknown = 0;
+  std::string key;
+  double epsilon, delta;
+  AccountantKind accountant;
+};
+
+Ledger ledger_at(const Problem& p, double v) {
+  Ledger l;
+  for (std::size_t i = 0; i < p.raws.size(); ++i)
+    l.push_back(i == p.unknown ? build_entry(p.raws[i], v) : build_entry(p.raws[i]));
+  return l;
+}
+
+struct Eval {
+  bool meets;      // certified: epsilon upper bound <= target
+  double excess;   // epsilon_upper - target (for the Illinois step); +inf when the accountant cannot tell
+  std::optional<AccountingResult> result;
+};
+
+Eval evaluate(const Problem& p, double v, int& count) {
+  ++count;
+  try {
+    AccountingResult r = compose(ledger_at(p, v), Target::for_delta(p.delta), p.accountant);
+    const Real up = hi(r.epsilon);
+    const bool ok = up <= Real(p.epsilon);
+    const double ex = is_finite(r.epsilon) ? (up - Real(p.epsilon)).convert_to<double>()
+                                           : std::numeric_limits<double>::infinity();
+    return {ok, ex, std::move(r)};
+  } catch (const NotApplicable&) {
+    // E.g. the summed delta of a candidate exceeds the target: that candidate does not meet it.
+    return {false, std::numeric_limits<double>::infinity(), std::nullopt};
+  }
+}
+
+// Smallest-value parameters: more of them means more privacy.
+bool is_smallest(const std::string& key) { return key == "sigma" || key == "b"; }
+
+}  // namespace
+
+CalibrationResult calibrate(const std::vector<std::string>& specs, double epsilon, double delta,
+                            AccountantKind accountant, double rel_tol) {
+  if (!(rel_tol >= 0 && rel_tol < 0.1)) throw InputError("--tolerance=" + format_input(rel_tol) + " is out of range: allowed [0, 0.1) (0 = automatic)");
+  Problem p{{}, 0, "", epsilon, delta, accountant};
+  int unknowns = 0;
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    p.raws.push_back(parse_raw_spec(specs[i], true));
+    if (auto k = p.raws.back().unknown_key()) {
+      ++unknowns;
+      p.unknown = i;
+      p.key = *k;
+    }
+  }
+  if (unknowns != 1)
+    throw InputError("-m: exactly one value must be written '?' (found " + std::to_string(unknowns) + ")");
+  const std::string& name = p.raws[p.unknown].name;
+  if (!(p.key == "sigma" || p.key == "b" || p.key == "steps" || p.key == "q" || p.key == "eps"))
+    throw InputError("-m " + specs[p.unknown] + ": '" + p.key + "=?' cannot be calibrated (allowed: sigma, b, steps, q, eps)");
+  if (name == "iteration" && p.key != "sigma")
+    throw InputError("-m " + specs[p.unknown] + ": only sigma=? can be calibrated for an iteration mechanism");
+
+  const bool smallest = is_smallest(p.key);
+  const bool integer = p.key == "steps";
+  int count = 0;
+  // Domain and bracket: `yes` meets the target (certified), `no` does not.
+  double yes = 0, no = 0;
+  Eval at_yes{}, at_no{};
+  if (p.key == "q") {
+    at_yes = evaluate(p, 1.0, count);
+    if (at_yes.meets) {
+      yes = 1.0;
+      no = 1.0;
+    } else {
+      no = 1.0, at_no = at_yes;
+      double v = 0.5;
+      for (;;) {
+        Eval e = evaluate(p, v, count);
+        if (e.meets) { yes = v, at_yes = e; break; }
+        no = v, at_no = e;
+        v /= 4;
+        if (v < 1e-300) throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
+      }
+    }
+  } else if (integer) {
+    at_yes = evaluate(p, 1.0, count);
+    if (!at_yes.meets) throw NotApplicable("calibrate: even steps=1 does not meet epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
+    yes = 1;
+    double v = 2;
+    for (;;) {
+      Eval e = evaluate(p, v, count);
+      if (!e.meets) { no = v, at_no = e; break; }
+      yes = v, at_yes = e;
+      v *= 2;
+      if (v > 4e15) throw NotApplicable("calibrate: every steps up to 4e15 meets the target; the answer is unbounded");
+    }
+  } else if (smallest) {
+    double v = 1.0;
+    Eval e = evaluate(p, v, count);
+    if (e.meets) {
+      yes = v, at_yes = e;
+      for (;;) {
+        v /= 2;
+        if (v < 1e-300) throw NotApplicable("calibrate: every " + p.key + " meets the target; the answer is 0");
+        Eval f = evaluate(p, v, count);
+        if (!f.meets) { no = v, at_no = f; break; }
+        yes = v, at_yes = f;
+      }
+    } else {
+      no = v, at_no = e;
+      for (;;) {
+        v *= 2;
+        if (v > 1e300) throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta) + " under this accountant");
+        Eval f = evaluate(p, v, count);
+        if (f.meets) { yes = v, at_yes = f; break; }
+        no = v, at_no = f;
+      }
+    }
+  } else {  // eps: the largest
+    double v = 1.0;
+    Eval e = evaluate(p, v, count);
+    if (e.meets) {
+      yes = v, at_yes = e;
+      for (;;) {
+        v *= 2;
+        if (v > 1e6) throw NotApplicable("calibrate: every eps up to 1e6 meets the target; the answer is unbounded");
+        Eval f = evaluate(p, v, count);
+        if (!f.meets) { no = v, at_no = f; break; }
+        yes = v, at_yes = f;
+      }
+    } else {
+      no = v, at_no = e;
+      for (;;) {
+        v /= 2;
+        if (v < 1e-300) throw NotApplicable("calibrate: no eps > 0 meets the target");
+        Eval f = evaluate(p, v, count);
+        if (f.meets) { yes = v, at_yes = f; break; }
+        no = v, at_no = f;
+      }
+    }
+  }
+
+  // Narrow [no, yes]: integers by bisection, reals by the Illinois method on excess(v) in log(v) (the excess is
+  // smooth in log v for noise scales), falling back to bisection whenever the step is not inside the bracket.
+  if (integer) {
+    double lo = yes, hi = no;  // lo meets, hi does not
+    while (hi - lo > 1) {
+      const double mid = std::floor((lo + hi) / 2);
+      Eval e = evaluate(p, mid, count);
+      if (e.meets) lo = mid, at_yes = e; else hi = mid, at_no = e;
+    }
+    yes = lo, no = hi;
+  } else if (yes != no) {
+    if (rel_tol == 0) {
+      // Automatic: closed-form accountants are resolved to a few ulps; numerical ones (rdp, pld) to 1e-9,
+      // below their own accuracy.
+      const std::string& acc = at_yes.result->accountant;
+      rel_tol = (acc == "rdp" || acc == "pld") ? 1e-9 : 4e-16;
+    }
+    double fy = at_yes.excess, fn = at_no.excess;
+    int side = 0;
+    for (int it = 0; it < 200 && std::abs(yes - no) > rel_tol * std::abs(yes); ++it) {
+      const double ly = std::log(yes), ln = std::log(no);
+      double lm = 0.5 * (ly + ln);
+      if (std::isfinite(fy) && std::isfinite(fn) && fy != fn) {
+        const double s = ly - fy * (ln - ly) / (fn - fy);
+        if (s > std::min(ly, ln) && s < std::max(ly, ln)) lm = s;
+      }
+      double m = std::exp(lm);
+      if (!(m > std::min(yes, no) && m < std::max(yes, no))) m = 0.5 * (yes + no);
+      if (!(m > std::min(yes, no) && m < std::max(yes, no))) break;  // no double left in between
+      Eval e = evaluate(p, m, count);
+      if (e.meets) {
+        yes = m, at_yes = e, fy = e.excess;
+        if (side == 1) fn /= 2;  // Illinois: the other end stayed twice, halve its weight
+        side = 1;
+      } else {
+        no = m, at_no = e, fn = e.excess;
+        if (side == -1) fy /= 2;
+        side = -1;
+      }
+    }
+  }
+
+  // Round the answer in the safe direction to the shortest decimal inside the bracket, and re-certify it.
+  double answer = yes;
+  if (!integer && yes != no) {
+    for (int digits = 4; digits <= 17; ++digits) {
+      const std::string s = smallest ? format_up(Real(yes), digits) : format_down(Real(yes), digits);
+      const double d = std::strtod(s.c_str(), nullptr);
+      const bool inside = smallest ? (d >= yes && d < yes + (yes - no)) : (d <= yes && d > yes - (no - yes));
+      if (!inside) continue;
+      Eval e = evaluate(p, d, count);
+      if (e.meets) { answer = d, at_yes = e; }
+      break;
+    }
+  }
+  CalibrationResult r{p.key, smallest, answer, no, ledger_at(p, answer), *at_yes.result, count};
+  return r;
+}
+
+}  // namespace dpl

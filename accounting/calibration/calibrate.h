@@ -1,0 +1,31 @@
+// Noise calibration: the best value of the one '?' parameter of a ledger that still meets (epsilon, delta)
+// under an accountant, with a certified answer.
+#pragma once
+
+#include "accounting/composition/accounting_result.h"
+
+#include <string>
+#include <vector>
+
+namespace dpl {
+
+struct CalibrationResult {
+  std::string parameter;     // sigma, b, steps, q or eps
+  bool smallest;             // sigma/b: the smallest value that meets; steps/q/eps: the largest
+  double value;              // the answer: certified to meet the target (every compose of it gives <= epsilon)
+  double failing;            // the nearest value on the other side that was not certified to meet (bracket end)
+  Ledger ledger;             // the ledger with `value` substituted
+  AccountingResult at_value; // the accountant's answer at `value`
+  int evaluations;           // accountant calls used
+};
+
+// specs: mechanism spec texts, exactly one of which has one key written '?' (sigma, b, steps, q or eps).
+// Finds the smallest sigma/b or the largest steps/q/eps whose composition has epsilon <= `epsilon` at `delta`
+// under `accountant`, to relative precision `rel_tol` (integers exactly; 0 = automatic: a few ulps for
+// closed forms, 1e-9 for rdp/pld). The monotone search brackets the
+// threshold and narrows it by the Illinois method; only certified answers are kept on the `value` side.
+// Throws InputError for malformed specs, NotApplicable when no value in the domain meets the target.
+CalibrationResult calibrate(const std::vector<std::string>& specs, double epsilon, double delta,
+                            AccountantKind accountant, double rel_tol);
+
+}  // namespace dpl

@@ -1,0 +1,73 @@
+// `dpledger calibrate`: the best value of the one '?' in the specs that still meets (--epsilon, --delta).
+#include "accounting/calibration/calibrate.h"
+#include "accounting/errors.h"
+#include "accounting/numeric/decimal.h"
+#include "cli/command_registry.h"
+#include "cli/ledger_options.h"
+#include "cli/option_values.h"
+
+#include <memory>
+#include <sstream>
+
+namespace dpl::cli {
+namespace {
+
+struct CalibrateOptions {
+  std::vector<std::string> specs;
+  std::string epsilon, delta, accountant = "auto", tolerance = "0";
+};
+
+Output run_calibrate(const CalibrateOptions& o) {
+  const AccountantKind kind = parse_accountant(o.accountant);
+  const double eps = parse_epsilon("--epsilon", o.epsilon);
+  const double delta = parse_delta("--delta", o.delta, true);
+  const double tol = parse_finite("--tolerance", o.tolerance);
+  const CalibrationResult r = calibrate(o.specs, eps, delta, kind, tol);
+
+  Output out;
+  out.json["command"] = "calibrate";
+  out.json["parameter"] = r.parameter;
+  out.json["value"] = r.value;
+  out.json["objective"] = r.smallest ? "smallest" : "largest";
+  out.json["epsilon"] = json_input(eps);
+  out.json["delta"] = json_input(delta);
+  out.json["accountant"] = r.at_value.accountant;
+  out.json["accountant_requested"] = to_string(kind);
+  out.json["epsilon_at_value"] = json_upper(r.at_value.epsilon);
+  if (r.failing != r.value) out.json["failing_value"] = r.failing;
+  out.json["tolerance"] = json_input(tol);
+  out.json["evaluations"] = r.evaluations;
+  out.json["mechanisms"] = ledger_json(r.ledger);
+  out.json["method"] = r.at_value.note;
+
+  std::ostringstream t;
+  t << r.parameter << "  " << format_input(r.value) << "   (" << (r.smallest ? "smallest" : "largest")
+    << " value that meets epsilon " << format_input(eps) << " at delta " << format_input(delta)
+    << "; certified, rounded " << (r.smallest ? "up" : "down") << ")\n";
+  t << "epsilon at that value  " << format_upper(r.at_value.epsilon) << "   (upper bound)\n";
+  if (r.failing != r.value)
+    t << "bracket end            " << format_input(r.failing) << "   (not certified to meet the target)\n";
+  t << "accountant " << r.at_value.accountant << ": " << r.at_value.note << "\n";
+  out.text = t.str();
+  return out;
+}
+
+const Registration registration{"calibrate", 30, [](CLI::App& root, CLI::App*& sub) -> Runner {
+  auto o = std::make_shared<CalibrateOptions>();
+  sub = root.add_subcommand("calibrate",
+                            "Calibrate the one '?' value in the specs (sigma=?, b=?, steps=?, q=? or eps=?) to meet "
+                            "(--epsilon, --delta): the smallest sigma/b, the largest steps/q/eps");
+  add_mechanism_option(sub, o->specs);
+  sub->add_option("--epsilon", o->epsilon, "Target epsilon >= 0")->required();
+  sub->add_option("--delta", o->delta, "Target delta in [0, 1)")->required();
+  sub->add_option("--accountant", o->accountant,
+                  "pure | basic | advanced | optimal | rdp | pld | auto (default: auto, the tightest that applies)")
+      ->capture_default_str();
+  sub->add_option("--tolerance", o->tolerance,
+                  "Relative width of the final search bracket, in [0, 0.1); 0 = automatic (a few ulps for closed-form accountants, 1e-9 for rdp and pld); integers are exact")
+      ->capture_default_str();
+  return [o] { return run_calibrate(*o); };
+}};
+
+}  // namespace
+}  // namespace dpl::cli
