@@ -21,7 +21,7 @@ Output run_calibrate(const CalibrateOptions& o) {
   const AccountantKind kind = parse_accountant(o.accountant);
   const double eps = parse_epsilon("--epsilon", o.epsilon);
   const double delta = parse_delta("--delta", o.delta, true);
-  const double tol = parse_finite("--tolerance", o.tolerance);
+  const double tol = parse_finite("--tolerance", o.tolerance);  // validated by calibrate()
   const CalibrationResult r = calibrate(o.specs, eps, delta, kind, tol);
 
   Output out;
@@ -35,7 +35,7 @@ Output run_calibrate(const CalibrateOptions& o) {
   out.json["accountant_requested"] = to_string(kind);
   out.json["epsilon_at_value"] = json_upper(r.at_value.epsilon);
   if (r.failing != r.value) out.json["failing_value"] = r.failing;
-  out.json["tolerance"] = json_input(tol);
+  out.json["tolerance"] = r.tolerance;
   out.json["evaluations"] = r.evaluations;
   out.json["mechanisms"] = ledger_json(r.ledger);
   out.json["method"] = r.at_value.note;

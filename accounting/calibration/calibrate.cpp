@@ -209,7 +209,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, double epsilo
       break;
     }
   }
-  CalibrationResult r{p.key, smallest, answer, no, ledger_at(p, answer), *at_yes.result, count};
+  CalibrationResult r{p.key, smallest, answer, no, ledger_at(p, answer), *at_yes.result, count, integer ? 0.0 : rel_tol};
   return r;
 }
 

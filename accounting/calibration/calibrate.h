@@ -17,6 +17,7 @@ struct CalibrationResult {
   Ledger ledger;             // the ledger with `value` substituted
   AccountingResult at_value; // the accountant's answer at `value`
   int evaluations;           // accountant calls used
+  double tolerance;          // the relative bracket width used (resolved when 0 = automatic was asked)
 };
 
 // specs: mechanism spec texts, exactly one of which has one key written '?' (sigma, b, steps, q or eps).
