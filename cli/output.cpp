@@ -18,6 +18,7 @@ Json number_or_inf(const std::string& s) {
 
 Json json_upper(const Interval& x) { return number_or_inf(format_upper(x)); }
 Json json_lower(const Interval& x) { return number_or_inf(format_lower(x)); }
+Json json_decimal(const std::string& s) { return number_or_inf(s); }
 Json json_input(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   return x;

@@ -22,6 +22,8 @@ struct Output {
 Json json_upper(const Interval& x);
 // A JSON number for a lower bound, rounded down.
 Json json_lower(const Interval& x);
+// A JSON number from a decimal string already rounded in the safe direction ("inf" stays a string).
+Json json_decimal(const std::string& s);
 // A JSON number echoing an input double exactly (shortest round trip).
 Json json_input(double x);
 

@@ -5,6 +5,7 @@
 #include "accounting/composition/optimal_composition.h"
 #include "accounting/composition/pure_composition.h"
 #include "accounting/errors.h"
+#include "accounting/rdp/rdp_accountant.h"
 
 #include <vector>
 
@@ -18,7 +19,7 @@ AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind 
     case AccountantKind::basic: return compose_basic(ledger, target);
     case AccountantKind::advanced: return compose_advanced(ledger, target);
     case AccountantKind::optimal: return compose_optimal(ledger, target);
-    case AccountantKind::rdp:
+    case AccountantKind::rdp: return compose_rdp(ledger, target);
     case AccountantKind::pld:
       throw NotApplicable("accountant '" + to_string(kind) + "' is not supported yet");
     case AccountantKind::automatic: break;

@@ -10,6 +10,14 @@ namespace dpl {
 
 namespace {
 
+// The widest MPFR exponent range, so that moments such as e^{(k^2-k)/(2 z^2)} at orders ~1e5 neither overflow
+// nor underflow (the default range stops near 2^(2^30)).
+const bool kWideExponents = [] {
+  mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_set_emin(mpfr_get_emin_min());
+  return true;
+}();
+
 mpfr_prec_t precision() { return static_cast<mpfr_prec_t>(mpfr_get_default_prec()); }
 
 // Applies an MPFR function f at the endpoint `at` with rounding mode `rnd`, writing into `out`.

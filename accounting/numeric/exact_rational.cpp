@@ -1,0 +1,52 @@
+#include "accounting/numeric/exact_rational.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace dpl {
+
+using boost::multiprecision::mpz_int;
+
+Rational exact_rational(double x) {
+  if (!std::isfinite(x)) throw std::invalid_argument("internal: exact_rational of a non-finite double");
+  int e = 0;
+  const double m = std::frexp(x, &e);  // x = m 2^e, |m| in [0.5, 1)
+  const auto mant = static_cast<long long>(std::ldexp(m, 53));
+  Rational r{mpz_int(mant)};
+  const int shift = e - 53;
+  if (shift >= 0) r *= Rational(mpz_int(1) << shift);
+  else r /= Rational(mpz_int(1) << -shift);
+  return r;
+}
+
+std::string format_up_rational(const Rational& x, int digits) {
+  if (x == 0) return "0";
+  if (x < 0) throw std::invalid_argument("internal: format_up_rational needs x >= 0");
+  // e with 10^e <= x < 10^{e+1}, from a double estimate then corrected exactly.
+  int e = static_cast<int>(std::floor(std::log10(x.convert_to<double>())));
+  auto pow10 = [](int k) {
+    Rational p(1);
+    for (int i = 0; i < std::abs(k); ++i) p *= 10;
+    return k >= 0 ? p : Rational(1) / p;
+  };
+  while (pow10(e) > x) --e;
+  while (pow10(e + 1) <= x) ++e;
+  const int s = digits - 1 - e;  // x * 10^s has `digits` integer digits
+  const Rational scaled = x * pow10(s);
+  mpz_int n = boost::multiprecision::numerator(scaled) / boost::multiprecision::denominator(scaled);
+  if (Rational(n) < scaled) n += 1;  // ceiling
+  std::string d = n.str();
+  // Place the decimal point: value = n * 10^{-s}.
+  int point = static_cast<int>(d.size()) - s;  // digits before the point
+  std::string out;
+  if (point <= 0) out = "0." + std::string(-point, '0') + d;
+  else if (point >= static_cast<int>(d.size())) out = d + std::string(point - d.size(), '0');
+  else out = d.substr(0, point) + "." + d.substr(point);
+  if (out.find('.') != std::string::npos) {
+    while (out.back() == '0') out.pop_back();
+    if (out.back() == '.') out.pop_back();
+  }
+  return out;
+}
+
+}  // namespace dpl

@@ -1,0 +1,32 @@
+// The Renyi-DP curve of one step of a ledger entry: alpha -> an upper bound on D_alpha, certified, with a
+// float64 estimate of the same curve for the (uncertified) search over orders.
+#pragma once
+
+#include "accounting/mechanisms/mechanism_spec.h"
+#include "accounting/numeric/exact_rational.h"
+#include "accounting/numeric/interval.h"
+
+#include <memory>
+#include <optional>
+
+namespace dpl {
+
+class RdpCurve {
+ public:
+  virtual ~RdpCurve() = default;
+  // An enclosure whose hi() is an upper bound on the per-step RDP at order alpha > 1 (may be +inf).
+  virtual Interval at(const Real& alpha) const = 0;
+  // The bound at alpha = infinity (the pure-DP epsilon), +inf when unbounded.
+  virtual Interval at_infinity() const = 0;
+  // A float64 estimate of at(alpha) (for choosing orders only; never reported).
+  virtual double estimate(double alpha) const = 0;
+  // The exact value when the curve is a rational function of the inputs at this order (Gaussian, iteration
+  // without contraction), for exact printing; nullopt otherwise.
+  virtual std::optional<Rational> exact_at(double /*alpha*/) const { return std::nullopt; }
+};
+
+// The per-step curve of a ledger entry, subsampling included. Throws NotApplicable for mechanisms without
+// an RDP curve (approx with delta > 0) and unsupported combinations.
+std::unique_ptr<RdpCurve> make_rdp_curve(const LedgerEntry& e);
+
+}  // namespace dpl
