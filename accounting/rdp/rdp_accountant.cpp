@@ -72,7 +72,7 @@ double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
   double c = b - g * (b - a), d = a + g * (b - a);
   auto fx = [&](double x) { return f(1 + std::pow(10.0, x)); };
   double fc = fx(c), fd = fx(d);
-  for (int it = 0; it < 60 && b - a > 1e-12; ++it) {
+  for (int it = 0; it < 60 && b - a > 1e-8; ++it) {
     if (fc <= fd) {
       b = d, d = c, fd = fc;
       c = b - g * (b - a), fc = fx(c);

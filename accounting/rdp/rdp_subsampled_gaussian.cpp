@@ -12,7 +12,7 @@ namespace {
 Interval point(const Real& x) { return make_interval(x, x); }
 
 // Above this many series terms we stop and keep the (larger, still rigorous) tail bound.
-constexpr std::int64_t kMaxTerms = 40000;
+constexpr std::int64_t kMaxTerms = 2500;
 // The series stops once its proven tail is below this fraction of the sum (invisible at 15 printed digits even
 // after 10^6 compositions); the tail is added to the enclosure either way.
 constexpr double kTailRelTol = 1e-21;
@@ -48,15 +48,17 @@ Interval SubsampledGaussianRdp::integer_moment(std::int64_t alpha) const {
   return sum;
 }
 
-// MTZ 2019, Sec. 3.3 (exact series), truncated after I terms with the tail bound
-// |tail| <= P |C(a,I)| (1/(I+1) + 1/(a+1)) (K1 + K2), P = (1-q)^a e^{-z0^2/(2z^2)} z/sqrt(2 pi),
-// K1 = max(1, (I+1)/(I-z0)), K2 = max(1, (I+1)/(I+z0-a)), valid for I > max(a, z0, a - z0)
-// (docs/rdp_fractional_tail.md). Enclosure of A_alpha.
+// MTZ 2019, Sec. 3.3 (exact series), truncated before the first term t_I with I > a and |t_I| below
+// kTailRelTol |sum|. For i > a the binomial C(a,i) alternates in sign and decreases in magnitude, and both
+// q^i (1-q)^{a-i} e^{(i^2-i)/(2z^2)} Phi((z0-i)/z) and its mirror are non-increasing in i (the Gaussian tail
+// ratio Phi(-x-h) <= e^{-xh-h^2/2} Phi(-x) cancels the growth exactly at z0); so the terms alternate with
+// non-increasing magnitude and the tail is at most |t_I| (Leibniz). Derivation: docs/rdp_fractional_tail.md.
+// Enclosure of A_alpha.
 Interval SubsampledGaussianRdp::fractional_moment(const Real& alpha_r, std::int64_t* terms_used) const {
   const Interval a = point(alpha_r);
   const Interval q = exact(q_), z = exact(z_), z2 = z * z, one_minus_q = 1 - q;
   const Interval z0 = z2 * log(1 / q - 1) + exact(0.5);
-  const double z0d = mid_double(z0), ad = alpha_r.convert_to<double>();
+  const double ad = alpha_r.convert_to<double>();
   // Terms: C(a,i) [F0_i Phi((z0 - i)/z) + F1_i Phi((j - z0)/z)], j = a - i, with
   // F0_i = q^i (1-q)^{a-i} e^{(i^2-i)/(2z^2)} and F1_i = q^{j} (1-q)^i e^{(j^2-j)/(2z^2)} by recursion.
   const Interval up = q / one_minus_q, down = one_minus_q / q;
@@ -66,49 +68,57 @@ Interval SubsampledGaussianRdp::fractional_moment(const Real& alpha_r, std::int6
   Interval growth = exact(1.0);  // e^{i/z^2}
   Interval coef = exact(1.0);    // C(a, i), signed
   Interval sum = exact(0.0);
-  const Interval p_const = exp(a * log1p(-q) - z0 * z0 / (2 * z2)) * z / sqrt(2 * pi());
   std::int64_t i = 0;
   Interval tail = positive_infinity();
   for (; i < kMaxTerms; ++i) {
-    const double id = static_cast<double>(i);
     if (lo(coef) == 0 && hi(coef) == 0) {  // integer order: every later binomial coefficient is 0
       tail = exact(0.0);
       break;
     }
     const Interval I = exact_int(i);
-    if (id > ad + 1 && id > z0d + 1 && id + z0d - ad > 1) {
-      const Interval k1 = imax(exact(1.0), (I + 1) / (I - z0));
-      const Interval k2 = imax(exact(1.0), (I + 1) / (I + z0 - a));
-      tail = p_const * abs(coef) * (1 / (I + 1) + 1 / (a + 1)) * (k1 + k2);
+    const Interval j = a - I;
+    const Interval term = coef * (f0 * normal_cdf((z0 - I) / z) + f1 * normal_cdf((j - z0) / z));
+    if (static_cast<double>(i) > ad + 1) {
+      tail = abs(term);  // bounds the whole remainder from here on (alternating, non-increasing)
       if (certainly_lt(tail, abs(sum) * exact(kTailRelTol))) break;
     }
-    const Interval j = a - I;
-    sum += coef * (f0 * normal_cdf((z0 - I) / z) + f1 * normal_cdf((j - z0) / z));
+    sum += term;
     coef *= (a - I) / (I + 1);
     f0 *= up * growth;
     f1 *= down * f1_shift * growth;
     growth *= e_step;
   }
   if (terms_used) *terms_used = i;
-  if (!is_finite(tail)) {
-    // The tail bound's conditions were never met within kMaxTerms: no certified value.
-    return make_interval(Real(0), hi(positive_infinity()));
-  }
+  if (!is_finite(tail)) return make_interval(Real(0), hi(positive_infinity()));  // no certified value
   return make_interval(lo(sum - tail), hi(sum + tail));
 }
 
 Interval SubsampledGaussianRdp::at(const Real& alpha) const {
-  Interval A;
-  if (alpha == floor(alpha) && alpha <= 5e6) {
-    A = integer_moment(alpha.convert_to<std::int64_t>());
-  } else {
-    A = fractional_moment(alpha);
-  }
-  if (!is_finite(A)) return positive_infinity();
+  const Interval a1 = make_interval(alpha, alpha) - 1;
   // A >= 1 always (D_alpha >= 0): clamp the lower end so the log is defined.
-  const Interval a1 = point(alpha) - 1;
-  const Interval Ac = make_interval(lo(A) < 1 ? Real(1) : lo(A), hi(A) < 1 ? Real(1) : hi(A));
-  return log(Ac) / a1;
+  auto rdp_of = [&](const Interval& A, const Interval& scale) {
+    if (!is_finite(A)) return positive_infinity();
+    const Interval Ac = make_interval(lo(A) < 1 ? Real(1) : lo(A), hi(A) < 1 ? Real(1) : hi(A));
+    return log(Ac) / scale;
+  };
+  if (alpha == floor(alpha) && alpha <= 5e6) return rdp_of(integer_moment(alpha.convert_to<std::int64_t>()), a1);
+  // Fractional: the exact series (its tail bound shrinks only polynomially near alpha = 1, so it is capped at
+  // kMaxTerms terms and stays a valid but looser enclosure there), and the chord of (a-1) eps(a) between the
+  // neighbouring integer orders (convexity, van Erven and Harremoes 2014, Thm 11; for a < 2, eps(a) <= eps(2)
+  // by monotonicity). Both are upper bounds; the smaller upper end is kept.
+  const Interval series = rdp_of(fractional_moment(alpha), a1);
+  Interval chord;
+  if (alpha < 2) {
+    chord = rdp_of(integer_moment(2), exact(1.0));
+  } else if (alpha <= 5e6) {
+    const auto l = floor(alpha).convert_to<std::int64_t>();
+    const Interval a = make_interval(alpha, alpha), w = a - exact_int(l);
+    const Interval el = rdp_of(integer_moment(l), exact_int(l - 1)), eh = rdp_of(integer_moment(l + 1), exact_int(l));
+    chord = ((1 - w) * exact_int(l - 1) * el + w * exact_int(l) * eh) / a1;
+  } else {
+    return series;
+  }
+  return hi(series) <= hi(chord) ? series : chord;
 }
 
 Interval SubsampledGaussianRdp::at_infinity() const { return positive_infinity(); }
@@ -132,7 +142,7 @@ double SubsampledGaussianRdp::estimate(double a) const {
   double pos = -std::numeric_limits<double>::infinity(), neg = pos;
   double log_coef = 0;
   int sign = 1;
-  for (int i = 0; i < 200000; ++i) {
+  for (int i = 0; i < 20000; ++i) {
     const double j = a - i;
     const double l0 = log_coef + i * std::log(q) + j * std::log1p(-q) + (1.0 * i * i - i) / (2 * z2) +
                       log_phi((z0 - i) / z_);
@@ -140,7 +150,7 @@ double SubsampledGaussianRdp::estimate(double a) const {
                       log_phi((j - z0) / z_);
     const double s = log_add(l0, l1);
     if (sign > 0) pos = log_add(pos, s); else neg = log_add(neg, s);
-    if (i > a + 1 && i > z0 && s < std::max(pos, neg) - 45) break;
+    if (i > a + 1 && s < std::max(pos, neg) - 32) break;  // alternating tail below ~1e-14 relative
     const double f = (a - i) / (i + 1.0);
     if (f == 0) break;
     if (f < 0) sign = -sign;

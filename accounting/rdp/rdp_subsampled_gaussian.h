@@ -19,7 +19,7 @@ class SubsampledGaussianRdp final : public RdpCurve {
   // MTZ 2019, Sec. 3.2: A_alpha = sum_k C(a,k) (1-q)^{a-k} q^k e^{(k^2-k)/(2z^2)}, integer a >= 2; exact.
   Interval integer_moment(std::int64_t alpha) const;
   // MTZ 2019, Sec. 3.3: A_alpha for real a > 1 as the two series with signs kept, plus/minus a proven bound on
-  // the tail after `terms_used` terms (see the derivation in docs/rdp_fractional_tail.md). Enclosure.
+  // the tail (Leibniz: alternating terms of non-increasing magnitude) after `terms_used` terms (see the derivation in docs/rdp_fractional_tail.md). Enclosure.
   Interval fractional_moment(const Real& alpha, std::int64_t* terms_used = nullptr) const;
 
  private:

@@ -1,0 +1,34 @@
+// Timings of the RDP accountant (the DP-SGD case of the README and issue #3).
+#include "accounting/composition/compose.h"
+#include "accounting/rdp/rdp_accountant.h"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+const dpl::Ledger kDpSgd{dpl::parse_entry("gaussian:sigma=1.1,q=0.01,steps=10000")};
+
+void BM_DpSgdCompose(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(dpl::compose_rdp(kDpSgd, dpl::Target::for_delta(1e-5)));
+}
+void BM_DpSgdOrderSearchOnly(benchmark::State& state) {
+  const dpl::ComposedRdp rdp(kDpSgd);
+  for (auto _ : state) benchmark::DoNotOptimize(dpl::best_rdp_order(rdp, dpl::Target::for_delta(1e-5)));
+}
+void BM_DpSgdCertifiedAtOrder(benchmark::State& state) {
+  const dpl::ComposedRdp rdp(kDpSgd);
+  for (auto _ : state) benchmark::DoNotOptimize(rdp.at(dpl::Real(4.671447211487244)));
+}
+void BM_MillionStepsHeterogeneous(benchmark::State& state) {
+  const dpl::Ledger l{dpl::parse_entry("gaussian:sigma=1.1,q=0.01,steps=1000000"),
+                      dpl::parse_entry("laplace:b=30,q=0.001,steps=1000000")};
+  for (auto _ : state) benchmark::DoNotOptimize(dpl::compose_rdp(l, dpl::Target::for_delta(1e-6)));
+}
+
+}  // namespace
+
+BENCHMARK(BM_DpSgdCompose)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DpSgdOrderSearchOnly)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DpSgdCertifiedAtOrder)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MillionStepsHeterogeneous)->Unit(benchmark::kMillisecond);
+BENCHMARK_MAIN();

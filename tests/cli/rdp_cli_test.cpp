@@ -1,0 +1,57 @@
+// `dpledger rdp` and `compose --accountant rdp` from the command line.
+#include "tests/cli/run_binary.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace dpl::testing {
+namespace {
+
+TEST(RdpCli, AcceptanceValues) {
+  auto r = run_dpledger("--json rdp -m gaussian:sigma=1.1,q=0.01 --orders 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["command"], "rdp");
+  EXPECT_EQ(j["orders"][0].get<double>(), 2.0);
+  const double v = j["rdp"][0].get<double>();
+  EXPECT_GE(v, 1.285100816051610e-4);
+  EXPECT_LE(v, 1.28510081605162e-4);
+
+  r = run_dpledger("--json rdp -m iteration:sigma=1,sens=1,steps=10,index=1 --orders 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LE(nlohmann::json::parse(r.out)["rdp"][0].get<double>(), 0.1);
+
+  r = run_dpledger("--json compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant rdp");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["accountant"], "rdp");
+  EXPECT_LE(j["epsilon"].get<double>(), 5.63199236868181);
+  EXPECT_GT(j["order"].get<double>(), 1.0);
+}
+
+TEST(RdpCli, DefaultOrdersAndInfinity) {
+  const auto r = run_dpledger("--json rdp -m laplace:b=2,steps=3");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["orders"].size(), j["rdp"].size());
+  EXPECT_EQ(j["orders"].back(), "inf");
+  EXPECT_DOUBLE_EQ(j["rdp"].back().get<double>(), 1.5);  // 3 steps of 1/b
+  const auto g = nlohmann::json::parse(run_dpledger("--json rdp -m gaussian:sigma=1 --orders inf").out);
+  EXPECT_EQ(g["rdp"][0], "inf");
+}
+
+TEST(RdpCli, BadOrdersExitTwo) {
+  for (const char* args : {"rdp -m gaussian:sigma=1 --orders 1", "rdp -m gaussian:sigma=1 --orders 0.5",
+                           "rdp -m gaussian:sigma=1 --orders nan", "rdp -m gaussian:sigma=1 --orders 2,,3",
+                           "rdp -m approx:eps=1,delta=0.1 --orders 2",
+                           "compose -m approx:eps=1,delta=0.1 --delta 0.2 --accountant rdp"}) {
+    const auto r = run_dpledger(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_TRUE(r.out.empty()) << args;
+    EXPECT_EQ(count_lines(r.err), 1) << args << r.err;
+    EXPECT_EQ(r.err.rfind("error:", 0), 0u) << args << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace dpl::testing
