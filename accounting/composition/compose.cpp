@@ -5,6 +5,7 @@
 #include "accounting/composition/optimal_composition.h"
 #include "accounting/composition/pure_composition.h"
 #include "accounting/errors.h"
+#include "accounting/pld/pld_accountant.h"
 #include "accounting/rdp/rdp_accountant.h"
 
 #include <vector>
@@ -20,8 +21,7 @@ AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind 
     case AccountantKind::advanced: return compose_advanced(ledger, target);
     case AccountantKind::optimal: return compose_optimal(ledger, target);
     case AccountantKind::rdp: return compose_rdp(ledger, target);
-    case AccountantKind::pld:
-      throw NotApplicable("accountant '" + to_string(kind) + "' is not supported yet");
+    case AccountantKind::pld: return compose_pld(ledger, target);
     case AccountantKind::automatic: break;
   }
   throw std::logic_error("internal: run(automatic)");

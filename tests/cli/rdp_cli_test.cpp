@@ -55,3 +55,32 @@ TEST(RdpCli, BadOrdersExitTwo) {
 
 }  // namespace
 }  // namespace dpl::testing
+
+namespace dpl::testing {
+namespace {
+
+TEST(PldCli, DpSgdAndBracket) {
+  const auto r = run_dpledger("--json compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant pld");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["accountant"], "pld");
+  EXPECT_GE(j["epsilon"].get<double>(), 5.19258 - 5e-6);
+  EXPECT_LE(j["epsilon"].get<double>(), 5.19258 + 1e-4);
+  EXPECT_LE(j["epsilon_lower"].get<double>(), j["epsilon"].get<double>());
+  // auto picks the tightest: PLD here.
+  const auto a = nlohmann::json::parse(run_dpledger("--json compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5").out);
+  EXPECT_EQ(a["accountant"], "pld");
+}
+
+TEST(PldCli, NotApplicableExitsTwo) {
+  for (const char* args : {"compose -m iteration:sigma=1,steps=3 --delta 1e-5 --accountant pld",
+                           "compose -m laplace:b=1,q=0.5 --delta 1e-5 --accountant pld"}) {
+    const auto r = run_dpledger(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_EQ(r.err.rfind("error:", 0), 0u) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace dpl::testing

@@ -1,0 +1,41 @@
+// A privacy loss distribution on the grid l_i = i h (plus an atom at +inf), with a certified bound on its
+// deviation from the exact composition of the discretised steps; discretisation, composition, and delta(eps).
+#pragma once
+
+#include "accounting/pld/loss_pair.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace dpl {
+
+struct DiscretePld {
+  double h = 1e-4;              // grid spacing
+  std::int64_t offset = 0;      // grid index of p[0]: p[k] is the mass at l = (offset + k) h
+  std::vector<double> p;        // masses under P (finite losses)
+  double p_inf = 0;             // P(L = +inf)
+  double err_l1 = 0;            // bound on || p - p_exact ||_1 + |p_inf - p_inf_exact| from floating point
+  bool pessimistic = true;      // upper (pessimistic) or lower (optimistic) discretisation
+};
+
+// Discretises one step. Pessimistic: connect-the-dots (Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022):
+// the P-mass of each grid cell is split between its two ends so that the Q-mass is preserved, a mean-preserving
+// spread in e^{-L} that can only raise every hockey-stick divergence (Jensen); the split is biased upwards by a
+// margin far above its float64 error, the lower tail is moved up to the first kept point and the upper tail to
+// +inf. Optimistic: every cell's mass at its lower end, the lower tail dropped, the upper tail at the last point.
+DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic);
+
+// The composition of two PLDs (convolution of the loss distributions, by FFT; Koskela, Jalko and Honkela 2020),
+// tails beyond `tail` mass moved pessimistically (or optimistically), round-off bounded (Higham 2002, Thm 24.2).
+DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, bool extended = false);
+// k-fold self-composition by repeated squaring; blocks replicated many times use 80-bit FFTs and smaller tails.
+DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail);
+
+// delta(eps) = p_inf + sum_k p_k (1 - e^{eps - l_k})_+ (the hockey-stick divergence of the PLD); for a
+// pessimistic PLD the float64 error bound is added (upper bound), for an optimistic one subtracted (lower bound).
+double pld_delta(const DiscretePld& pld, double eps);
+// The smallest eps >= 0 with pld_delta(eps) <= delta (pessimistic: an upper bound on the true eps; optimistic:
+// a lower bound). +inf when no eps meets delta.
+double pld_epsilon(const DiscretePld& pld, double delta);
+
+}  // namespace dpl

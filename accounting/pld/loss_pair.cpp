@@ -1,0 +1,130 @@
+#include "accounting/pld/loss_pair.h"
+
+#include "accounting/errors.h"
+
+#include <cmath>
+#include <limits>
+
+namespace dpl {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Upper tail of the standard normal, 1 - Phi(x), without cancellation.
+double upper_tail(double x) { return 0.5 * std::erfc(x / std::sqrt(2.0)); }
+double lower_tail(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+
+// Gaussian pair N(0,1) vs N(mu,1) (sensitivity/noise = mu): L ~ N(mu^2/2, mu^2) under P, N(-mu^2/2, mu^2)
+// under Q (Balle and Wang 2018, Lemma 3; Dong, Roth and Su 2019). Exact.
+LossPair gaussian_pair(double mu) {
+  LossPair p;
+  p.survival_p = [mu](double l) { return upper_tail((l - mu * mu / 2) / mu); };
+  p.survival_q = [mu](double l) { return upper_tail((l + mu * mu / 2) / mu); };
+  p.support_lo = -kInf;
+  p.support_hi = kInf;
+  return p;
+}
+
+// Poisson-subsampled Gaussian, remove direction: P = (1-q) N(0,z^2) + q N(1,z^2), Q = N(0,z^2); the loss
+// L(x) = log(1 - q + q e^{(2x-1)/(2z^2)}) is increasing in x, with inverse x(l) = z^2 log1p(expm1(l)/q) + 1/2
+// for l > log(1-q) (Mironov, Talwar and Zhang 2019; Zhu, Dong and Wang 2022, Thm 11). Exact.
+LossPair subsampled_gaussian_remove(double q, double z) {
+  LossPair p;
+  const double lo = std::log1p(-q);
+  auto x_of = [q, z](double l) { return z * z * std::log1p(std::expm1(l) / q) + 0.5; };
+  p.survival_p = [=](double l) {
+    if (l <= lo) return 1.0;
+    const double x = x_of(l);
+    return (1 - q) * upper_tail(x / z) + q * upper_tail((x - 1) / z);
+  };
+  p.survival_q = [=](double l) { return l <= lo ? 1.0 : upper_tail(x_of(l) / z); };
+  p.support_lo = lo;
+  p.support_hi = kInf;
+  return p;
+}
+
+// Poisson-subsampled Gaussian, add direction: P = N(0,z^2), Q = (1-q) N(0,z^2) + q N(1,z^2); L(x) =
+// -log(1 - q + q e^{(2x-1)/(2z^2)}) is decreasing in x: L > l iff x < z^2 log1p(expm1(-l)/q) + 1/2, for
+// l < -log(1-q) (ibid.). Exact.
+LossPair subsampled_gaussian_add(double q, double z) {
+  LossPair p;
+  const double hi = -std::log1p(-q);
+  auto x_of = [q, z](double l) { return z * z * std::log1p(std::expm1(-l) / q) + 0.5; };
+  p.survival_p = [=](double l) { return l >= hi ? 0.0 : lower_tail(x_of(l) / z); };
+  p.survival_q = [=](double l) {
+    if (l >= hi) return 0.0;
+    const double x = x_of(l);
+    return (1 - q) * lower_tail(x / z) + q * lower_tail((x - 1) / z);
+  };
+  p.support_lo = -kInf;
+  p.support_hi = hi;
+  return p;
+}
+
+// Laplace pair Lap(0, lambda) vs Lap(1, lambda), lambda = b/sens: L(x) = (|x-1| - |x|)/lambda in [-1/lambda,
+// 1/lambda], L > l iff x < (1 - lambda l)/2 for |l| < 1/lambda (Dwork and Roth 2014; Koskela et al. 2020). Exact.
+LossPair laplace_pair(double lambda) {
+  LossPair p;
+  const double e = 1 / lambda;
+  auto cdf = [lambda](double x) { return x < 0 ? 0.5 * std::exp(x / lambda) : 1 - 0.5 * std::exp(-x / lambda); };
+  p.survival_p = [=](double l) {
+    if (l < -e) return 1.0;
+    if (l >= e) return 0.0;
+    return cdf((1 - lambda * l) / 2);
+  };
+  p.survival_q = [=](double l) {
+    if (l < -e) return 1.0;
+    if (l >= e) return 0.0;
+    return cdf((1 - lambda * l) / 2 - 1);
+  };
+  p.support_lo = -e;
+  p.support_hi = e;
+  return p;
+}
+
+// Randomized response / the worst case of (eps, delta)-DP (Kairouz, Oh and Viswanath 2015, Thm 2.4): with
+// probability delta the loss is +inf, else +-eps with P-probabilities e^eps/(1+e^eps) and 1/(1+e^eps). Exact.
+LossPair randomized_response_pair(double eps, double delta) {
+  LossPair p;
+  const double hi_p = (1 - delta) * std::exp(eps) / (1 + std::exp(eps)), lo_p = (1 - delta) / (1 + std::exp(eps));
+  const double hi_q = lo_p, lo_q = hi_p;  // Q swaps the two outcomes; Q(L = +inf) = 0, Q has mass delta at -inf
+  p.survival_p = [=](double l) { return l < -eps ? hi_p + lo_p : (l < eps ? hi_p : 0.0); };
+  p.survival_q = [=](double l) { return l < -eps ? hi_q + lo_q : (l < eps ? hi_q : 0.0); };
+  p.p_inf = delta;
+  p.support_lo = -eps;
+  p.support_hi = eps;
+  return p;
+}
+
+}  // namespace
+
+bool symmetric_pair(const LedgerEntry& e) { return !(e.subsampled() && e.q < 1); }
+
+LossPair loss_pair(const LedgerEntry& e, PairDirection d) {
+  const Mechanism& m = e.mechanism;
+  const bool sampled = e.subsampled() && e.q < 1;
+  if (m.kind == MechanismKind::iteration)
+    throw NotApplicable("accountant 'pld' does not apply to the iteration mechanism (only its last iterate is "
+                        "released); use rdp or auto");
+  if (sampled) {
+    if (e.sampling == Sampling::wor)
+      throw NotApplicable("accountant 'pld': sampling=wor is not supported yet; use rdp or auto");
+    if (m.kind != MechanismKind::gaussian)
+      throw NotApplicable("accountant 'pld': Poisson subsampling of " + to_string(m.kind) +
+                          " is not supported yet (only of gaussian); use rdp, advanced or auto");
+    const double z = m.sigma / m.sens;
+    return d == PairDirection::remove ? subsampled_gaussian_remove(e.q, z) : subsampled_gaussian_add(e.q, z);
+  }
+  switch (m.kind) {
+    case MechanismKind::gaussian: return gaussian_pair(m.sens / m.sigma);
+    case MechanismKind::laplace: return laplace_pair(m.b / m.sens);
+    case MechanismKind::rr:
+    case MechanismKind::pure: return randomized_response_pair(m.eps, 0.0);
+    case MechanismKind::approx: return randomized_response_pair(m.eps, m.delta);
+    case MechanismKind::iteration: break;
+  }
+  throw std::logic_error("internal: loss_pair");
+}
+
+}  // namespace dpl

@@ -1,0 +1,29 @@
+// A dominating pair (P, Q) of one mechanism step, described by the survival functions of its privacy loss
+// L = log(dP/dQ) under P and under Q, for the privacy-loss-distribution accountant.
+#pragma once
+
+#include "accounting/mechanisms/mechanism_spec.h"
+
+#include <functional>
+#include <vector>
+
+namespace dpl {
+
+struct LossPair {
+  // P(L > l) and Q(L > l) for finite l (L = +inf counted in p_inf, not here). Non-increasing in l.
+  std::function<double(double)> survival_p, survival_q;
+  double p_inf = 0;        // P(L = +inf)
+  double support_lo = 0;   // L >= support_lo almost surely (finite part); may be -inf
+  double support_hi = 0;   // L <= support_hi almost surely (finite part); may be +inf
+};
+
+// The two neighbouring directions (add/remove). Symmetric mechanisms give the same pair in both.
+enum class PairDirection { remove, add };
+
+// The pair of one step of a ledger entry in the given direction. Throws NotApplicable for mechanisms the PLD
+// accountant does not support (iteration; subsampling of non-Gaussian mechanisms; sampling without replacement).
+LossPair loss_pair(const LedgerEntry& e, PairDirection d);
+// Whether the entry's pair is the same in both directions (then one composition suffices).
+bool symmetric_pair(const LedgerEntry& e);
+
+}  // namespace dpl

@@ -1,0 +1,18 @@
+// The privacy-loss-distribution accountant: pessimistic (upper) and optimistic (lower) discretised PLDs of every
+// ledger entry, composed by FFT in both neighbouring directions; the worse direction is reported.
+#pragma once
+
+#include "accounting/composition/accounting_result.h"
+
+namespace dpl {
+
+struct PldOptions {
+  double grid = 1e-4;  // loss grid spacing h
+  double tail = 1e-12; // per entry: mass moved off the tails (to +inf, accounted in delta), split over its steps
+  bool lower = true;   // also compute the optimistic PLD for a certified lower bound
+  bool refine = true;  // refine the grid below `grid` when the composed range is small (O(h^2) error)
+};
+
+AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options = {});
+
+}  // namespace dpl

@@ -1,0 +1,127 @@
+// The PLD accountant: acceptance values (never below the consensus truth), sandwich properties against closed
+// forms (optimistic <= exact <= pessimistic), PLD <= RDP, monotonicity, and tiny deltas.
+#include "accounting/composition/compose.h"
+#include "accounting/errors.h"
+#include "accounting/mechanisms/analytic_gaussian.h"
+#include "accounting/numeric/decimal.h"
+#include "accounting/pld/discrete_pld.h"
+#include "accounting/pld/pld_accountant.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+
+namespace dpl {
+namespace {
+
+AccountingResult pld(const std::string& spec, double delta, double grid = 1e-4) {
+  PldOptions o;
+  o.grid = grid;
+  return compose_pld(Ledger{parse_entry(spec)}, Target::for_delta(delta), o);
+}
+
+TEST(Pld, DpSgdConsensusValues) {
+  // ../shared/reference/README.md and issue #4: consensus (PLD/PRV) values; ours must be above and within 1e-4.
+  const struct { const char* spec; double truth; } cases[] = {
+      {"gaussian:sigma=1.1,q=0.01,steps=10000", 5.19258},
+      {"gaussian:sigma=1.0,q=0.01,steps=10000", 6.18771},
+      {"gaussian:sigma=1.1,q=0.004266666666666667,steps=14062", 2.38160}};
+  for (const auto& c : cases) {
+    const auto r = pld(c.spec, 1e-5);
+    const double up = hi_up(r.epsilon);
+    EXPECT_GE(up, c.truth - 5e-6) << c.spec;  // the consensus digits are rounded
+    EXPECT_LE(up, c.truth + 1e-4) << c.spec;
+    ASSERT_TRUE(r.lower.has_value());
+    EXPECT_LE(hi(*r.lower), Real(c.truth + 5e-6)) << c.spec;
+  }
+}
+
+TEST(Pld, GaussianSandwichAgainstAnalytic) {
+  for (double sigma : {0.7, 1.0, 3.0}) {
+    for (int steps : {1, 10, 100}) {
+      const std::string spec = "gaussian:sigma=" + format_input(sigma) + ",steps=" + std::to_string(steps);
+      const auto r = pld(spec, 1e-6, 1e-3);
+      const auto exact_eps = analytic_gaussian_epsilon(exact(std::sqrt(steps) / sigma), 1e-6);
+      EXPECT_GE(hi(r.epsilon), hi(exact_eps.epsilon)) << spec;
+      EXPECT_LE(hi(*r.lower), lo(exact_eps.epsilon)) << spec;
+      EXPECT_LE(hi(r.epsilon) - hi(exact_eps.epsilon), Real(2e-3)) << spec;
+    }
+  }
+}
+
+TEST(Pld, LaplaceOneStepSandwich) {
+  // One Laplace step, lambda = b/sens: delta(eps) = 1 - e^{(eps - 1/lambda)/2} for 0 <= eps < 1/lambda (exact).
+  for (double b : {0.5, 1.0, 4.0}) {
+    const double e0 = 1 / b;
+    for (double eps : {0.0, 0.3 * e0, 0.9 * e0}) {
+      const double exact_delta = -std::expm1((eps - e0) / 2);
+      PldOptions o;
+      o.grid = 1e-4;
+      const auto r = compose_pld(Ledger{parse_entry("laplace:b=" + format_input(b))}, Target::for_epsilon(eps), o);
+      EXPECT_GE(hi_up(r.delta), exact_delta) << b << " " << eps;
+      EXPECT_LE(hi_up(r.delta), exact_delta + 1e-4) << b << " " << eps;
+      EXPECT_LE(hi_up(*r.lower), exact_delta + 1e-15) << b << " " << eps;
+    }
+  }
+}
+
+TEST(Pld, TinyDeltaNeverNegativeAndAboveTruth) {
+  // Below its float64 error budget the PLD says so (exit 2 from the CLI; auto falls back to rdp); above it, the
+  // bound is above the exact value. delta for a large eps is never negative.
+  for (double delta : {1e-9, 1e-12, 1e-15, 1e-20, 1e-30}) {
+    const auto exact_eps = analytic_gaussian_epsilon(exact(1.0), delta);
+    try {
+      const auto r = pld("gaussian:sigma=2,steps=4", delta, 1e-3);
+      EXPECT_GE(hi(r.epsilon), hi(exact_eps.epsilon)) << delta;
+    } catch (const NotApplicable&) {
+      EXPECT_LT(delta, 1e-12);
+    }
+  }
+  for (double eps : {5.0, 30.0, 300.0}) {
+    const auto d = compose_pld(Ledger{parse_entry("gaussian:sigma=2,steps=4")}, Target::for_epsilon(eps));
+    EXPECT_GE(lo(d.delta), Real(0));
+    EXPECT_GE(hi(d.delta), hi(analytic_gaussian_delta(exact(1.0), exact(eps))));
+  }
+}
+
+TEST(Pld, NotApplicable) {
+  for (const char* spec : {"iteration:sigma=1,sens=1,steps=5", "gaussian:sigma=1,q=0.1,sampling=wor", "laplace:b=1,q=0.1"})
+    EXPECT_THROW(pld(spec, 1e-5), NotApplicable) << spec;
+}
+
+double unit(unsigned v, double lo, double hi) { return lo + (hi - lo) * (v % 10001) / 10000.0; }
+
+RC_GTEST_PROP(Pld, BelowRdpAndMonotone, (unsigned a, unsigned b, unsigned c)) {
+  const double sigma = unit(a, 0.8, 3.0), q = unit(b, 0.01, 0.3);
+  const int steps = 1 + static_cast<int>(c % 20);
+  const auto spec = [&](double s, double qq, int k) {
+    return "gaussian:sigma=" + format_input(s) + ",q=" + format_input(qq) + ",steps=" + std::to_string(k);
+  };
+  const Ledger l{parse_entry(spec(sigma, q, steps))};
+  PldOptions o;
+  o.grid = 2e-3;
+  o.lower = false;
+  o.refine = false;
+  const double e = hi_up(compose_pld(l, Target::for_delta(1e-6), o).epsilon);
+  RC_ASSERT(e <= hi_up(compose(l, Target::for_delta(1e-6), AccountantKind::rdp).epsilon) + 1e-9);
+  RC_ASSERT(hi_up(compose_pld(l, Target::for_delta(1e-4), o).epsilon) <= e);
+  RC_ASSERT(hi_up(compose_pld(Ledger{parse_entry(spec(sigma * 1.2, q, steps))}, Target::for_delta(1e-6), o).epsilon) <= e + 2e-3);
+}
+
+RC_GTEST_PROP(Pld, OptimisticBelowPessimistic, (unsigned a, unsigned c)) {
+  const double b = unit(a, 0.3, 5.0);
+  const int steps = 1 + static_cast<int>(c % 30);
+  PldOptions o;
+  o.grid = 1e-3;
+  o.refine = false;
+  const auto r = compose_pld(Ledger{parse_entry("laplace:b=" + format_input(b) + ",steps=" + std::to_string(steps))},
+                             Target::for_delta(1e-5), o);
+  RC_ASSERT(r.lower.has_value());
+  RC_ASSERT(hi(*r.lower) <= hi(r.epsilon));
+  // Pure composition is an upper bound too: PLD never above it (up to one grid step per composition).
+  RC_ASSERT(hi_up(r.epsilon) <= steps / b + steps * 1e-3 + 1e-9);
+}
+
+}  // namespace
+}  // namespace dpl
