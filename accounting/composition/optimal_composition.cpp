@@ -65,6 +65,11 @@ EpsilonSearch kov_optimal_epsilon(const Interval& eps0, const Interval& delta0, 
     throw NotApplicable("optimal composition: the composed per-step delta 1-(1-delta0)^k exceeds --delta " +
                         format_input(delta) + "; no epsilon meets it");
   const Real target = lo(target_iv);
+  // delta = 0 (and delta0 = 0): the pure part must vanish, i.e. eps >= k eps0 exactly (KOV 2015, Thm 3.3, l = 0).
+  if (target <= 0) {
+    const Interval e = exact_int(k) * eps0;
+    return {e, e};
+  }
   // The pure part's profile is compared with the pure part's target.
   auto profile = [&](const Real& eps) { return kov_optimal_pure_delta(eps0, k, point(eps)); };
   if (certainly_at_most(profile(Real(0)), target) == Verdict::yes) return {exact(0.0), exact(0.0)};
