@@ -17,3 +17,4 @@ time_it compose -m pure:eps=0.1,steps=100 --delta 1e-5 --accountant optimal
 time_it compose -m gaussian:sigma=1 --delta 1e-5
 time_it calibrate -m gaussian:sigma=?,steps=100 --epsilon 1 --delta 1e-5
 time_it compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant pld
+time_it gamma --omega 0.1:1:10 --beta 2:10:9 --shift 0.001

@@ -1,0 +1,85 @@
+#include "accounting/gamma/average_case_gamma.h"
+
+#include "accounting/errors.h"
+
+#include <boost/math/quadrature/gauss_kronrod.hpp>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace dpl {
+
+namespace {
+
+Real e_pow(const Real& x) { return exp(x); }
+
+}  // namespace
+
+// J(y) = int_0^u e^{-|y-z|} dz: e^y (1 - e^{-u}) for y < 0; 2 - e^{-y} - e^{-(u-y)} inside; e^{-(y-u)} (1 - e^{-u})
+// above (notes/000 sec. 3.5). Exact.
+Real laplace_window(const Real& u, const Real& y) {
+  const Real one_minus = -expm1(Real(-u));
+  if (y < 0) return e_pow(y) * one_minus;
+  if (y > u) return e_pow(u - y) * one_minus;
+  return 2 - e_pow(-y) - e_pow(-(u - y));
+}
+
+// Theta(y), symmetric about u/2; outside (0, u) exactly e (Thm 2.2.1). For y <= u/2 the worst shift is +e:
+// y < e: (e - y) + log(J(y)/(1 - e^{-u})); y >= e: log1p((J(y) - J(y-e))/J(y-e)) with
+// J(y) - J(y-e) = e^{-y} expm1(e) + e^{-(u-y)} expm1(-e) (notes/000 sec. 3.5). Exact.
+Real pointwise_loss(const Real& u, const Real& e, const Real& y_in) {
+  if (y_in <= 0 || y_in >= u) return e;
+  const Real y = y_in <= u / 2 ? y_in : u - y_in;  // symmetry y -> u - y
+  if (y < e) return (e - y) + log(laplace_window(u, y) / -expm1(Real(-u)));
+  const Real diff = e_pow(-y) * expm1(e) + e_pow(-(u - y)) * expm1(Real(-e));
+  return log1p(diff / laplace_window(u, y - e));
+}
+
+GammaResult average_case_gamma(double omega, double beta, double shift) {
+  if (!(omega > 0 && std::isfinite(omega))) throw InputError("--omega=" + std::to_string(omega) + " is out of range: allowed (0, inf)");
+  if (!(beta > 0 && std::isfinite(beta))) throw InputError("--beta=" + std::to_string(beta) + " is out of range: allowed (0, inf)");
+  if (!(shift > 0 && std::isfinite(shift))) throw InputError("--shift=" + std::to_string(shift) + " is out of range: allowed (0, inf)");
+  const Real u = Real(beta) * Real(omega), e = Real(beta) * Real(shift);
+  using boost::math::quadrature::gauss_kronrod;
+  auto integrand = [&](const Real& y) -> Real { return laplace_window(u, y) / (2 * u) * pointwise_loss(u, e, y); };
+  const Real half = u / 2;
+  const Real kink = e < half ? e : half;  // y = e: y - e crosses 0 (notes/000 sec. 3.5)
+  Real err1 = 0, err2 = 0;
+  const Real tol = Real("1e-40");
+  Real integral = gauss_kronrod<Real, 61>::integrate(integrand, Real(0), kink, 30, tol, &err1);
+  if (kink < half) integral += gauss_kronrod<Real, 61>::integrate(integrand, kink, half, 30, tol, &err2);
+  GammaResult r;
+  r.gamma = -expm1(Real(-u)) / u + 2 * integral / e;
+  r.quadrature_error = 2 * (abs(err1) + abs(err2)) / e;
+  // Eq. (2.6) as printed, in closed form with a = (u - e)/2 (notes/000 sec. 3.5):
+  // m1 = [2a - (1 - e^{-a}) - e^{-u}(e^a - 1)]/(2u), m2 = [2a - (e^{-e} - e^{-(a+e)}) - e^{-u}(e^{a+e} - e^e)]/(2u),
+  // bound = log(e^e (1 - 2 m1) + 2 m2)/e. Value of the printed formula (not a bound).
+  const Real a = (u - e) / 2;
+  const Real m1 = (2 * a - (1 - e_pow(-a)) - e_pow(-u) * (e_pow(a) - 1)) / (2 * u);
+  const Real m2 = (2 * a - (e_pow(-e) - e_pow(-(a + e))) - e_pow(-u) * (e_pow(a + e) - e_pow(e))) / (2 * u);
+  r.thesis_bound = log(e_pow(e) * (1 - 2 * m1) + 2 * m2) / e;
+  // gamma_0 = 2 (1 - e^{-u/2})/u (notes/000 sec. 3.5, the limit e -> 0).
+  r.small_shift = -2 * expm1(Real(-u / 2)) / u;
+  return r;
+}
+
+double realised_coordinate_loss(double x, double lo, double hi, double beta, double shift) {
+  if (!(hi >= lo) || !(beta > 0) || !(shift > 0)) throw InputError("realised loss: need hi >= lo, beta > 0, shift > 0");
+  const Real u = Real(beta) * Real(hi - lo), e = Real(beta) * Real(shift);
+  if (u == 0) return (e).convert_to<double>();  // fixed aggregation: the Laplace mechanism, loss beta s
+  return pointwise_loss(u, e, Real(beta) * (Real(x) - Real(lo))).convert_to<double>();
+}
+
+RunLoss realised_run_loss(const std::vector<double>& released, const std::vector<double>& lo,
+                          const std::vector<double>& hi, const std::vector<double>& beta, double shift) {
+  if (released.size() != lo.size() || lo.size() != hi.size() || hi.size() != beta.size())
+    throw InputError("realised loss: released values, interval ends and rates must have the same length");
+  RunLoss r;
+  for (std::size_t i = 0; i < released.size(); ++i) {
+    r.realised += realised_coordinate_loss(released[i], lo[i], hi[i], beta[i], shift);
+    r.worst += beta[i] * shift;
+  }
+  return r;
+}
+
+}  // namespace dpl

@@ -1,0 +1,83 @@
+// Seed 000's average-case gamma: reference values, the thesis's (2.6) below the exact value, the small-shift
+// limit, the pointwise loss (Theta <= e, = e outside the interval, endpoint maximisation), and RapidCheck
+// properties (0 < gamma <= 1, decreasing in omega and beta, scale invariance).
+#include "accounting/errors.h"
+#include "accounting/gamma/average_case_gamma.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+
+namespace dpl {
+namespace {
+
+double d(const Real& x) { return x.convert_to<double>(); }
+
+TEST(Gamma, ReferenceValues) {
+  // ../shared/reference/README.md: omega = 1, beta = 1, shift = 0.5.
+  const GammaResult g = average_case_gamma(1, 1, 0.5);
+  EXPECT_NEAR(d(g.gamma), 0.9228019252207762, 1e-12);
+  EXPECT_NEAR(d(g.thesis_bound), 0.8828126715410948, 1e-12);
+  EXPECT_LT(g.thesis_bound, g.gamma);  // the printed bound is not an upper bound
+  EXPECT_LT(g.quadrature_error, Real(1e-20));
+  // notes/000 sec. 3.6, Table 1 (shift 0.001): omega 0.1 beta 2 -> .9526/.9517; omega 1 beta 10 -> .1993/.1995.
+  const GammaResult a = average_case_gamma(0.1, 2, 0.001), b = average_case_gamma(1, 10, 0.001);
+  EXPECT_NEAR(d(a.gamma), 0.9526, 5e-5);
+  EXPECT_NEAR(d(a.thesis_bound), 0.9517, 5e-5);
+  EXPECT_NEAR(d(b.gamma), 0.1993, 5e-5);
+  EXPECT_NEAR(d(b.thesis_bound), 0.1995, 5e-5);
+  // Scale invariance quoted in the notes to 12 digits.
+  for (auto [w, be, s] : {std::tuple{0.5, 4.0, 0.01}, {1.0, 2.0, 0.02}, {2.0, 1.0, 0.04}})
+    EXPECT_NEAR(d(average_case_gamma(w, be, s).gamma), 0.642912944574, 1e-11);
+}
+
+TEST(Gamma, PointwiseLossAndEndpointRule) {
+  const Real u(1.3), e(0.4);
+  for (double y : {-2.0, -0.1, 0.0, 1.3, 1.5, 4.0}) EXPECT_NEAR(d(pointwise_loss(u, e, Real(y))), 0.4, 1e-40);
+  // Inside, strictly below e, and equal to the brute-force max over |t| <= e of |log J(y)/J(y-t)|.
+  for (double y : {0.05, 0.3, 0.65, 0.9, 1.25}) {
+    const Real th = pointwise_loss(u, e, Real(y));
+    EXPECT_LT(th, e);
+    Real best = 0;
+    for (int k = -400; k <= 400; ++k) {
+      const Real t = e * k / 400;
+      const Real v = abs(log(laplace_window(u, Real(y)) / laplace_window(u, Real(y) - t)));
+      if (v > best) best = v;
+    }
+    EXPECT_LE(abs(th - best), Real(1e-30)) << y;
+  }
+  // Fixed aggregation (omega = 0): the Laplace mechanism, loss = beta s.
+  EXPECT_DOUBLE_EQ(realised_coordinate_loss(3.0, 1.0, 1.0, 2.0, 0.25), 0.5);
+  const RunLoss run = realised_run_loss({0.5, 2.0}, {0.0, 0.0}, {1.0, 1.0}, {1.0, 1.0}, 0.5);
+  EXPECT_DOUBLE_EQ(run.worst, 1.0);
+  EXPECT_LT(run.realised, run.worst);
+  EXPECT_THROW(average_case_gamma(0, 1, 0.1), InputError);
+  EXPECT_THROW(average_case_gamma(1, -1, 0.1), InputError);
+  EXPECT_THROW(average_case_gamma(1, 1, NAN), InputError);
+}
+
+TEST(Gamma, SmallShiftLimit) {
+  // gamma -> 2(1 - e^{-u/2})/u as the shift -> 0, from above, with an O(e) gap.
+  for (double u : {0.2, 1.0, 5.0}) {
+    const double g3 = d(average_case_gamma(u, 1, 1e-3).gamma), g4 = d(average_case_gamma(u, 1, 1e-4).gamma);
+    const double g0 = d(average_case_gamma(u, 1, 1e-4).small_shift);
+    EXPECT_GE(g4, g0);
+    EXPECT_LT(g4 - g0, (g3 - g0) / 5);  // roughly linear in e
+  }
+}
+
+double unit(unsigned v, double lo, double hi) { return lo + (hi - lo) * (v % 10001) / 10000.0; }
+
+RC_GTEST_PROP(Gamma, RangeMonotoneAndScaleInvariant, (unsigned a, unsigned b, unsigned c)) {
+  const double w = unit(a, 0.05, 5), be = unit(b, 0.2, 10), s = unit(c, 1e-3, 1.0);
+  const double g = d(average_case_gamma(w, be, s).gamma);
+  RC_ASSERT(g > 0);
+  RC_ASSERT(g <= 1 + 1e-15);
+  RC_ASSERT(d(average_case_gamma(w * 1.3, be, s).gamma) <= g + 1e-15);
+  RC_ASSERT(d(average_case_gamma(w, be * 1.3, s).gamma) <= g + 1e-15);
+  RC_ASSERT(std::abs(d(average_case_gamma(w * be, 1, s * be).gamma) - g) <= 1e-13);
+}
+
+}  // namespace
+}  // namespace dpl
