@@ -57,6 +57,20 @@ TEST(Gamma, PointwiseLossAndEndpointRule) {
   EXPECT_THROW(average_case_gamma(1, 1, NAN), InputError);
 }
 
+TEST(Gamma, TinyIntervalsReturnAndTendToOne) {
+  // beta * omega below ~1.5e-10 once made the adaptive quadrature recurse for ever (depth 30 chasing a
+  // tolerance the precision cannot meet). As u -> 0 the aggregation is fixed and gamma -> 1 from below.
+  double previous = 0;
+  for (double omega : {1e-3, 1e-6, 1e-10, 1e-15, 1e-100, 1e-300}) {
+    const GammaResult g = average_case_gamma(omega, 1, 0.001);
+    EXPECT_LE(d(g.gamma), 1 + 1e-15) << omega;
+    EXPECT_GE(d(g.gamma), previous - 1e-15) << omega;  // non-increasing in omega
+    EXPECT_LT(d(g.quadrature_error), 1e-20) << omega;
+    previous = d(g.gamma);
+  }
+  EXPECT_GT(previous, 1 - 1e-12);
+}
+
 TEST(Gamma, SmallShiftLimit) {
   // gamma -> 2(1 - e^{-u/2})/u as the shift -> 0, from above, with an O(e) gap.
   for (double u : {0.2, 1.0, 5.0}) {
