@@ -1,0 +1,42 @@
+// What a reference-algorithm run returns: utility, the trace (iterates and what an adversary sees), and the
+// privacy ledger: the paper's own claimed bound next to this tool's accounting of the same run.
+#pragma once
+
+#include "algorithms/run/run_parameters.h"
+
+#include <Eigen/Dense>
+
+#include <string>
+#include <vector>
+
+namespace dpl::algorithms {
+
+// One recorded iteration: every agent's state (rows = agents) and the messages the adversary observes at that
+// iteration (rows = messages; empty if the algorithm only reveals states).
+struct TraceStep {
+  int iteration = 0;
+  Eigen::MatrixXd states;
+  Eigen::MatrixXd messages;
+  double objective = 0;       // sum_i f_i at the network average (or the algorithm's output point)
+  double consensus_error = 0;  // sum_i ||x_i - xbar||^2
+};
+
+struct RunResult {
+  std::string algorithm;
+  Json parameters = Json::object();  // resolved, defaults filled in
+  int iterations = 0;
+  Eigen::VectorXd output;     // the algorithm's output point (network average unless the paper says otherwise)
+  double objective = 0;       // sum_i f_i(output)
+  double optimum = 0;         // sum_i f_i(x*) from solve_centralized
+  double suboptimality = 0;   // objective - optimum
+  std::vector<TraceStep> trace;
+  // The paper's claimed privacy (its own formula, with the theorem cited) and this tool's certified
+  // accounting of the same run (through accounting/). Each is a JSON object with at least "epsilon"
+  // (number or "inf"), "delta", "source"/"method".
+  Json claimed = Json::object();
+  Json accounted = Json::object();
+  // Algorithm-specific extras (e.g. seed 000's realised average-case loss, rate fits).
+  Json extra = Json::object();
+};
+
+}  // namespace dpl::algorithms

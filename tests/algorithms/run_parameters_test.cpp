@@ -1,0 +1,146 @@
+// Run parameters: parsing of assignments and config files, every declared read's validation (the message names
+// the key, the value and the allowed range), reject_unknown, and the resolved JSON.
+#include "algorithms/run/run_parameters.h"
+
+#include "accounting/errors.h"
+
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace dpl::algorithms {
+namespace {
+
+template <class F>
+void expect_input_error(F&& f, const std::vector<std::string>& fragments) {
+  try {
+    f();
+    ADD_FAILURE() << "no InputError thrown";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    for (const auto& s : fragments) EXPECT_NE(m.find(s), std::string::npos) << "'" << s << "' not in: " << m;
+  }
+}
+
+TEST(RunParameters, DefaultsAreResolvedWithTheirJsonTypes) {
+  RunParameters p;
+  EXPECT_EQ(p.real("eta", 0.5, 0, 1), 0.5);
+  EXPECT_EQ(p.integer("K", 100, 1, 100000), 100);
+  EXPECT_EQ(p.choice("graph", "ring", {"ring", "complete"}), "ring");
+  EXPECT_TRUE(p.flag("trace", true));
+  EXPECT_EQ(p.text("data", "breast_cancer"), "breast_cancer");
+  const Json& j = p.resolved();
+  EXPECT_TRUE(j["eta"].is_number_float());
+  EXPECT_TRUE(j["K"].is_number_integer());
+  EXPECT_TRUE(j["graph"].is_string());
+  EXPECT_TRUE(j["trace"].is_boolean());
+  EXPECT_EQ(j.dump(), R"({"eta":0.5,"K":100,"graph":"ring","trace":true,"data":"breast_cancer"})");
+  p.reject_unknown();  // nothing given
+}
+
+TEST(RunParameters, AssignmentsOverrideAndAreParsed) {
+  RunParameters p = RunParameters::from_assignments({"K=10", "eta=1e-1", "K = 20", "trace=off", "graph=complete",
+                                                     "data=/tmp/a=b.csv"});
+  EXPECT_EQ(p.integer("K", 100, 1, 100000), 20);
+  EXPECT_EQ(p.real("eta", 0.5, 0, 1), 0.1);
+  EXPECT_FALSE(p.flag("trace", true));
+  EXPECT_EQ(p.choice("graph", "ring", {"ring", "complete"}), "complete");
+  EXPECT_EQ(p.text("data", ""), "/tmp/a=b.csv");  // only the first '=' splits
+  EXPECT_EQ(p.resolved()["K"], 20);
+  p.reject_unknown();
+  for (const auto& [s, v] : std::vector<std::pair<std::string, bool>>{
+           {"on", true}, {"true", true}, {"1", true}, {"yes", true},
+           {"off", false}, {"false", false}, {"0", false}, {"no", false}}) {
+    RunParameters q = RunParameters::from_assignments({"f=" + s});
+    EXPECT_EQ(q.flag("f", !v), v) << s;
+  }
+  EXPECT_EQ(RunParameters::from_assignments({"K=+7"}).integer("K", 1, 1, 10), 7);
+}
+
+TEST(RunParameters, MalformedAssignments) {
+  expect_input_error([] { RunParameters::from_assignments({"K"}); }, {"--set K", "key=value"});
+  expect_input_error([] { RunParameters::from_assignments({"=3"}); }, {"--set =3", "empty key"});
+}
+
+TEST(RunParameters, EveryReadRejectsBadValuesNamingKeyValueAndRange) {
+  auto with = [](const std::string& a) { return RunParameters::from_assignments({a}); };
+  expect_input_error([&] { with("K=abc").integer("K", 1, 1, 100000); },
+                     {"K=abc is not a number", "allowed integers [1, 100000]"});
+  expect_input_error([&] { with("K=0").integer("K", 1, 1, 100000); },
+                     {"K=0 is out of range", "allowed integers [1, 100000]"});
+  expect_input_error([&] { with("K=2.5").integer("K", 1, 1, 10); }, {"K=2.5 is not an integer", "[1, 10]"});
+  expect_input_error([&] { with("K=").integer("K", 1, 1, 10); }, {"K= is not a number"});
+  expect_input_error([&] { with("K=99999999999999999999").integer("K", 1, 1, 10); },
+                     {"K=99999999999999999999 is out of range"});
+  expect_input_error([&] { with("eta=x").real("eta", 0.5, 0, 1); }, {"eta=x is not a number", "[0, 1]"});
+  expect_input_error([&] { with("eta=0.5x").real("eta", 0.5, 0, 1); }, {"eta=0.5x is not a number"});
+  expect_input_error([&] { with("eta=nan").real("eta", 0.5, 0, 1); }, {"eta=nan", "finite"});
+  expect_input_error([&] { with("eta=inf").real("eta", 0.5, 0, 1); }, {"eta=inf", "finite"});
+  expect_input_error([&] { with("eta=1e999").real("eta", 0.5, 0, 1); }, {"eta=1e999", "finite"});
+  expect_input_error([&] { with("eta=2").real("eta", 0.5, 0, 1); }, {"eta=2 is out of range", "allowed reals [0, 1]"});
+  expect_input_error([&] { with("eta=0").real("eta", 0.5, 0, 1, true); }, {"eta=0 is out of range", "(0, 1]"});
+  expect_input_error([&] { with("eta=1").real("eta", 0.5, 0, 1, false, true); }, {"eta=1", "[0, 1)"});
+  expect_input_error([&] { with("eta=-0.001").real("eta", 0.5, 0, 1e6); }, {"eta=-0.001", "[0, 1e+06]"});
+  expect_input_error([&] { with("graph=star").choice("graph", "ring", {"ring", "complete"}); },
+                     {"graph=star", "allowed values ring, complete"});
+  expect_input_error([&] { with("trace=maybe").flag("trace", true); }, {"trace=maybe", "on/off"});
+  // Open ends accept interior values; closed ends accept the end.
+  EXPECT_EQ(with("eta=1").real("eta", 0.5, 0, 1), 1.0);
+  EXPECT_EQ(with("eta=1e-300").real("eta", 0.5, 0, 1, true), 1e-300);
+}
+
+TEST(RunParameters, RejectUnknownListsTheKnownKeys) {
+  RunParameters p = RunParameters::from_assignments({"K=5", "stepsize=0.1"});
+  p.integer("K", 1, 1, 10);
+  p.real("eta", 0.5, 0, 1);
+  expect_input_error([&] { p.reject_unknown(); }, {"stepsize=0.1", "known keys are K, eta"});
+  RunParameters none = RunParameters::from_assignments({"x=1"});
+  expect_input_error([&] { none.reject_unknown(); }, {"x=1", "(none)"});
+}
+
+class ConfigFile {
+ public:
+  explicit ConfigFile(const std::string& content)
+      : path_(std::filesystem::temp_directory_path() / ("dpl_run_parameters_test_" + std::to_string(::getpid()))) {
+    std::ofstream(path_) << content;
+  }
+  ~ConfigFile() { std::filesystem::remove(path_); }
+  std::string path() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+TEST(RunParameters, ConfigFilesWithCommentsAndSetOverrides) {
+  ConfigFile f("# a run\n\nK = 30   # iterations\n  eta=0.25\ndata = my file.csv\n");
+  RunParameters p = RunParameters::from_assignments({"K=40"});
+  p.merge_config_file(f.path());  // --set wins even when the file is merged afterwards
+  EXPECT_EQ(p.integer("K", 1, 1, 100), 40);
+  EXPECT_EQ(p.real("eta", 0.5, 0, 1), 0.25);
+  EXPECT_EQ(p.text("data", ""), "my file.csv");
+  RunParameters q;
+  q.merge_config_file(f.path());
+  q.set("eta", "0.75");  // and when it is set afterwards
+  EXPECT_EQ(q.real("eta", 0.5, 0, 1), 0.75);
+  EXPECT_EQ(q.integer("K", 1, 1, 100), 30);
+}
+
+TEST(RunParameters, MalformedConfigFilesNameFileAndLine) {
+  expect_input_error([] { RunParameters().merge_config_file("/nonexistent/run.cfg"); },
+                     {"/nonexistent/run.cfg", "cannot open"});
+  {
+    ConfigFile f("K = 3\njust words\n");
+    expect_input_error([&] { RunParameters().merge_config_file(f.path()); },
+                       {f.path(), "line 2", "'just words'", "key = value"});
+  }
+  {
+    ConfigFile f("\n\n = 4\n");
+    expect_input_error([&] { RunParameters().merge_config_file(f.path()); }, {"line 3", "empty key"});
+  }
+}
+
+}  // namespace
+}  // namespace dpl::algorithms
