@@ -1,0 +1,24 @@
+// Seed 000 Algorithm 1 (Xiao 2019, Sec. 2.2): private linearised ADMM with random local aggregation, in the
+// notes' executable reading for a general graph (notes/000 sec. 2.2): per agent, iteration and coordinate
+// r ~ U(0,1), x_i^{k+1}[l] = r x_i^k[l] + (1 - r) mean_{j in N_i} x_j^k[l] - grad f_i(x_i^k)[l]/D + lambda_i^k[l]/D
+// + Lap(rate beta_{k+1}), then lambda_i^{k+1} = lambda_i^k + zeta sum_{j in N_i}(x_j^{k+1} - x_i^{k+1})
+// (the sign corrected, notes/000 E4; the printed '-' is available and diverges).
+#pragma once
+
+#include <cstdint>
+
+#include "algorithms/run/run_parameters.h"
+#include "algorithms/run/run_result.h"
+
+namespace dpl::algorithms {
+
+// Parameters: the problem keys (defaults agents 10, graph random, edges 20), K (100), D (10), zeta (0.5),
+// beta0 (1), growth (1.02): beta_k = beta0 growth^k; random_weights (on; off: r = 1/2, gamma = 1), dual_sign
+// (corrected | printed), noise (on), target (agent accounted, 0), b_inf (0 = the target's
+// LocalObjective::sensitivity_inf(); the thesis uses 1/b_i), gamma (auto | exact | bound: how
+// the expected loss evaluates gamma, see random_aggregation_privacy.h), average_case (on: exact expected loss).
+// Trace: iteration 0 is x^0; states are broadcast (messages empty). A diverging run (|x| >= 1e150) stops early
+// with extra.diverged = true.
+RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed);
+
+}  // namespace dpl::algorithms

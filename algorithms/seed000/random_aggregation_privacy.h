@@ -1,0 +1,55 @@
+// The privacy ledger of seed 000's randomized local aggregations (Algorithms 1, 2, 2*): every coordinate the
+// target agent releases is x = m + Lap(rate beta) with the mean m uniform on an interval [lo, hi] given the public
+// history (lo == hi for fixed weights), and a neighbouring dataset shifts that interval by at most `shift`.
+// Claimed (the thesis's own figures) and accounted (certified, through accounting/) side by side.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "algorithms/run/run_parameters.h"
+
+namespace dpl::algorithms {
+
+// One released coordinate of the target agent.
+struct AggregatedRelease {
+  int step = 0;           // 1-based iteration k + 1 at which it is released
+  double released = 0;    // the released value x_i^{k+1}[l]
+  double lo = 0, hi = 0;  // the interval of its mean given the history (true data)
+  double beta = 0;        // Laplace RATE beta_{k+1} (density beta/2 e^{-beta |y|})
+  double shift = 0;       // mean-shift sensitivity s (B_inf / D_i, or eta_{k+1} B_inf)
+};
+
+// Xiao 2019, Thm 2.2.1 corollary: worst-case loss sum_k d beta_k s (pure, upper bound as claimed; PC-10).
+double claimed_worst_case_total(int dim, const std::vector<double>& betas, double shift);
+
+// Closed-form upper bound on the exact gamma(u, e) (u = beta omega, e = beta s), valid for u >= 2e (returns 1
+// otherwise), derived from notes/000 sec. 3.5 with Theta <= e on [0, e], log1p(z) <= z and J(y)/J(y-e) <= e^e
+// on [e, u/2] (see the .cpp); certified (interval arithmetic, rounded up), capped at 1. Slack O(e).
+double gamma_closed_form_bound(double u, double e);
+
+// How the expected loss evaluates gamma: the quadrature everywhere (exact), the closed-form bound wherever
+// u >= 2e (bound), or the bound where e <= 0.02 and u >= 2e and the quadrature elsewhere (automatic).
+enum class GammaMethod { automatic, exact, bound };
+// Parses "auto" | "exact" | "bound"; throws InputError naming `key`.
+GammaMethod parse_gamma_method(const std::string& key, const std::string& value);
+std::string to_string(GammaMethod m);
+
+// Everything the runs report: claimed and accounted JSON, and the per-step cumulative curves (for `extra`).
+struct AggregationLedger {
+  Json claimed = Json::object();
+  Json accounted = Json::object();
+  Json curves = Json::object();
+};
+
+// Builds the ledger of `releases` (all of the target agent's released coordinates). claimed: worst case
+// sum beta s (Thm 2.2.1) and the thesis's average via eq. (2.6) (Thm 2.2.2, used where omega > s, else 1; as
+// printed, NOT a valid upper bound, notes/000 E1). accounted: the worst case by certified pure composition of
+// Laplace releases (dpl::compose); if `expected` the expected loss sum beta s gamma(beta omega, beta s) along
+// this trajectory with the exact gamma (accounting/gamma, plus its quadrature error, capped at 1 by
+// Thm 2.2.1; gamma = 1 is used for beta omega < 1e-8, an upper bound; `method` chooses where the closed-form
+// bound replaces the quadrature, to bound the cost); and the realised loss of this output.
+AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease>& releases, bool expected,
+                                             GammaMethod method = GammaMethod::automatic);
+
+}  // namespace dpl::algorithms

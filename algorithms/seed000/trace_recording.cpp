@@ -1,0 +1,39 @@
+#include "algorithms/seed000/trace_recording.h"
+
+#include <cmath>
+
+namespace dpl::algorithms {
+
+Eigen::VectorXd network_average(const Eigen::MatrixXd& states) { return states.colwise().mean().transpose(); }
+
+double consensus_error(const Eigen::MatrixXd& states) {
+  const Eigen::RowVectorXd mean = states.colwise().mean();
+  return (states.rowwise() - mean).squaredNorm();
+}
+
+TraceStep record_step(int iteration, const Eigen::MatrixXd& states, const Eigen::MatrixXd& messages,
+                      const std::vector<LocalObjective>& locals, const Eigen::VectorXd& point) {
+  TraceStep t;
+  t.iteration = iteration;
+  t.states = states;
+  t.messages = messages;
+  t.objective = bounded_states(point.transpose()) ? total_objective(locals, point) : HUGE_VAL;
+  t.consensus_error = consensus_error(states);
+  return t;
+}
+
+bool bounded_states(const Eigen::MatrixXd& states) {
+  for (Eigen::Index i = 0; i < states.size(); ++i)
+    if (!(std::fabs(states.data()[i]) < 1e150)) return false;
+  return true;
+}
+
+void finish_result(RunResult& result, const Eigen::VectorXd& point, const std::vector<LocalObjective>& locals,
+                   double optimum) {
+  result.output = point;
+  result.objective = bounded_states(point.transpose()) ? total_objective(locals, point) : HUGE_VAL;
+  result.optimum = optimum;
+  result.suboptimality = result.objective - optimum;
+}
+
+}  // namespace dpl::algorithms

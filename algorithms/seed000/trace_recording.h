@@ -1,0 +1,26 @@
+// Recording one iteration of a seed-000 run: the states, the adversary's messages, the objective at the network
+// average and the consensus error (run_result.h TraceStep), and the checks every run shares.
+#pragma once
+
+#include <Eigen/Dense>
+#include <vector>
+
+#include "algorithms/problems/local_objective.h"
+#include "algorithms/run/run_result.h"
+
+namespace dpl::algorithms {
+
+// Row mean of `states` (rows = agents).
+Eigen::VectorXd network_average(const Eigen::MatrixXd& states);
+// sum_i ||x_i - xbar||^2.
+double consensus_error(const Eigen::MatrixXd& states);
+// A TraceStep with the objective sum_i f_i at `point`.
+TraceStep record_step(int iteration, const Eigen::MatrixXd& states, const Eigen::MatrixXd& messages,
+                      const std::vector<LocalObjective>& locals, const Eigen::VectorXd& point);
+// True if every entry is finite and below 1e150 in magnitude (a diverging run is stopped, not overflowed).
+bool bounded_states(const Eigen::MatrixXd& states);
+// Fills output, objective, optimum and suboptimality of `result` at `point`.
+void finish_result(RunResult& result, const Eigen::VectorXd& point, const std::vector<LocalObjective>& locals,
+                   double optimum);
+
+}  // namespace dpl::algorithms
