@@ -1,0 +1,310 @@
+#include "algorithms/seed001/wang_nedic.h"
+
+#include "accounting/errors.h"
+#include "algorithms/seed001/accumulated_sensitivity.h"
+#include "algorithms/seed001/algorithm1_step.h"
+#include "algorithms/seed001/claimed_epsilon.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace dpl::algorithms::seed001 {
+
+namespace {
+
+GradientFn agent_gradient(const LocalObjective& f, double C, bool clip) {
+  const bool nonsmooth = f.regularizer().l1 > 0;
+  return [&f, C, clip, nonsmooth](const Eigen::VectorXd& x) -> Eigen::VectorXd {
+    Eigen::VectorXd g = nonsmooth ? f.subgradient(x) : f.gradient(x);
+    return clip ? clip_l1(g, C) : g;
+  };
+}
+
+double consensus_error(const Eigen::MatrixXd& X) {
+  const Eigen::RowVectorXd mean = X.colwise().mean();
+  return (X.rowwise() - mean).rowwise().squaredNorm().sum();
+}
+
+double optimality_error(const Eigen::MatrixXd& X, const Eigen::VectorXd& theta) {
+  return (X.rowwise() - theta.transpose()).rowwise().norm().sum();
+}
+
+void validate(const DistributedProblem& problem, const Eigen::MatrixXd& W, const WangNedicConfig& c,
+              const Eigen::MatrixXd& x_start) {
+  const int m = problem.agents();
+  if (W.rows() != m || W.cols() != m)
+    throw InputError("W: a " + std::to_string(W.rows()) + "x" + std::to_string(W.cols()) + " matrix for " +
+                     std::to_string(m) + " agents");
+  if (x_start.rows() != m || x_start.cols() != problem.dim())
+    throw InputError("x_start: must be agents x dim");
+  const double kappa = wang_nedic_kappa(W);
+  if (!(kappa > 0))
+    throw InputError("graph: the weight matrix violates Assumption 1 of Wang-Nedic (kappa = 1 - ||I + W - 11^T/m|| = " +
+                     std::to_string(kappa) + ", must be > 0; is the graph connected?)");
+  if (c.iterations < 1) throw InputError("iterations = " + std::to_string(c.iterations) + ": must be >= 1");
+  if (!(c.C > 0) || !std::isfinite(c.C)) throw InputError("C = " + std::to_string(c.C) + ": must be finite and > 0");
+  require_positive(c.lambda, "lambda", c.k0);
+  require_nonincreasing_at_most_one(c.gamma, "gamma", c.k0);
+  if (c.noise) require_positive(c.nu, "nu", c.k0);
+  if (c.audit_agent < -1 || c.audit_agent >= m)
+    throw InputError("audit_agent = " + std::to_string(c.audit_agent) + ": allowed -1 or [0, " +
+                     std::to_string(m - 1) + "]");
+}
+
+Json error_curve(const WangNedicRun& r) {
+  Json j = Json::object();
+  j["iterations"] = r.error_iterations;
+  j["optimality_error"] = r.optimality_error;
+  j["consensus_error"] = r.consensus_error;
+  return j;
+}
+
+}  // namespace
+
+// Algorithm 1, eq. (4) of Wang-Nedic (exact), Laplace(nu^k) per coordinate on every shared state.
+WangNedicRun run_algorithm1(const DistributedProblem& problem, const Eigen::MatrixXd& W, const WangNedicConfig& config,
+                            const Eigen::MatrixXd& x_start, Rng& rng) {
+  validate(problem, W, config, x_start);
+  const int m = problem.agents();
+  const int d = problem.dim();
+  std::vector<std::vector<int>> nbrs(m);
+  std::vector<std::vector<double>> weights(m);
+  for (int i = 0; i < m; ++i) {
+    nbrs[i] = problem.graph.neighbours[i];
+    for (int j : nbrs[i]) weights[i].push_back(W(i, j));
+  }
+  std::vector<GradientFn> grads;
+  for (int i = 0; i < m; ++i) grads.push_back(agent_gradient(problem.locals[i], config.C, config.clip));
+
+  WangNedicRun run;
+  if (config.audit_agent >= 0) {
+    auto& t = run.transcript;
+    t.agent = config.audit_agent;
+    t.a = std::abs(W(config.audit_agent, config.audit_agent));
+    t.k0 = config.k0;
+    t.x_start = x_start.row(config.audit_agent).transpose();
+    t.weights = weights[config.audit_agent];
+    t.received.reserve(static_cast<std::size_t>(config.iterations));
+  }
+  const Eigen::VectorXd& theta = problem.optimum.x;
+  Eigen::MatrixXd X = x_start, Y(m, d), next(m, d);
+  std::int64_t next_record = 1;
+  for (std::int64_t t = 0; t < config.iterations; ++t) {
+    const std::int64_t k = config.k0 + t;
+    const double g = config.gamma.at(k), l = config.lambda.at(k);
+    Y = X;
+    if (config.noise) {
+      const double nu = config.nu.at(k);
+      for (int j = 0; j < m; ++j)
+        for (int c = 0; c < d; ++c) Y(j, c) += rng.laplace_scale(nu);
+    }
+    for (int i = 0; i < m; ++i) {
+      Eigen::MatrixXd received(static_cast<Eigen::Index>(nbrs[i].size()), d);
+      for (std::size_t q = 0; q < nbrs[i].size(); ++q) received.row(static_cast<Eigen::Index>(q)) = Y.row(nbrs[i][q]);
+      const Eigen::VectorXd xi = X.row(i).transpose();
+      next.row(i) = algorithm1_step(xi, weights[i], received, g, l, grads[i](xi)).transpose();
+      if (i == config.audit_agent) run.transcript.received.push_back(std::move(received));
+    }
+    if (config.trace_every > 0 && t % config.trace_every == 0) {
+      TraceStep s;
+      s.iteration = static_cast<int>(k);
+      s.states = X;
+      s.messages = Y;
+      s.objective = total_objective(problem.locals, X.colwise().mean().transpose());
+      s.consensus_error = consensus_error(X);
+      run.trace.push_back(std::move(s));
+    }
+    X.swap(next);
+    const std::int64_t done = t + 1;
+    if (done == next_record || done == config.iterations) {
+      run.error_iterations.push_back(done);
+      run.optimality_error.push_back(optimality_error(X, theta));
+      run.consensus_error.push_back(consensus_error(X));
+      if (done == next_record)
+        next_record = std::max(done + 1, static_cast<std::int64_t>(std::ceil(static_cast<double>(done) * 1.12)));
+    }
+  }
+  run.states = X;
+  return run;
+}
+
+// DGD under the same noise (the paper's Fig. 1 baseline [3]): eq. (4) with gamma^k = 1.
+WangNedicRun run_dgd_baseline(const DistributedProblem& problem, const Eigen::MatrixXd& W, WangNedicConfig config,
+                              const Eigen::MatrixXd& x_start, Rng& rng) {
+  config.gamma = power_schedule(1, 0);
+  return run_algorithm1(problem, W, config, x_start, rng);
+}
+
+double log_log_slope(const std::vector<std::int64_t>& x, const std::vector<double>& y, double x_from, double x_to) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int n = 0;
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    const auto xi = static_cast<double>(x[i]);
+    if (xi < x_from || xi > x_to || !(y[i] > 0)) continue;
+    const double lx = std::log(xi), ly = std::log(y[i]);
+    sx += lx;
+    sy += ly;
+    sxx += lx * lx;
+    sxy += lx * ly;
+    ++n;
+  }
+  if (n < 3)
+    throw InputError("log_log_slope: " + std::to_string(n) + " points in [" + std::to_string(x_from) + ", " +
+                     std::to_string(x_to) + "], need >= 3");
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
+  WangNedicConfig cfg;
+  cfg.lambda = read_schedule(params, "lambda", simulation_lambda());
+  cfg.gamma = read_schedule(params, "gamma", simulation_gamma());
+  cfg.nu = read_schedule(params, "nu", simulation_nu());
+  cfg.k0 = params.integer("k0", 1, 0, 1'000'000'000);
+  cfg.iterations = params.integer("K", 10000, 1, 20'000'000);
+  cfg.C = params.real("C", 1.0, 0, 1e12, true, false);
+  cfg.clip = params.flag("clip", true);
+  cfg.noise = params.flag("noise", true);
+  const bool dgd = params.choice("baseline", "none", {"none", "dgd"}) == "dgd";
+  cfg.trace_every = static_cast<int>(params.integer("trace_every", 1, 0, 1'000'000'000));
+  const bool audit = params.flag("audit", true);
+  const auto audit_agent = static_cast<int>(params.integer("audit_agent", -1, -1, 100000));
+  const double audit_centre = params.real("audit_centre", 100.0, -1e12, 1e12);
+  const double x0_scale = params.real("x0_scale", 1.0, 0, 1e6);
+
+  ProblemDefaults defaults;
+  defaults.data = "synthetic";
+  defaults.agents = 5;
+  defaults.per_agent = 3;
+  defaults.graph = "random";
+  defaults.edges = 6;
+  defaults.loss = "squared";
+  defaults.l2 = 0.1;
+  defaults.l1 = 0;
+  defaults.synthetic_rows = 15;
+  defaults.synthetic_dim = 2;
+  Rng rng(seed);
+  const DistributedProblem problem = setup_problem(params, defaults, rng);
+  params.reject_unknown();
+
+  const int m = problem.agents(), d = problem.dim();
+  const Eigen::MatrixXd W = negative_laplacian_weights(problem.graph);
+  std::vector<double> a_values(m);
+  int worst = 0;
+  for (int i = 0; i < m; ++i) {
+    a_values[i] = std::abs(W(i, i));
+    if (a_values[i] < a_values[worst]) worst = i;
+  }
+  if (audit_agent >= m)
+    throw InputError("audit_agent = " + std::to_string(audit_agent) + ": allowed -1 or [0, " + std::to_string(m - 1) +
+                     "]");
+  cfg.audit_agent = audit ? (audit_agent >= 0 ? audit_agent : worst) : -1;
+  if (audit && cfg.iterations > 1'000'000)
+    throw InputError("iterations = " + std::to_string(cfg.iterations) +
+                     ": audit=on keeps the audited agent's transcript and supports at most 1000000 iterations; "
+                     "set audit=off for longer runs");
+  if (dgd) cfg.gamma = power_schedule(1, 0);
+  Eigen::MatrixXd x_start(m, d);
+  for (int i = 0; i < m; ++i)
+    for (int c = 0; c < d; ++c) x_start(i, c) = x0_scale * rng.gaussian();
+  const WangNedicRun run = run_algorithm1(problem, W, cfg, x_start, rng);
+
+  RunResult r;
+  r.algorithm = "wang-nedic";
+  r.parameters = params.resolved();
+  r.iterations = static_cast<int>(cfg.iterations);
+  r.output = run.states.colwise().mean().transpose();
+  r.objective = total_objective(problem.locals, r.output);
+  r.optimum = problem.optimum.value;
+  r.suboptimality = r.objective - r.optimum;
+  r.trace = run.trace;
+
+  const std::int64_t T = cfg.k0 + cfg.iterations - 1;
+  const std::string horizon_note = "messages y^k, k = k0 .. T+1 with T = k0 + K - 1 (Theorem 2's 'iterations k0 to "
+                                   "T+1'; one more than the K messages of the run, so an upper bound for them)";
+  // Claimed: Theorem 2(1) of Wang-Nedic (the paper's claimed upper bound), per C and at C.
+  if (!cfg.noise) {
+    r.claimed["epsilon"] = "inf";
+    r.claimed["delta"] = 0;
+    r.claimed["source"] = "noise=off: no noise, no privacy claim applies";
+  } else {
+    const ClaimedEpsilon at_t = paper_epsilon(cfg.lambda, cfg.nu, cfg.C, cfg.k0, T);
+    const ClaimedEpsilon at_inf = paper_epsilon(cfg.lambda, cfg.nu, cfg.C, cfg.k0, kInfiniteHorizon);
+    r.claimed = to_json(at_t);
+    if (at_inf.infinite) r.claimed["epsilon_infinite_horizon"] = "inf";
+    else r.claimed["epsilon_infinite_horizon"] = hi_up(at_inf.epsilon);
+    r.claimed["epsilon_per_C"] = hi_up(at_t.epsilon / exact(cfg.C));
+    if (!at_inf.infinite) r.claimed["epsilon_infinite_horizon_per_C"] = hi_up(at_inf.epsilon / exact(cfg.C));
+    r.claimed["source"] = std::string("Wang-Nedic Theorem 2(1): eps <= Sum_{k=k0}^{T} 2 C lambda^k/nu^k (the paper's "
+                                      "claim; its sensitivity step (8) is wrong, see accounted)") +
+                          (dgd ? "; evaluated for the DGD baseline's schedules (no claim in the paper)" : "");
+    r.claimed["horizon"] = horizon_note;
+  }
+  // Accounted: the accumulated sensitivity (notes sec. 3.5), certified.
+  if (!cfg.noise) {
+    r.accounted["epsilon"] = "inf";
+    r.accounted["delta"] = 0;
+    r.accounted["method"] = "noise=off: the messages are the exact states";
+  } else {
+    const AccumulatedEpsilon acc = accumulated_epsilon(cfg.lambda, cfg.gamma, cfg.nu, cfg.C, a_values, cfg.k0, T);
+    Json inf = Json::object();
+    try {
+      const AccumulatedEpsilon acc_inf =
+          accumulated_epsilon(cfg.lambda, cfg.gamma, cfg.nu, cfg.C, a_values, cfg.k0, kInfiniteHorizon);
+      inf["epsilon"] = acc_inf.infinite ? Json("inf") : Json(hi_up(acc_inf.epsilon));
+      inf["method"] = acc_inf.method;
+    } catch (const NotApplicable& e) {
+      inf["epsilon"] = "not certified";
+      inf["method"] = e.what();
+    }
+    if (cfg.clip) {
+      r.accounted = to_json(acc);
+    } else {
+      r.accounted["epsilon"] = "inf";
+      r.accounted["delta"] = 0;
+      r.accounted["method"] = "clip=off: gradients are not bounded by C (Assumption 4 fails for squared loss), so "
+                              "no finite sensitivity; epsilon_if_gradients_bounded_by_C assumes it";
+      r.accounted["epsilon_if_gradients_bounded_by_C"] = hi_up(acc.epsilon);
+    }
+    r.accounted["epsilon_infinite_horizon"] = cfg.clip ? inf["epsilon"] : Json("inf");
+    r.accounted["infinite_horizon_method"] = inf["method"];
+    r.accounted["horizon"] = horizon_note;
+  }
+
+  // Extras.
+  Json& x = r.extra;
+  x["kappa"] = wang_nedic_kappa(W);
+  x["abs_w_ii"] = a_values;
+  x["baseline"] = dgd ? "dgd" : "none";
+  x["feasibility"] = to_json(feasibility_table(exponents(cfg.lambda, cfg.gamma, cfg.nu)));
+  std::vector<double> grad_at_opt;
+  bool clipping_at_opt = false;
+  for (const auto& f : problem.locals) {
+    grad_at_opt.push_back(f.gradient(problem.optimum.x).lpNorm<1>());
+    clipping_at_opt = clipping_at_opt || grad_at_opt.back() > cfg.C;
+  }
+  x["gradient_l1_at_optimum"] = grad_at_opt;
+  x["clipping_active_at_optimum"] = cfg.clip && clipping_at_opt;
+  if (cfg.clip && clipping_at_opt)
+    x["clipping_note"] = "some ||grad f_i(theta*)||_1 > C: the clipped iteration's fixed point differs from theta*";
+  x["optimality_error_final"] = run.optimality_error.back();
+  x["consensus_error_final"] = run.consensus_error.back();
+  x["error_curve"] = error_curve(run);
+  if (cfg.audit_agent >= 0) {
+    const LocalObjective& fi = problem.locals[cfg.audit_agent];
+    const CoupledAudit a = coupled_sensitivity_audit(run.transcript, cfg.lambda, cfg.gamma,
+                                                     cfg.noise ? cfg.nu : power_schedule(1, 0), cfg.C,
+                                                     agent_gradient(fi, cfg.C, cfg.clip),
+                                                     huber_gradient(cfg.C, audit_centre));
+    Json aj = to_json(a);
+    if (!cfg.noise) aj.erase("realised_worst_case_loss");  // no Laplace noise: no likelihood ratio to report
+    aj["agent"] = cfg.audit_agent;
+    aj["neighbouring_objective"] = "f_i' = (C/d) Sum_l huber_1(x_l - audit_centre), same received messages";
+    aj["paper_claim"] = "||delta^{k+1}||_1 <= 2 C lambda^k (Wang-Nedic step (8)); expected to fail";
+    aj["accumulated_bound"] = "||delta^{k+1}||_1 <= s^{k+1} (notes sec. 3.5); must hold when gradients are clipped";
+    x["coupled_audit"] = aj;
+  }
+  return r;
+}
+
+}  // namespace dpl::algorithms::seed001
