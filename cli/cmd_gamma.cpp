@@ -5,6 +5,7 @@
 #include "accounting/numeric/decimal.h"
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
+#include "cli/output_file.h"
 
 #include <cmath>
 #include <cstdio>
@@ -51,24 +52,6 @@ Range parse_range(const std::string& option, const std::string& text) {
   }
   if (!(r.start > 0) || !(r.stop > 0)) throw InputError(option + "=" + text + " is out of range: allowed (0, inf)");
   return r;
-}
-
-// Writes through a temporary file renamed at the end, so that no partial file is ever left behind.
-void write_atomically(const std::string& path, const std::string& content) {
-  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp);
-    if (!f) throw InputError("cannot write " + path);
-    f << content;
-    if (!f) {
-      std::remove(tmp.c_str());
-      throw InputError("cannot write " + path);
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw InputError("cannot write " + path);
-  }
 }
 
 std::string colour(double v) {  // 0 -> dark blue, 1 -> yellow (viridis-like endpoints)

@@ -1,0 +1,160 @@
+// `dpledger run ALGORITHM`: runs a reference algorithm of the papers and prints utility next to the paper's
+// claimed privacy and this tool's accounting of the same run; `--trace` writes every iterate.
+#include "accounting/errors.h"
+#include "algorithms/run/algorithm_registry.h"
+#include "cli/command_registry.h"
+#include "cli/output_file.h"
+
+#include <cmath>
+#include <cstdint>
+#include <iomanip>
+#include <memory>
+#include <sstream>
+
+namespace dpl::cli {
+namespace {
+
+struct RunOptions {
+  std::string algorithm;
+  std::string config;
+  std::vector<std::string> sets;
+  std::uint64_t seed = 1;
+  std::string trace;
+  bool list = false;
+};
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string trace_csv(const algorithms::RunResult& r) {
+  std::ostringstream s;
+  s << std::setprecision(17);
+  const int d = static_cast<int>(r.output.size());
+  s << "iteration,kind,agent,objective,consensus_error";
+  for (int l = 0; l < d; ++l) s << ",x" << l;
+  s << "\n";
+  auto rows = [&](const algorithms::TraceStep& t, const Eigen::MatrixXd& m, const char* kind) {
+    for (int i = 0; i < m.rows(); ++i) {
+      s << t.iteration << "," << kind << "," << i << "," << t.objective << "," << t.consensus_error;
+      for (int l = 0; l < m.cols(); ++l) s << "," << m(i, l);
+      s << "\n";
+    }
+  };
+  for (const auto& t : r.trace) {
+    rows(t, t.states, "state");
+    rows(t, t.messages, "message");
+  }
+  return s.str();
+}
+
+Json matrix_json(const Eigen::MatrixXd& m) {
+  Json rows = Json::array();
+  for (int i = 0; i < m.rows(); ++i) {
+    Json row = Json::array();
+    for (int l = 0; l < m.cols(); ++l) row.push_back(m(i, l));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::string trace_jsonl(const algorithms::RunResult& r) {
+  std::ostringstream s;
+  for (const auto& t : r.trace) {
+    Json line{{"iteration", t.iteration},
+              {"objective", t.objective},
+              {"consensus_error", t.consensus_error},
+              {"states", matrix_json(t.states)},
+              {"messages", matrix_json(t.messages)}};
+    s << line.dump() << "\n";
+  }
+  return s.str();
+}
+
+// The scalar entries of a privacy object as aligned "key  value" lines.
+void print_privacy(std::ostringstream& t, const std::string& title, const Json& obj) {
+  t << title << "\n";
+  for (const auto& [key, value] : obj.items()) {
+    if (value.is_object() || value.is_array()) continue;
+    t << "  " << std::left << std::setw(28) << key << " ";
+    if (value.is_string())
+      t << value.get<std::string>();
+    else
+      t << value.dump();
+    t << "\n";
+  }
+}
+
+Output run_algorithm(const RunOptions& o) {
+  Output out;
+  out.json["command"] = "run";
+  if (o.list) {
+    std::ostringstream t;
+    Json list = Json::array();
+    for (const auto& e : algorithms::algorithm_entries()) {
+      t << std::left << std::setw(34) << e.name << e.summary << "\n";
+      list.push_back(Json{{"name", e.name}, {"summary", e.summary}});
+    }
+    out.json["algorithms"] = list;
+    out.text = t.str();
+    return out;
+  }
+  if (o.algorithm.empty()) throw InputError("ALGORITHM is required (see `dpledger run --list`)");
+  const auto& entry = algorithms::find_algorithm(o.algorithm);
+  if (!o.trace.empty() && !ends_with(o.trace, ".csv") && !ends_with(o.trace, ".jsonl") && !ends_with(o.trace, ".json"))
+    throw InputError("--trace=" + o.trace + " has an unknown extension: allowed .csv, .jsonl, .json (JSON lines)");
+  // --set overrides the config file (merge_config_file keeps keys already set).
+  algorithms::RunParameters params = algorithms::RunParameters::from_assignments(o.sets);
+  if (!o.config.empty()) params.merge_config_file(o.config);
+  const algorithms::RunResult r = entry.run(params, o.seed);
+
+  if (!o.trace.empty()) write_atomically(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
+
+  out.json["algorithm"] = r.algorithm;
+  out.json["seed"] = o.seed;
+  out.json["parameters"] = r.parameters;
+  out.json["iterations"] = r.iterations;
+  out.json["objective"] = r.objective;
+  out.json["optimum"] = r.optimum;
+  out.json["suboptimality"] = r.suboptimality;
+  Json output = Json::array();
+  for (int l = 0; l < r.output.size(); ++l) output.push_back(r.output(l));
+  out.json["output"] = output;
+  out.json["privacy"] = Json{{"claimed", r.claimed}, {"accounted", r.accounted}};
+  if (!r.extra.empty()) out.json["extra"] = r.extra;
+  if (!o.trace.empty()) out.json["trace"] = o.trace;
+
+  std::ostringstream t;
+  t << std::setprecision(10);
+  t << "algorithm      " << r.algorithm << "   (seed " << o.seed << ")\n";
+  t << "iterations     " << r.iterations << "\n";
+  t << "objective      " << r.objective << "   (sum of the agents' objectives at the output)\n";
+  t << "optimum        " << r.optimum << "   (non-private, centralised solver)\n";
+  t << "suboptimality  " << r.suboptimality << "\n";
+  print_privacy(t, "privacy claimed by the paper:", r.claimed);
+  print_privacy(t, "privacy accounted by dpledger (certified upper bounds, rounded up):", r.accounted);
+  if (!o.trace.empty()) t << "trace written to " << o.trace << "\n";
+  out.text = t.str();
+  return out;
+}
+
+const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) -> Runner {
+  auto o = std::make_shared<RunOptions>();
+  sub = root.add_subcommand("run",
+                            "Run a reference algorithm of the papers: utility, the paper's claimed privacy, and "
+                            "dpledger's accounting of the same run");
+  sub->add_option("ALGORITHM", o->algorithm,
+                  "dgd-secret-sharing | admm-random-aggregation | dsgd-random-aggregation | "
+                  "dsgd-random-aggregation-minmax | wang-nedic");
+  sub->add_option("--config", o->config, "File of key = value lines (# comments); --set overrides it");
+  sub->add_option("--set", o->sets, "key=value parameter override, repeatable (see the README for each algorithm's keys)");
+  sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)");
+  sub->add_flag("--list", o->list, "List the algorithms");
+  return [o] { return run_algorithm(*o); };
+}};
+
+}  // namespace
+}  // namespace dpl::cli
