@@ -18,3 +18,8 @@ time_it compose -m gaussian:sigma=1 --delta 1e-5
 time_it calibrate -m gaussian:sigma=?,steps=100 --epsilon 1 --delta 1e-5
 time_it compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant pld
 time_it gamma --omega 0.1:1:10 --beta 2:10:9 --shift 0.001
+time_it run admm-random-aggregation
+time_it run dgd-secret-sharing
+time_it run dsgd-random-aggregation
+time_it run dsgd-random-aggregation-minmax
+time_it run wang-nedic
