@@ -1,6 +1,7 @@
 #include "algorithms/data/dataset.h"
 
 #include "accounting/errors.h"
+#include "algorithms/data/trim.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -13,13 +14,6 @@
 namespace dpl::algorithms {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
 
 // Whole-cell finite number, or false.
 bool parse_number(const std::string& cell, double& out) {
@@ -184,18 +178,34 @@ Dataset load_dataset(const std::string& path_or_name) {
                    ".csv, .svm, .libsvm or .txt");
 }
 
-// Seed 000, notes 000 sec. 3.6 (synthetic re-enactment): z uniform on [0,1]^d, normalised to unit l2 norm,
-// y = +1 with probability 1/(1 + exp(-<z, theta>)) for a standard Gaussian theta (exact sampling).
-Dataset synthetic_logistic(int rows, int dim, Rng& rng) {
+namespace {
+
+// The synthetic generators' first draw: rows, dim >= 1 (InputError otherwise) and a standard Gaussian theta.
+Eigen::VectorXd synthetic_theta(int rows, int dim, Rng& rng) {
   if (rows < 1 || dim < 1)
     throw InputError("synthetic data: rows=" + std::to_string(rows) + ", dim=" + std::to_string(dim) +
                      " are out of range: allowed integers >= 1");
   Eigen::VectorXd theta(dim);
   for (int j = 0; j < dim; ++j) theta(j) = rng.gaussian();
+  return theta;
+}
+
+// A data set called `name` with rows x dim features and rows labels, to be filled in.
+Dataset sized_dataset(const std::string& name, int rows, int dim) {
   Dataset d;
-  d.name = "synthetic-logistic";
+  d.name = name;
   d.features.resize(rows, dim);
   d.labels.resize(rows);
+  return d;
+}
+
+}  // namespace
+
+// Seed 000, notes 000 sec. 3.6 (synthetic re-enactment): z uniform on [0,1]^d, normalised to unit l2 norm,
+// y = +1 with probability 1/(1 + exp(-<z, theta>)) for a standard Gaussian theta (exact sampling).
+Dataset synthetic_logistic(int rows, int dim, Rng& rng) {
+  const Eigen::VectorXd theta = synthetic_theta(rows, dim, rng);
+  Dataset d = sized_dataset("synthetic-logistic", rows, dim);
   for (int i = 0; i < rows; ++i) {
     for (int j = 0; j < dim; ++j) d.features(i, j) = rng.uniform01();
     d.features.row(i) /= d.features.row(i).norm();
@@ -210,15 +220,8 @@ Dataset synthetic_logistic(int rows, int dim, Rng& rng) {
 // Gaussian noise w (exact sampling); M and theta standard Gaussian (the paper does not give their
 // distributions).
 Dataset synthetic_regression(int rows, int dim, Rng& rng) {
-  if (rows < 1 || dim < 1)
-    throw InputError("synthetic data: rows=" + std::to_string(rows) + ", dim=" + std::to_string(dim) +
-                     " are out of range: allowed integers >= 1");
-  Eigen::VectorXd theta(dim);
-  for (int j = 0; j < dim; ++j) theta(j) = rng.gaussian();
-  Dataset d;
-  d.name = "synthetic-regression";
-  d.features.resize(rows, dim);
-  d.labels.resize(rows);
+  const Eigen::VectorXd theta = synthetic_theta(rows, dim, rng);
+  Dataset d = sized_dataset("synthetic-regression", rows, dim);
   for (int i = 0; i < rows; ++i) {
     for (int j = 0; j < dim; ++j) d.features(i, j) = rng.gaussian();
     d.labels(i) = d.features.row(i).dot(theta) + rng.gaussian();

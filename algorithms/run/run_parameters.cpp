@@ -1,6 +1,7 @@
 #include "algorithms/run/run_parameters.h"
 
 #include "accounting/errors.h"
+#include "algorithms/data/trim.h"
 
 #include <cerrno>
 #include <charconv>
@@ -12,13 +13,6 @@
 namespace dpl::algorithms {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
 
 // The shortest decimal that reads back as v (at most 17 significant digits), for messages.
 std::string shortest(double v) {

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string>
 
-#include "accounting/errors.h"
 #include "algorithms/run/problem_setup.h"
+#include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
 
@@ -19,25 +19,13 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
   const double growth = params.real("growth", 1.02, 0, 1e3, true);
   const bool random_weights = params.flag("random_weights", true);
   const bool printed_sign = params.choice("dual_sign", "corrected", {"corrected", "printed"}) == "printed";
-  const bool noise = params.flag("noise", true);
-  const auto target = static_cast<int>(params.integer("target", 0, 0, 100000));
-  const double b_inf_in = params.real("b_inf", 0, 0, 1e12);
-  const bool average_case = params.flag("average_case", true);
-  const GammaMethod gamma_method =
-      parse_gamma_method("gamma", params.choice("gamma", "auto", {"auto", "exact", "bound"}));
-  ProblemDefaults defaults;
-  defaults.agents = 10;
-  defaults.graph = "random";
-  defaults.edges = 20;
+  const AggregationPrivacyKeys keys = read_aggregation_privacy_keys(params);
   Rng rng(seed);
-  DistributedProblem problem = setup_problem(params, defaults, rng);
+  DistributedProblem problem = setup_problem(params, {.agents = 10, .graph = "random", .edges = 20}, rng);
   params.reject_unknown();
   const int n = problem.agents();
   const int d = problem.dim();
-  if (target >= n)
-    throw InputError("target=" + std::to_string(target) +
-                     " is out of range: allowed [0, agents-1=" + std::to_string(n - 1) + "]");
-  const double b_inf = b_inf_in > 0 ? b_inf_in : problem.locals[static_cast<std::size_t>(target)].sensitivity_inf();
+  const double b_inf = target_b_inf(keys, problem.locals);
   const double shift = b_inf / D;  // Thm 2.2.1: mean-shift sensitivity B_inf / D_i per coordinate
 
   RunResult result;
@@ -45,9 +33,8 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
   Rng init = rng.split();
   Rng weights = rng.split();
   Rng noise_rng = rng.split();
-  Eigen::MatrixXd x(n, d), lambda = Eigen::MatrixXd::Zero(n, d);
-  for (int i = 0; i < n; ++i)
-    for (int l = 0; l < d; ++l) x(i, l) = init.uniform(-1, 1);  // x^0 random, data-independent
+  Eigen::MatrixXd x = random_initial_states(n, d, init);  // x^0 random, data-independent
+  Eigen::MatrixXd lambda = Eigen::MatrixXd::Zero(n, d);
   result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
   std::vector<AggregatedRelease> releases;
   bool diverged = false;
@@ -66,17 +53,14 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
         const double r = random_weights ? weights.uniform01() : 0.5;  // r = Gamma_i^{k+1}[l,l] / D_i
         const double offset = (-g(l) + lambda(i, l)) / D;
         const double mean = r * x(i, l) + (1 - r) * xbar + offset;  // (2.2), general-graph reading
-        next(i, l) = mean + (noise ? noise_rng.laplace_rate(beta) : 0.0);
-        if (noise && i == target) {
-          AggregatedRelease rel;
-          rel.step = k + 1;
-          rel.released = next(i, l);
-          rel.lo = random_weights ? std::min(x(i, l), xbar) + offset : mean;
-          rel.hi = random_weights ? std::max(x(i, l), xbar) + offset : mean;
-          rel.beta = beta;
-          rel.shift = shift;
-          releases.push_back(rel);
-        }
+        next(i, l) = mean + (keys.noise ? noise_rng.laplace_rate(beta) : 0.0);
+        if (keys.noise && i == keys.target)
+          releases.push_back({.step = k + 1,
+                              .released = next(i, l),
+                              .lo = random_weights ? std::min(x(i, l), xbar) + offset : mean,
+                              .hi = random_weights ? std::max(x(i, l), xbar) + offset : mean,
+                              .beta = beta,
+                              .shift = shift});
       }
     }
     // Dual update after the exchange: lambda_i += zeta sum_{j in N_i}(x_j - x_i) (corrected, E4), or -= (printed).
@@ -92,28 +76,13 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
       break;
     }
   }
-  result.parameters = params.resolved();
-  result.iterations = done;
-  finish_result(result, network_average(x), problem.locals, problem.optimum.value);
+  finish_result(result, params, done, network_average(x), problem);
 
-  if (noise && !diverged) {
-    const AggregationLedger ledger = account_random_aggregation(releases, average_case, gamma_method);
-    result.claimed = ledger.claimed;
-    result.accounted = ledger.accounted;
-    result.extra["privacy_curves"] = ledger.curves;
-  } else {
-    const std::string why = noise ? "the run diverged: no accounting" : "noise=off: the plain algorithm, no privacy";
-    result.claimed = {{"epsilon", "inf"}, {"delta", 0.0}, {"source", why}};
-    result.accounted = {{"epsilon", "inf"}, {"delta", 0.0}, {"method", why}};
-  }
-  for (Json* j : {&result.claimed, &result.accounted}) {
-    (*j)["agent"] = target;
-    (*j)["b_inf"] = b_inf;
-    (*j)["sensitivity"] = shift;
-  }
+  record_ledger_unless_diverged(result, releases, keys, diverged);
+  add_to_both_ledgers(result, {{"agent", keys.target}, {"b_inf", b_inf}, {"sensitivity", shift}});
   result.extra["diverged"] = diverged;
   result.extra["b_inf_source"] =
-      b_inf_in > 0 ? "parameter b_inf" : "LocalObjective::sensitivity_inf() of the target agent";
+      keys.b_inf > 0 ? "parameter b_inf" : "LocalObjective::sensitivity_inf() of the target agent";
   result.extra["dual_sign"] = printed_sign ? "printed: lambda -= zeta sum(x_j - x_i) (diverges, notes/000 E4)"
                                            : "corrected: lambda += zeta sum(x_j - x_i) (notes/000 E4, from (3.5))";
   return result;

@@ -9,6 +9,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/interval.h"
 #include "algorithms/run/problem_setup.h"
+#include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/secret_sharing.h"
 #include "algorithms/seed000/trace_recording.h"
 
@@ -71,11 +72,8 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
   const auto honest_in = static_cast<int>(params.integer("honest", 0, 0, 100000));
   const auto frac_bits = static_cast<int>(params.integer("frac_bits", 32, 0, 52));
   const bool noise = params.flag("noise", true);
-  ProblemDefaults defaults;
-  defaults.graph = "complete";
-  defaults.agents = 10;
   Rng rng(seed);
-  DistributedProblem problem = setup_problem(params, defaults, rng);
+  DistributedProblem problem = setup_problem(params, {.agents = 10, .graph = "complete"}, rng);
   params.reject_unknown();
   const int n = problem.agents();
   const int d = problem.dim();
@@ -95,9 +93,7 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
   Rng init = rng.split();
   Rng shares = rng.split();
   Rng noise_rng = rng.split();
-  Eigen::MatrixXd x(n, d);
-  for (int i = 0; i < n; ++i)
-    for (int l = 0; l < d; ++l) x(i, l) = init.uniform(-1, 1);  // data-independent x^0
+  Eigen::MatrixXd x = random_initial_states(n, d, init);  // data-independent x^0
   Eigen::MatrixXd broadcasts;
   double max_error = 0;
   Eigen::VectorXd sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
@@ -113,9 +109,7 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
     sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
     result.trace.push_back(record_step(k, x, broadcasts, problem.locals, network_average(x)));
   }
-  result.parameters = params.resolved();
-  result.iterations = K;
-  finish_result(result, network_average(x), problem.locals, problem.optimum.value);
+  finish_result(result, params, K, network_average(x), problem);
 
   // Privacy. Delta = eta * (largest l2 sensitivity of an agent's local gradient to one replaced row).
   double sens_l2 = 0;

@@ -6,6 +6,7 @@
 
 #include "accounting/errors.h"
 #include "algorithms/run/problem_setup.h"
+#include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
 
@@ -19,29 +20,18 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
   const double growth = params.real("growth", 1.02, 0, 1e3, true);
   const bool printed_scaling = params.choice("scaling", "rescaled", {"rescaled", "printed"}) == "printed";
   const bool random_weights = params.flag("random_weights", true);
-  const bool noise = params.flag("noise", true);
-  const auto target = static_cast<int>(params.integer("target", 0, 0, 100000));
-  const double b_inf_in = params.real("b_inf", 0, 0, 1e12);
-  const bool average_case = params.flag("average_case", true);
-  const GammaMethod gamma_method =
-      parse_gamma_method("gamma", params.choice("gamma", "auto", {"auto", "exact", "bound"}));
+  const AggregationPrivacyKeys keys = read_aggregation_privacy_keys(params);
   const bool ergodic = params.choice("output", "ergodic", {"ergodic", "last"}) == "ergodic";
-  ProblemDefaults defaults;
-  defaults.agents = 100;
-  defaults.graph = "complete";
   Rng rng(seed);
-  DistributedProblem problem = setup_problem(params, defaults, rng);
+  DistributedProblem problem = setup_problem(params, {.agents = 100, .graph = "complete"}, rng);
   params.reject_unknown();
   const int n = problem.agents();
   const int d = problem.dim();
   if (n < 2 * K)
     throw InputError("K=" + std::to_string(K) + " is out of range for agents=" + std::to_string(n) +
                      ": allowed [1, agents/2] (Algorithm 2 needs N >= 2K groups)");
-  if (target >= n)
-    throw InputError("target=" + std::to_string(target) +
-                     " is out of range: allowed [0, agents-1=" + std::to_string(n - 1) + "]");
   const double c = printed_scaling ? static_cast<double>(n) : 1.0;
-  const double b_inf = b_inf_in > 0 ? b_inf_in : problem.locals[static_cast<std::size_t>(target)].sensitivity_inf();
+  const double b_inf = target_b_inf(keys, problem.locals);
 
   RunResult result;
   result.algorithm = "dsgd-random-aggregation";
@@ -54,9 +44,7 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
   std::vector<std::vector<int>> groups(static_cast<std::size_t>(2 * K));
   for (int t = 0; t < n; ++t)
     groups[static_cast<std::size_t>(t % (2 * K))].push_back(perm[static_cast<std::size_t>(t)]);
-  Eigen::MatrixXd y(2, d);
-  for (int r = 0; r < 2; ++r)
-    for (int l = 0; l < d; ++l) y(r, l) = init.uniform(-1, 1);
+  Eigen::MatrixXd y = random_initial_states(2, d, init);
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   result.trace.push_back(record_step(0, y, Eigen::MatrixXd(), problem.locals, network_average(y)));
   std::vector<AggregatedRelease> releases;
@@ -80,51 +68,39 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
           const double w = random_weights ? weights.uniform01() : 0.5;
           const double offset = -eta * c * g(l);
           const double mean = w * y(0, l) + (1 - w) * y(1, l) + offset;  // (2.3)
-          released(row, l) = mean + (noise ? noise_rng.laplace_rate(beta) : 0.0);
-          if (noise && i == target) {
-            AggregatedRelease rel;
-            rel.step = k + 1;
-            rel.released = released(row, l);
-            rel.lo = random_weights ? std::min(y(0, l), y(1, l)) + offset : mean;
-            rel.hi = random_weights ? std::max(y(0, l), y(1, l)) + offset : mean;
-            rel.beta = beta;
-            rel.shift = eta * c * b_inf;  // E9: eta_{k+1} B_inf (rescaled) or eta_{k+1} N B_inf (printed)
-            releases.push_back(rel);
-          }
+          released(row, l) = mean + (keys.noise ? noise_rng.laplace_rate(beta) : 0.0);
+          if (keys.noise && i == keys.target)
+            releases.push_back({.step = k + 1,
+                                .released = released(row, l),
+                                .lo = random_weights ? std::min(y(0, l), y(1, l)) + offset : mean,
+                                .hi = random_weights ? std::max(y(0, l), y(1, l)) + offset : mean,
+                                .beta = beta,
+                                // E9: eta_{k+1} B_inf (rescaled) or eta_{k+1} N B_inf (printed)
+                                .shift = eta * c * b_inf});
         }
         next.row(side) += released.row(row) / static_cast<double>(group.size());
-        if (i == target) target_step = k + 1;
+        if (i == keys.target) target_step = k + 1;
         ++row;
       }
     }
     y = next;
     result.trace.push_back(record_step(k + 1, y, released, problem.locals, network_average(y)));
   }
-  result.parameters = params.resolved();
-  result.iterations = K;
   const Eigen::VectorXd last = network_average(y);
-  finish_result(result, ergodic ? Eigen::VectorXd(ergodic_sum / (2.0 * K)) : last, problem.locals,
-                problem.optimum.value);
+  finish_result(result, params, K, ergodic ? Eigen::VectorXd(ergodic_sum / (2.0 * K)) : last, problem);
 
-  if (noise) {
-    const AggregationLedger ledger = account_random_aggregation(releases, average_case, gamma_method);
-    result.claimed = ledger.claimed;
-    result.accounted = ledger.accounted;
-    result.extra["privacy_curves"] = ledger.curves;
-  } else {
-    result.claimed = {{"epsilon", "inf"}, {"delta", 0.0}, {"source", "noise=off: the plain algorithm, no privacy"}};
-    result.accounted = {{"epsilon", "inf"}, {"delta", 0.0}, {"method", "noise=off: no privacy"}};
-  }
+  if (keys.noise)
+    record_aggregation_ledger(result, releases, keys);
+  else
+    record_no_ledger(result, "noise=off: the plain algorithm, no privacy", "noise=off: no privacy");
   const std::string convention =
       printed_scaling ? "printed (2.3): gradient eta_{k+1} N grad f_i, sensitivity s = eta_{k+1} N B_inf"
                       : "rescaled (App. C / (I.1)): gradient eta_{k+1} grad f_i, sensitivity s = eta_{k+1} B_inf";
-  for (Json* j : {&result.claimed, &result.accounted}) {
-    (*j)["agent"] = target;
-    (*j)["agent_step"] = target_step;
-    (*j)["b_inf"] = b_inf;
-    (*j)["sensitivity_convention"] = convention;
-    (*j)["composition"] = "none: each agent releases once (d coordinates at one step)";
-  }
+  add_to_both_ledgers(result, {{"agent", keys.target},
+                               {"agent_step", target_step},
+                               {"b_inf", b_inf},
+                               {"sensitivity_convention", convention},
+                               {"composition", "none: each agent releases once (d coordinates at one step)"}});
   result.extra["output"] =
       ergodic ? "ergodic average sum_{k<K} (y1^k + y2^k)/(2K) (Thm 3.2.1)" : "last (y1^K + y2^K)/2";
   result.extra["last_iterate_objective"] = total_objective(problem.locals, last);

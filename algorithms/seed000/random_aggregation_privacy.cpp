@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string>
 #include <tuple>
 
 #include "accounting/composition/compose.h"
@@ -191,6 +192,53 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
   out.curves = {{"worst", curve_worst}, {"thesis_average", curve_thesis}, {"realised", curve_realised}};
   if (expected) out.curves["expected"] = curve_expected;
   return out;
+}
+
+AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params) {
+  AggregationPrivacyKeys keys;
+  keys.noise = params.flag("noise", true);
+  keys.target = static_cast<int>(params.integer("target", 0, 0, 100000));
+  keys.b_inf = params.real("b_inf", 0, 0, 1e12);
+  keys.average_case = params.flag("average_case", true);
+  keys.gamma = parse_gamma_method("gamma", params.choice("gamma", "auto", {"auto", "exact", "bound"}));
+  return keys;
+}
+
+double target_b_inf(const AggregationPrivacyKeys& keys, const std::vector<LocalObjective>& locals) {
+  const auto n = static_cast<int>(locals.size());
+  if (keys.target >= n)
+    throw InputError("target=" + std::to_string(keys.target) +
+                     " is out of range: allowed [0, agents-1=" + std::to_string(n - 1) + "]");
+  return keys.b_inf > 0 ? keys.b_inf : locals[static_cast<std::size_t>(keys.target)].sensitivity_inf();
+}
+
+void record_aggregation_ledger(RunResult& result, const std::vector<AggregatedRelease>& releases,
+                               const AggregationPrivacyKeys& keys) {
+  const AggregationLedger ledger = account_random_aggregation(releases, keys.average_case, keys.gamma);
+  result.claimed = ledger.claimed;
+  result.accounted = ledger.accounted;
+  result.extra["privacy_curves"] = ledger.curves;
+}
+
+void record_no_ledger(RunResult& result, const std::string& source, const std::string& method) {
+  result.claimed = {{"epsilon", "inf"}, {"delta", 0.0}, {"source", source}};
+  result.accounted = {{"epsilon", "inf"}, {"delta", 0.0}, {"method", method}};
+}
+
+void record_ledger_unless_diverged(RunResult& result, const std::vector<AggregatedRelease>& releases,
+                                   const AggregationPrivacyKeys& keys, bool diverged) {
+  if (keys.noise && !diverged) {
+    record_aggregation_ledger(result, releases, keys);
+  } else {
+    const std::string why =
+        keys.noise ? "the run diverged: no accounting" : "noise=off: the plain algorithm, no privacy";
+    record_no_ledger(result, why, why);
+  }
+}
+
+void add_to_both_ledgers(RunResult& result, const Json& fields) {
+  for (Json* j : {&result.claimed, &result.accounted})
+    for (auto it = fields.begin(); it != fields.end(); ++it) (*j)[it.key()] = it.value();
 }
 
 }  // namespace dpl::algorithms

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/problems/local_objective.h"
 #include "algorithms/run/run_parameters.h"
+#include "algorithms/run/run_result.h"
 
 namespace dpl::algorithms {
 
@@ -51,5 +53,35 @@ struct AggregationLedger {
 // bound replaces the quadrature, to bound the cost); and the realised loss of this output.
 AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease>& releases, bool expected,
                                              GammaMethod method = GammaMethod::automatic);
+
+// The privacy keys of every random-aggregation run (Algorithms 1, 2, 2*), read in this order: noise (on),
+// target (the agent accounted, 0, in [0, 100000]), b_inf (0 = from data, in [0, 1e12]), average_case (on),
+// gamma (auto | exact | bound).
+struct AggregationPrivacyKeys {
+  bool noise = true;
+  int target = 0;
+  double b_inf = 0;  // as given; 0 = the target's LocalObjective::sensitivity_inf() (see target_b_inf)
+  bool average_case = true;
+  GammaMethod gamma = GammaMethod::automatic;
+};
+AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params);
+
+// B_inf of the target agent: keys.b_inf if > 0, else locals[target].sensitivity_inf(). Throws InputError if
+// target is not an agent (target >= locals.size()).
+double target_b_inf(const AggregationPrivacyKeys& keys, const std::vector<LocalObjective>& locals);
+
+// Writes account_random_aggregation(releases, keys.average_case, keys.gamma) into `result`: claimed, accounted
+// and extra.privacy_curves.
+void record_aggregation_ledger(RunResult& result, const std::vector<AggregatedRelease>& releases,
+                               const AggregationPrivacyKeys& keys);
+// A run without a ledger: claimed = {epsilon "inf", delta 0, source}, accounted = {epsilon "inf", delta 0, method}.
+void record_no_ledger(RunResult& result, const std::string& source, const std::string& method);
+// For the runs that stop when they diverge (Algorithms 1, 2*): the ledger if keys.noise and the run did not
+// diverge; else no ledger, with "noise=off: the plain algorithm, no privacy" or "the run diverged: no accounting"
+// as both source and method.
+void record_ledger_unless_diverged(RunResult& result, const std::vector<AggregatedRelease>& releases,
+                                   const AggregationPrivacyKeys& keys, bool diverged);
+// Adds every field of `fields` (a JSON object), in order, to both result.claimed and result.accounted.
+void add_to_both_ledgers(RunResult& result, const Json& fields);
 
 }  // namespace dpl::algorithms

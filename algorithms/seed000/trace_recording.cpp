@@ -28,12 +28,14 @@ bool bounded_states(const Eigen::MatrixXd& states) {
   return true;
 }
 
-void finish_result(RunResult& result, const Eigen::VectorXd& point, const std::vector<LocalObjective>& locals,
-                   double optimum) {
+void finish_result(RunResult& result, const RunParameters& params, int iterations, const Eigen::VectorXd& point,
+                   const DistributedProblem& problem) {
+  result.parameters = params.resolved();
+  result.iterations = iterations;
   result.output = point;
-  result.objective = bounded_states(point.transpose()) ? total_objective(locals, point) : HUGE_VAL;
-  result.optimum = optimum;
-  result.suboptimality = result.objective - optimum;
+  result.objective = bounded_states(point.transpose()) ? total_objective(problem.locals, point) : HUGE_VAL;
+  result.optimum = problem.optimum.value;
+  result.suboptimality = result.objective - problem.optimum.value;
 }
 
 }  // namespace dpl::algorithms

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "algorithms/problems/local_objective.h"
+#include "algorithms/run/problem_setup.h"
+#include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
 
 namespace dpl::algorithms {
@@ -19,8 +21,9 @@ TraceStep record_step(int iteration, const Eigen::MatrixXd& states, const Eigen:
                       const std::vector<LocalObjective>& locals, const Eigen::VectorXd& point);
 // True if every entry is finite and below 1e150 in magnitude (a diverging run is stopped, not overflowed).
 bool bounded_states(const Eigen::MatrixXd& states);
-// Fills output, objective, optimum and suboptimality of `result` at `point`.
-void finish_result(RunResult& result, const Eigen::VectorXd& point, const std::vector<LocalObjective>& locals,
-                   double optimum);
+// Fills the parameters (params.resolved()), the number of iterations run, and output, objective, optimum and
+// suboptimality of `result` at `point`.
+void finish_result(RunResult& result, const RunParameters& params, int iterations, const Eigen::VectorXd& point,
+                   const DistributedProblem& problem);
 
 }  // namespace dpl::algorithms

@@ -1,6 +1,7 @@
 #include "algorithms/seed001/accumulated_sensitivity.h"
 
 #include "accounting/errors.h"
+#include "algorithms/seed001/horizon_epsilon_json.h"
 #include "algorithms/seed001/ratio_series.h"
 
 #include <algorithm>
@@ -112,19 +113,7 @@ AccumulatedEpsilon accumulated_epsilon(const StepSchedule& lambda, const StepSch
 }
 
 Json to_json(const AccumulatedEpsilon& e) {
-  Json j = Json::object();
-  if (e.infinite) {
-    j["epsilon"] = "inf";
-  } else {
-    j["epsilon"] = hi_up(e.epsilon);
-    j["epsilon_lower"] = lo_down(e.epsilon);
-  }
-  j["delta"] = 0;
-  j["worst_a"] = e.worst_a;
-  j["k0"] = e.k0;
-  if (e.horizon == kInfiniteHorizon) j["T"] = "inf"; else j["T"] = e.horizon;
-  j["method"] = e.method;
-  return j;
+  return horizon_epsilon_json(e.epsilon, e.infinite, e.k0, e.horizon, e.method, {{"worst_a", e.worst_a}});
 }
 
 }  // namespace dpl::algorithms::seed001

@@ -1,6 +1,7 @@
 #include "algorithms/seed001/claimed_epsilon.h"
 
 #include "accounting/errors.h"
+#include "algorithms/seed001/horizon_epsilon_json.h"
 
 #include <cmath>
 
@@ -73,18 +74,7 @@ StepSchedule theorem2_nu(double C, double epsilon) {
 }
 
 Json to_json(const ClaimedEpsilon& e) {
-  Json j = Json::object();
-  if (e.infinite) {
-    j["epsilon"] = "inf";
-  } else {
-    j["epsilon"] = hi_up(e.epsilon);
-    j["epsilon_lower"] = lo_down(e.epsilon);
-  }
-  j["delta"] = 0;
-  j["k0"] = e.k0;
-  if (e.horizon == kInfiniteHorizon) j["T"] = "inf"; else j["T"] = e.horizon;
-  j["method"] = e.method;
-  return j;
+  return horizon_epsilon_json(e.epsilon, e.infinite, e.k0, e.horizon, e.method);
 }
 
 }  // namespace dpl::algorithms::seed001

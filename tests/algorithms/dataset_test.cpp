@@ -3,46 +3,19 @@
 #include "algorithms/data/dataset.h"
 
 #include "accounting/errors.h"
+#include "tests/algorithms/expect_input_error.h"
+#include "tests/algorithms/temp_file.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <set>
 
 namespace dpl::algorithms {
 namespace {
 
-namespace fs = std::filesystem;
-
-// A file in the temp directory, removed at scope exit.
-class TempFile {
- public:
-  TempFile(const std::string& name, const std::string& content)
-      : path_(fs::temp_directory_path() / ("dpl_dataset_test_" + std::to_string(::getpid()) + "_" + name)) {
-    std::ofstream(path_) << content;
-  }
-  ~TempFile() { fs::remove(path_); }
-  std::string path() const { return path_.string(); }
-
- private:
-  fs::path path_;
-};
-
-// Expects InputError whose message contains every fragment.
-template <class F>
-void expect_input_error(F&& f, const std::vector<std::string>& fragments) {
-  try {
-    f();
-    ADD_FAILURE() << "no InputError thrown";
-  } catch (const InputError& e) {
-    const std::string m = e.what();
-    for (const auto& s : fragments) EXPECT_NE(m.find(s), std::string::npos) << "'" << s << "' not in: " << m;
-  }
-}
+using dpl::testing::expect_input_error;
+using dpl::testing::TempFile;
 
 TEST(ReadCsv, ReadsHeaderAndLabelColumn) {
   TempFile f("ok.csv", "a,b,label\n1,2,0\n3.5,-4e1,1\n\n5,6,1\n");

@@ -2,28 +2,18 @@
 // declared key recorded in resolved(), the synthetic and user-file paths, and each validation error.
 #include "algorithms/run/problem_setup.h"
 
-#include "accounting/errors.h"
-
-#include <unistd.h>
+#include "tests/algorithms/expect_input_error.h"
+#include "tests/algorithms/temp_file.h"
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
+#include <sstream>
 
 namespace dpl::algorithms {
 namespace {
 
-template <class F>
-void expect_input_error(F&& f, const std::vector<std::string>& fragments) {
-  try {
-    f();
-    ADD_FAILURE() << "no InputError thrown";
-  } catch (const InputError& e) {
-    const std::string m = e.what();
-    for (const auto& s : fragments) EXPECT_NE(m.find(s), std::string::npos) << "'" << s << "' not in: " << m;
-  }
-}
+using dpl::testing::expect_input_error;
+using dpl::testing::TempFile;
 
 TEST(ProblemSetup, DefaultsGiveTheShippedProblem) {
   RunParameters params;
@@ -100,17 +90,14 @@ TEST(ProblemSetup, SyntheticLogisticPerAgentAndCompleteGraph) {
 }
 
 TEST(ProblemSetup, UserCsvFileWithHuberAndL1) {
-  const auto path = std::filesystem::temp_directory_path() / ("dpl_problem_setup_" + std::to_string(::getpid()) + ".csv");
-  {
-    std::ofstream out(path);
-    out << "a,b,y\n";
-    for (int i = 0; i < 40; ++i) out << i % 7 << "," << (i * 13) % 11 << "," << (i % 3 == 0 ? 5 : 9) << "\n";
-  }
+  std::ostringstream csv;
+  csv << "a,b,y\n";
+  for (int i = 0; i < 40; ++i) csv << i % 7 << "," << (i * 13) % 11 << "," << (i % 3 == 0 ? 5 : 9) << "\n";
+  const TempFile file("problem_setup.csv", csv.str());
   RunParameters params = RunParameters::from_assignments(
-      {"data=" + path.string(), "loss=huber", "agents=4", "edges=3", "l1=0.01", "huber_delta=0.5"});
+      {"data=" + file.path(), "loss=huber", "agents=4", "edges=3", "l1=0.01", "huber_delta=0.5"});
   Rng rng(5);
   const auto p = setup_problem(params, ProblemDefaults{}, rng);
-  std::filesystem::remove(path);
   EXPECT_EQ(p.agents(), 4);
   EXPECT_EQ(p.graph.edges.size(), 3u);
   EXPECT_EQ(p.locals[0].huber_delta(), 0.5);

@@ -2,28 +2,16 @@
 // the key, the value and the allowed range), reject_unknown, and the resolved JSON.
 #include "algorithms/run/run_parameters.h"
 
-#include "accounting/errors.h"
-
-#include <unistd.h>
+#include "tests/algorithms/expect_input_error.h"
+#include "tests/algorithms/temp_file.h"
 
 #include <gtest/gtest.h>
-
-#include <filesystem>
-#include <fstream>
 
 namespace dpl::algorithms {
 namespace {
 
-template <class F>
-void expect_input_error(F&& f, const std::vector<std::string>& fragments) {
-  try {
-    f();
-    ADD_FAILURE() << "no InputError thrown";
-  } catch (const InputError& e) {
-    const std::string m = e.what();
-    for (const auto& s : fragments) EXPECT_NE(m.find(s), std::string::npos) << "'" << s << "' not in: " << m;
-  }
-}
+using dpl::testing::expect_input_error;
+using dpl::testing::TempFile;
 
 TEST(RunParameters, DefaultsAreResolvedWithTheirJsonTypes) {
   RunParameters p;
@@ -101,21 +89,8 @@ TEST(RunParameters, RejectUnknownListsTheKnownKeys) {
   expect_input_error([&] { none.reject_unknown(); }, {"x=1", "(none)"});
 }
 
-class ConfigFile {
- public:
-  explicit ConfigFile(const std::string& content)
-      : path_(std::filesystem::temp_directory_path() / ("dpl_run_parameters_test_" + std::to_string(::getpid()))) {
-    std::ofstream(path_) << content;
-  }
-  ~ConfigFile() { std::filesystem::remove(path_); }
-  std::string path() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-};
-
 TEST(RunParameters, ConfigFilesWithCommentsAndSetOverrides) {
-  ConfigFile f("# a run\n\nK = 30   # iterations\n  eta=0.25\ndata = my file.csv\n");
+  TempFile f("run.cfg", "# a run\n\nK = 30   # iterations\n  eta=0.25\ndata = my file.csv\n");
   RunParameters p = RunParameters::from_assignments({"K=40"});
   p.merge_config_file(f.path());  // --set wins even when the file is merged afterwards
   EXPECT_EQ(p.integer("K", 1, 1, 100), 40);
@@ -132,12 +107,12 @@ TEST(RunParameters, MalformedConfigFilesNameFileAndLine) {
   expect_input_error([] { RunParameters().merge_config_file("/nonexistent/run.cfg"); },
                      {"/nonexistent/run.cfg", "cannot open"});
   {
-    ConfigFile f("K = 3\njust words\n");
+    TempFile f("run.cfg", "K = 3\njust words\n");
     expect_input_error([&] { RunParameters().merge_config_file(f.path()); },
                        {f.path(), "line 2", "'just words'", "key = value"});
   }
   {
-    ConfigFile f("\n\n = 4\n");
+    TempFile f("run.cfg", "\n\n = 4\n");
     expect_input_error([&] { RunParameters().merge_config_file(f.path()); }, {"line 3", "empty key"});
   }
 }
