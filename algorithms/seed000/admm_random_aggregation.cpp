@@ -12,7 +12,7 @@
 namespace dpl::algorithms {
 
 RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed) {
-  const auto K = static_cast<int>(params.integer("K", 100, 1, 10000000));
+  const auto K = static_cast<int>(params.integer("K", 100, 1, 100000));
   const double D = params.real("D", 10, 0, 1e12, true);
   const double zeta = params.real("zeta", 0.5, 0, 1e12, true);
   const double beta0 = params.real("beta0", 1, 0, 1e12, true);

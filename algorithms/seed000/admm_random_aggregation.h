@@ -12,7 +12,7 @@
 
 namespace dpl::algorithms {
 
-// Parameters: the problem keys (defaults agents 10, graph random, edges 20), K (100), D (10), zeta (0.5),
+// Parameters: the problem keys (defaults agents 10, graph random, edges 20), K (100, at most 1e5: the trace is kept in memory), D (10), zeta (0.5),
 // beta0 (1), growth (1.02): beta_k = beta0 growth^k; random_weights (on; off: r = 1/2, gamma = 1), dual_sign
 // (corrected | printed), noise (on), target (agent accounted, 0), b_inf (0 = the target's
 // LocalObjective::sensitivity_inf(); the thesis uses 1/b_i), gamma (auto | exact | bound: how

@@ -65,7 +65,7 @@ std::string shortest(double x) {
 }  // namespace
 
 RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
-  const auto K = static_cast<int>(params.integer("K", 50, 1, 10000000));
+  const auto K = static_cast<int>(params.integer("K", 50, 1, 100000));
   const double eta = params.real("eta", 0.5, 0, 1e6, true);
   const double sigma = params.real("sigma", 0.1, 0, 1e12, true);
   const double delta = params.real("delta", 1e-5, 0, 1, true, true);

@@ -10,7 +10,7 @@
 
 namespace dpl::algorithms {
 
-// Parameters: the problem keys of setup_problem (graph must be complete; default agents 10), K (50), eta (0.5),
+// Parameters: the problem keys of setup_problem (graph must be complete; default agents 10), K (50, at most 1e5), eta (0.5),
 // sigma (0.1), delta (1e-5), honest (N'; 0 = all agents), frac_bits (32), noise (on). Trace: iteration 0 is the
 // initial state; messages are the broadcast share sums (elements of Z_p, p = 2^61 - 1, as doubles).
 RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed);

@@ -13,7 +13,7 @@
 namespace dpl::algorithms {
 
 RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed) {
-  const auto K = static_cast<int>(params.integer("K", 25, 1, 10000000));
+  const auto K = static_cast<int>(params.integer("K", 25, 1, 100000));
   const double eta0 = params.real("eta0", 1, 0, 1e12, true);
   const double eta_decay = params.real("eta_decay", 0.95, 0, 1, true);
   const double beta0 = params.real("beta0", 1, 0, 1e12, true);

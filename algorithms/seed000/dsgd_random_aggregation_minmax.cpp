@@ -12,7 +12,7 @@
 namespace dpl::algorithms {
 
 RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_t seed) {
-  const auto K = static_cast<int>(params.integer("K", 100, 1, 10000000));
+  const auto K = static_cast<int>(params.integer("K", 100, 1, 100000));
   const double eta0 = params.real("eta0", 1, 0, 1e12, true);
   const double eta_decay = params.real("eta_decay", 0.93, 0, 1, true);
   const double beta0 = params.real("beta0", 1, 0, 1e12, true);

@@ -166,7 +166,10 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
   cfg.clip = params.flag("clip", true);
   cfg.noise = params.flag("noise", true);
   const bool dgd = params.choice("baseline", "none", {"none", "dgd"}) == "dgd";
-  cfg.trace_every = static_cast<int>(params.integer("trace_every", 1, 0, 1'000'000'000));
+  // Every iterate by default; for K above 1e5 every ceil(K/1e5)-th, so that the trace kept in memory stays at
+  // most 1e5 iterates (trace_every=1 can still be asked for explicitly).
+  const std::int64_t every = std::max<std::int64_t>(1, (cfg.iterations + 99'999) / 100'000);
+  cfg.trace_every = static_cast<int>(params.integer("trace_every", every, 0, 1'000'000'000));
   const bool audit = params.flag("audit", true);
   const auto audit_agent = static_cast<int>(params.integer("audit_agent", -1, -1, 100000));
   const double audit_centre = params.real("audit_centre", 100.0, -1e12, 1e12);

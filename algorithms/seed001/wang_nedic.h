@@ -7,7 +7,7 @@
 // lambda_*, gamma_*, nu_* (step_schedule.h; lambda = 0.02/(1+0.1k), gamma = 1/(1+0.1k^0.9), nu = 1+0.1k^0.3);
 // k0 (1), K (iterations, 10000; at most 2e7, and 1e6 with audit=on), C (1, the l1 gradient bound of
 // Assumption 4), clip (on: gradients clipped to l1 norm C; the paper's quadratics violate Assumption 4
-// otherwise), noise (on), baseline (none | dgd: gamma = 1), trace_every (1 = every iterate; 0 = no trace), audit (on),
+// otherwise), noise (on), baseline (none | dgd: gamma = 1), trace_every (1 = every iterate, the default up to K = 1e5; ceil(K/1e5) beyond; 0 = no trace), audit (on),
 // audit_agent (-1 = the agent with the smallest |w_ii|), audit_centre (100: f_i' = Huber centred there,
 // coupled_audit.h), x0_scale (1: x_i^{k0} ~ N(0, x0_scale^2 I)).
 #pragma once
