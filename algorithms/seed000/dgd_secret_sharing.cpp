@@ -140,8 +140,10 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
     // round; K rounds composed exactly (analytic Gaussian, Balle-Wang 2018) by the automatic accountant.
     LedgerEntry entry;
     entry.mechanism.kind = MechanismKind::gaussian;
-    entry.mechanism.sigma = std::sqrt(static_cast<double>(honest)) * sigma;
-    entry.mechanism.sens = step_sens;
+    // Rounded in the safe direction: the noise down, the sensitivity up (an ulp for each double rounding).
+    entry.mechanism.sigma =
+        std::nextafter(std::nextafter(std::sqrt(static_cast<double>(honest)) * sigma, 0.0), 0.0);
+    entry.mechanism.sens = std::nextafter(step_sens, HUGE_VAL);
     entry.steps = K;
     const AccountingResult r = compose(Ledger{entry}, Target::for_delta(delta), AccountantKind::automatic);
     result.accounted = {

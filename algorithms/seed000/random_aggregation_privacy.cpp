@@ -109,15 +109,17 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
   int current_step = -1;
   long closed_form_count = 0;
   for (const AggregatedRelease& r : releases) {
+    // The sensitivity B_inf/D (or eta B_inf) was computed in double: two ulps up cover its roundings.
+    const double sens_up = std::nextafter(std::nextafter(r.shift, HUGE_VAL), HUGE_VAL);
     const bool same =
-        !ledger.empty() && ledger.back().mechanism.b == 1.0 / r.beta && ledger.back().mechanism.sens == r.shift;
+        !ledger.empty() && ledger.back().mechanism.b == 1.0 / r.beta && ledger.back().mechanism.sens == sens_up;
     if (same) {
       ++ledger.back().steps;
     } else {
       LedgerEntry e;
       e.mechanism.kind = MechanismKind::laplace;
       e.mechanism.b = 1.0 / r.beta;  // the sampler draws Laplace with scale 1/beta (Rng::laplace_rate)
-      e.mechanism.sens = r.shift;
+      e.mechanism.sens = sens_up;
       e.steps = 1;
       ledger.push_back(e);
     }
@@ -126,15 +128,16 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
     claimed_worst += e_worst;
     GammaPair g;
     if (expected) {
-      const auto key = std::make_tuple(omega, r.beta, r.shift);
+      const auto key = std::make_tuple(omega, r.beta, sens_up);
       auto it = cache.find(key);
-      if (it == cache.end()) it = cache.emplace(key, gamma_of(omega, r.beta, r.shift, method)).first;
+      if (it == cache.end()) it = cache.emplace(key, gamma_of(omega, r.beta, sens_up, method)).first;
       g = it->second;
       if (g.closed_form) ++closed_form_count;
     }
     // The thesis's average (Thm 2.2.2) where its hypothesis omega > s holds, else gamma = 1.
     claimed_average += e_worst * (omega > r.shift ? thesis_eq_2_6(r.beta * omega, r.beta * r.shift) : 1.0);
-    if (expected) expected_sum += exact(r.beta) * exact(r.shift) * exact(g.exact_upper);
+    // The per-release worst case as the ledger has it (Laplace: sens / b, b = 1/beta as sampled) times gamma.
+    if (expected) expected_sum += exact(sens_up) / exact(1.0 / r.beta) * exact(g.exact_upper);
     realised += realised_coordinate_loss(r.released, r.lo, r.hi, r.beta, r.shift);
     if (r.step != current_step) {
       current_step = r.step;
