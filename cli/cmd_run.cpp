@@ -21,6 +21,7 @@ struct RunOptions {
   std::uint64_t seed = 1;
   std::string trace;
   bool list = false;
+  bool parameters = false;
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -85,6 +86,26 @@ void print_privacy(std::ostringstream& t, const std::string& title, const Json& 
   }
 }
 
+// `--parameters`: every key of the algorithm with its value (defaults, --config and --set applied), its default
+// and its allowed values, without running.
+Output describe_parameters(const std::string& algorithm, const algorithms::RunParameters& params) {
+  Output out;
+  out.json["command"] = "run";
+  out.json["algorithm"] = algorithm;
+  out.json["parameters"] = params.resolved();
+  out.json["defaults"] = params.defaults();
+  out.json["allowed"] = params.allowed();
+  std::ostringstream t;
+  t << std::left << std::setw(20) << "key" << std::setw(22) << "value" << std::setw(22) << "default" << "allowed\n";
+  for (const auto& [key, value] : params.resolved().items()) {
+    auto show = [](const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+    t << std::left << std::setw(20) << key << std::setw(22) << show(value) << std::setw(22)
+      << show(params.defaults().value(key, Json())) << params.allowed().value(key, std::string()) << "\n";
+  }
+  out.text = t.str();
+  return out;
+}
+
 Output run_algorithm(const RunOptions& o) {
   Output out;
   out.json["command"] = "run";
@@ -106,6 +127,15 @@ Output run_algorithm(const RunOptions& o) {
   // --set overrides the config file (merge_config_file keeps keys already set).
   algorithms::RunParameters params = algorithms::RunParameters::from_assignments(o.sets);
   if (!o.config.empty()) params.merge_config_file(o.config);
+  if (o.parameters) {
+    if (!o.trace.empty()) throw InputError("--trace cannot be used with --parameters (nothing is run)");
+    params.set_describe_only(true);
+    try {
+      (void)entry.run(params, o.seed);
+    } catch (const algorithms::ParametersDescribed&) {
+    }
+    return describe_parameters(entry.name, params);
+  }
   const algorithms::RunResult r = entry.run(params, o.seed);
 
   if (!o.trace.empty()) write_atomically(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
@@ -153,6 +183,9 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
       ->capture_default_str();
   sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)");
   sub->add_flag("--list", o->list, "List the algorithms");
+  sub->add_flag("--parameters", o->parameters,
+                "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "
+                "values; nothing is run");
   return [o] { return run_algorithm(*o); };
 }};
 

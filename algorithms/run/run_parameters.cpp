@@ -15,16 +15,11 @@ namespace dpl::algorithms {
 namespace {
 
 // The shortest decimal that reads back as v (at most 17 significant digits), for messages.
+// The shortest decimal that reads back as v (std::to_chars: "1000", "0.02", "1e+12").
 std::string shortest(double v) {
-  std::string out;
-  for (int p = 1; p <= 17; ++p) {
-    std::ostringstream q;
-    q.precision(p);
-    q << v;
-    out = q.str();
-    if (std::strtod(out.c_str(), nullptr) == v) break;
-  }
-  return out;
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, res.ptr);
 }
 
 std::string join(const std::vector<std::string>& v, const std::string& sep) {
@@ -97,6 +92,8 @@ double RunParameters::real(const std::string& key, double def, double lo, double
       throw InputError(key + "=" + s + " is out of range: allowed reals " + range);
   }
   resolved_[key] = v;
+  defaults_[key] = def;
+  allowed_[key] = "reals " + range;
   return v;
 }
 
@@ -124,6 +121,8 @@ std::int64_t RunParameters::integer(const std::string& key, std::int64_t def, st
       throw InputError(key + "=" + s + " is out of range: allowed integers " + range);
   }
   resolved_[key] = v;
+  defaults_[key] = def;
+  allowed_[key] = "integers " + range;
   return v;
 }
 
@@ -139,6 +138,8 @@ std::string RunParameters::choice(const std::string& key, const std::string& def
     if (!ok) throw InputError(key + "=" + v + " is not allowed: allowed values " + join(allowed, ", "));
   }
   resolved_[key] = v;
+  defaults_[key] = def;
+  allowed_[key] = "one of " + join(allowed, ", ");
   return v;
 }
 
@@ -157,6 +158,8 @@ bool RunParameters::flag(const std::string& key, bool def) {
     }
   }
   resolved_[key] = v;
+  defaults_[key] = def;
+  allowed_[key] = "flag: on/off";
   return v;
 }
 
@@ -166,6 +169,8 @@ std::string RunParameters::text(const std::string& key, const std::string& def) 
   const auto it = given_.find(key);
   if (it != given_.end()) v = it->second;
   resolved_[key] = v;
+  defaults_[key] = def;
+  allowed_[key] = "text";
   return v;
 }
 
@@ -177,6 +182,7 @@ void RunParameters::reject_unknown() const {
                        (keys.empty() ? std::string("(none)") : join(keys, ", ")));
     }
   }
+  if (describe_only_) throw ParametersDescribed{};
 }
 
 }  // namespace dpl::algorithms

@@ -16,6 +16,10 @@ namespace dpl::algorithms {
 
 using Json = nlohmann::ordered_json;
 
+// Thrown by reject_unknown() in describe-only mode, once every key has been declared: the caller then reads
+// resolved(), defaults() and allowed() instead of running (not an error; not derived from std::exception).
+struct ParametersDescribed {};
+
 class RunParameters {
  public:
   RunParameters() = default;
@@ -38,14 +42,23 @@ class RunParameters {
   // Free text (e.g. a data path).
   std::string text(const std::string& key, const std::string& def);
 
-  // After all reads: throws InputError naming the first user key no read declared (with the known keys).
+  // After all reads: throws InputError naming the first user key no read declared (with the known keys); then,
+  // in describe-only mode, throws ParametersDescribed.
   void reject_unknown() const;
   const Json& resolved() const { return resolved_; }
+  // Every declared key's default and allowed values (e.g. "integers [1, 100000]"), in declaration order.
+  const Json& defaults() const { return defaults_; }
+  const Json& allowed() const { return allowed_; }
+  // Describe-only mode: the run stops at reject_unknown(), before any long work.
+  void set_describe_only(bool on) { describe_only_ = on; }
 
  private:
   std::map<std::string, std::string> given_;
   std::set<std::string> known_;
   Json resolved_ = Json::object();
+  Json defaults_ = Json::object();
+  Json allowed_ = Json::object();
+  bool describe_only_ = false;
 };
 
 }  // namespace dpl::algorithms

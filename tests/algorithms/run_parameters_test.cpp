@@ -117,5 +117,32 @@ TEST(RunParameters, MalformedConfigFilesNameFileAndLine) {
   }
 }
 
+TEST(RunParameters, DescribeOnlyRecordsDefaultsAndAllowedThenStops) {
+  RunParameters p = RunParameters::from_assignments({"K=7"});
+  p.set_describe_only(true);
+  EXPECT_EQ(p.integer("K", 100, 1, 1000), 7);
+  EXPECT_DOUBLE_EQ(p.real("D", 10, 0, 1e3, true), 10);
+  EXPECT_EQ(p.choice("loss", "logistic", {"logistic", "hinge"}), "logistic");
+  EXPECT_TRUE(p.flag("noise", true));
+  EXPECT_EQ(p.text("data", "breast_cancer"), "breast_cancer");
+  EXPECT_EQ(p.defaults()["K"], 100);
+  EXPECT_EQ(p.resolved()["K"], 7);
+  EXPECT_EQ(p.allowed()["K"], "integers [1, 1000]");
+  EXPECT_EQ(p.allowed()["D"], "reals (0, 1000]");
+  EXPECT_EQ(p.allowed()["loss"], "one of logistic, hinge");
+  EXPECT_EQ(p.allowed()["noise"], "flag: on/off");
+  EXPECT_EQ(p.allowed()["data"], "text");
+  EXPECT_THROW(p.reject_unknown(), ParametersDescribed);
+  // An unknown key is still an input error, reported before the description.
+  RunParameters q = RunParameters::from_assignments({"bogus=1"});
+  q.set_describe_only(true);
+  (void)q.integer("K", 100, 1, 1000);
+  EXPECT_THROW(q.reject_unknown(), InputError);
+  // Without describe-only, a clean set of keys passes.
+  RunParameters r;
+  (void)r.integer("K", 100, 1, 1000);
+  EXPECT_NO_THROW(r.reject_unknown());
+}
+
 }  // namespace
 }  // namespace dpl::algorithms

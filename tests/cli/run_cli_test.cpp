@@ -92,6 +92,22 @@ TEST(RunCli, TraceFilesCsvAndJsonLines) {
   std::remove(jl.c_str());
 }
 
+TEST(RunCli, ParametersDescribeEveryKeyWithoutRunning) {
+  for (const auto& name : kAlgorithms) {
+    const auto r = run_dpledger("--json run " + name + " --parameters --set K=3");
+    ASSERT_EQ(r.exit_code, 0) << name << ": " << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_FALSE(j.contains("iterations")) << name;  // nothing was run
+    EXPECT_EQ(j["parameters"]["K"], 3) << name;
+    EXPECT_NE(j["defaults"]["K"], 3) << name;
+    EXPECT_EQ(j["parameters"].size(), j["allowed"].size()) << name;
+    EXPECT_EQ(j["parameters"].size(), j["defaults"].size()) << name;
+    EXPECT_TRUE(j["allowed"].contains("data")) << name;
+  }
+  const auto bad = run_dpledger("run wang-nedic --parameters --set bogus=1");
+  EXPECT_EQ(bad.exit_code, 2);
+}
+
 TEST(RunCli, ListNamesEveryAlgorithm) {
   const auto r = run_dpledger("run --list");
   ASSERT_EQ(r.exit_code, 0) << r.err;
