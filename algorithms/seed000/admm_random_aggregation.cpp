@@ -45,7 +45,8 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
     Eigen::MatrixXd next(n, d);
     for (int i = 0; i < n; ++i) {
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
-      const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].gradient(x.row(i).transpose());
+      // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
+      const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
       for (int l = 0; l < d; ++l) {
         double xbar = 0;
         for (int j : nb) xbar += x(j, l);

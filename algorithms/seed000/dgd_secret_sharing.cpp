@@ -102,7 +102,8 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
     // Sec. 2.1 step 1: x_i^k = (sum_j x_j^{k-1})/N - eta grad f_i(x_i^{k-1}) + N(0, sigma^2 I).
     Eigen::MatrixXd next(n, d);
     for (int i = 0; i < n; ++i) {
-      const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].gradient(x.row(i).transpose());
+      // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
+      const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
       for (int l = 0; l < d; ++l) next(i, l) = sum(l) / n - eta * g(l) + (noise ? noise_rng.gaussian(0, sigma) : 0.0);
     }
     x = next;

@@ -63,7 +63,8 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
     for (int side = 0; side < 2; ++side) {
       const auto& group = side == 0 ? g1 : g2;
       for (int i : group) {
-        const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].gradient(mid);
+        // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
+        const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].subgradient(mid);
         for (int l = 0; l < d; ++l) {
           const double w = random_weights ? weights.uniform01() : 0.5;
           const double offset = -eta * c * g(l);

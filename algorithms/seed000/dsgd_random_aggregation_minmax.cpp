@@ -42,7 +42,8 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
     beta *= growth;    // beta_{k+1}
     Eigen::MatrixXd next(n, d);
     for (int i = 0; i < n; ++i) {
-      const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].gradient(x.row(i).transpose());
+      // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
+      const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
       for (int l = 0; l < d; ++l) {
         double lo = x(i, l), hi = x(i, l);  // closed neighbourhood N~_i
