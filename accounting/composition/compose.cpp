@@ -36,6 +36,7 @@ const Interval& bounded(const AccountingResult& r, const Target& t) {
 
 AccountingResult compose(const Ledger& ledger, const Target& target, AccountantKind kind) {
   if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
+  for (const auto& e : ledger) validate_entry(e);  // entries built in code bypass the spec parser's checks
   if (kind != AccountantKind::automatic) return run(ledger, target, kind);
   // auto: every accountant that applies; the smallest certified upper bound wins (each is a valid bound).
   std::vector<AccountingResult> results;

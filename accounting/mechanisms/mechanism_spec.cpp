@@ -212,4 +212,34 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
 
 LedgerEntry parse_entry(const std::string& text) { return build_entry(parse_raw_spec(text, false)); }
 
+void validate_entry(const LedgerEntry& e) {
+  const Mechanism& m = e.mechanism;
+  const double inf = std::numeric_limits<double>::infinity();
+  auto check = [&](bool ok, const char* field, double value, const char* range) {
+    if (!ok)
+      throw InputError("mechanism " + to_string(m.kind) + ": " + field + "=" + format_input(value) +
+                       " is out of range: allowed " + range);
+  };
+  auto positive = [&](const char* field, double v) { check(v > 0 && v < inf, field, v, "(0, inf)"); };
+  positive("sens", m.sens);
+  switch (m.kind) {
+    case MechanismKind::gaussian: positive("sigma", m.sigma); break;
+    case MechanismKind::laplace: positive("b", m.b); break;
+    case MechanismKind::rr:
+    case MechanismKind::pure: positive("eps", m.eps); break;
+    case MechanismKind::approx:
+      check(m.eps >= 0 && m.eps < inf, "eps", m.eps, "[0, inf)");
+      check(m.delta >= 0 && m.delta < 1, "delta", m.delta, "[0, 1)");
+      break;
+    case MechanismKind::iteration:
+      positive("sigma", m.sigma);
+      check(m.iterations >= 1, "steps", static_cast<double>(m.iterations), "integers >= 1");
+      check(m.index >= 1 && m.index <= m.iterations, "index", static_cast<double>(m.index), "[1, steps]");
+      check(m.contraction > 0 && m.contraction <= 1, "contraction", m.contraction, "(0, 1]");
+      break;
+  }
+  check(e.steps >= 1, "steps", static_cast<double>(e.steps), "integers >= 1");
+  check(e.q > 0 && e.q <= 1, "q", e.q, "(0, 1]");
+}
+
 }  // namespace dpl

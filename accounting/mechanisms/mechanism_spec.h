@@ -56,6 +56,10 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute = s
 // parse_raw_spec + build_entry, no "?" allowed.
 LedgerEntry parse_entry(const std::string& text);
 
+// Checks an entry built in code (not parsed) against the same ranges as build_entry; throws InputError naming the
+// mechanism, the field, the value and the allowed range. compose() calls it on every entry.
+void validate_entry(const LedgerEntry& e);
+
 // The allowed keys of a mechanism name (for --help and error messages).
 std::vector<std::string> allowed_keys(MechanismKind kind);
 

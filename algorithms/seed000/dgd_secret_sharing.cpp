@@ -87,6 +87,13 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
     throw InputError("honest=" + std::to_string(honest) + " is out of range: allowed [1, agents=" + std::to_string(n) +
                      "] (0 = all)");
   const FixedPointCodec codec(frac_bits);
+  // Privacy. Delta = eta * (largest l2 sensitivity of an agent's local gradient to one replaced row).
+  double sens_l2 = 0;
+  for (const auto& f : problem.locals) sens_l2 = std::max(sens_l2, f.sensitivity_l2());
+  if (noise && !std::isfinite(sens_l2))
+    throw NotApplicable("loss=" + to_string(problem.locals.front().loss()) +
+                        ": the gradient's sensitivity to one replaced row is unbounded, so no privacy bound exists; "
+                        "use loss=logistic, hinge or huber");
 
   RunResult result;
   result.algorithm = "dgd-secret-sharing";
@@ -112,9 +119,6 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
   }
   finish_result(result, params, K, network_average(x), problem);
 
-  // Privacy. Delta = eta * (largest l2 sensitivity of an agent's local gradient to one replaced row).
-  double sens_l2 = 0;
-  for (const auto& f : problem.locals) sens_l2 = std::max(sens_l2, f.sensitivity_l2());
   const double step_sens = eta * sens_l2;
   if (!noise) {
     result.claimed = {{"epsilon", inf_json()}, {"delta", 0.0}, {"source", "noise=off: plain DGD, no privacy"}};

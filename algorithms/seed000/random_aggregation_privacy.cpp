@@ -212,7 +212,14 @@ double target_b_inf(const AggregationPrivacyKeys& keys, const std::vector<LocalO
   if (keys.target >= n)
     throw InputError("target=" + std::to_string(keys.target) +
                      " is out of range: allowed [0, agents-1=" + std::to_string(n - 1) + "]");
-  return keys.b_inf > 0 ? keys.b_inf : locals[static_cast<std::size_t>(keys.target)].sensitivity_inf();
+  if (keys.b_inf > 0) return keys.b_inf;
+  const LocalObjective& f = locals[static_cast<std::size_t>(keys.target)];
+  const double s = f.sensitivity_inf();
+  if (keys.noise && !std::isfinite(s))
+    throw NotApplicable("loss=" + to_string(f.loss()) +
+                        ": the gradient's sensitivity to one replaced row is unbounded, so no privacy bound exists; "
+                        "use loss=logistic, hinge or huber, or give b_inf=B (a bound you enforce)");
+  return s;
 }
 
 void record_aggregation_ledger(RunResult& result, const std::vector<AggregatedRelease>& releases,

@@ -24,7 +24,9 @@ void expect_bracket(const AccountingResult& r, const char* exact_decimal, double
   const Real slack = Real(1e-18) * exact_value;
   EXPECT_GE(hi(r.epsilon), exact_value - slack) << format_upper(r.epsilon);
   EXPECT_LE(hi(r.epsilon) - exact_value, Real(tol)) << format_upper(r.epsilon);
-  if (r.lower) EXPECT_LE(lo(*r.lower), exact_value + slack);
+  if (r.lower) {
+    EXPECT_LE(lo(*r.lower), exact_value + slack);
+  }
 }
 
 // The enclosure x contains the reference value up to the reference's own last digit.

@@ -122,7 +122,8 @@ TEST(RunCli, BadInputExitsTwoWithOneErrorLineAndNoFile) {
            "run wang-nedic --set no_such_key=1", "run wang-nedic --set K", "run admm-random-aggregation --set D=-1",
            "run admm-random-aggregation --set zeta=nan", "run admm-random-aggregation --set data=/nonexistent.csv",
            "run admm-random-aggregation --config /nonexistent.cfg", "run wang-nedic --trace /tmp/x.txt",
-           "run wang-nedic --seed -3", "run admm-random-aggregation --set agents=1 --trace " + trace}) {
+           "run wang-nedic --seed -3", "run dgd-secret-sharing --set loss=squared",
+           "run admm-random-aggregation --set loss=squared", "run admm-random-aggregation --set agents=1 --trace " + trace}) {
     const auto r = run_dpledger(args);
     EXPECT_EQ(r.exit_code, 2) << args << " -> " << r.err;
     EXPECT_TRUE(r.out.empty()) << args;
