@@ -19,10 +19,12 @@ struct CalibrateOptions {
 
 Output run_calibrate(const CalibrateOptions& o) {
   const AccountantKind kind = parse_accountant(o.accountant);
-  const double eps = parse_epsilon("--epsilon", o.epsilon);
-  const double delta = parse_delta("--delta", o.delta, true);
+  // Targets are the decimals typed: the answer meets --epsilon exactly (not its nearest double) at --delta.
+  const DecimalValue typed_eps = parse_epsilon("--epsilon", o.epsilon);
+  const DecimalValue typed_delta = parse_delta("--delta", o.delta, true);
+  const double eps = typed_eps.nearest, delta = typed_delta.nearest;
   const double tol = parse_finite("--tolerance", o.tolerance);  // validated by calibrate()
-  const CalibrationResult r = calibrate(o.specs, eps, delta, kind, tol);
+  const CalibrationResult r = calibrate(o.specs, typed_eps.exact, typed_delta.down, kind, tol);
 
   Output out;
   out.json["command"] = "calibrate";

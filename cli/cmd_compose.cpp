@@ -21,9 +21,10 @@ Output run_compose(const ComposeOptions& o) {
   const Ledger ledger = parse_ledger(o.specs);
   const AccountantKind kind = parse_accountant(o.accountant);
   const bool given_delta = !o.delta.empty();
-  const Target target = given_delta ? Target::for_delta(parse_delta("--delta", o.delta, true))
-                                    : Target::for_epsilon(parse_epsilon("--epsilon", o.epsilon));
-  const AccountingResult r = compose(ledger, target, kind);
+  // The bound holds at the decimal typed, not only at its nearest double (see DecimalTarget).
+  const DecimalValue typed = given_delta ? parse_delta("--delta", o.delta, true) : parse_epsilon("--epsilon", o.epsilon);
+  const Target target{given_delta ? Target::Given::delta : Target::Given::epsilon, typed.nearest};
+  const AccountingResult r = compose(ledger, DecimalTarget{target.given, typed.down, typed.up}, kind);
 
   Output out;
   out.json["command"] = "compose";

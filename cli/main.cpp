@@ -6,7 +6,9 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -20,6 +22,16 @@ std::string one_line(std::string s) {
 int report_error(const std::string& msg, int code) {
   std::cerr << (code == 2 ? "error: " : "internal error: ") << one_line(msg) << "\n";
   return code;
+}
+
+// --json anywhere before a bare "--": help and version are thrown during parsing, possibly before the --json
+// flag itself has been processed, so the raw arguments decide how they are printed.
+bool json_requested(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--") == 0) return false;
+    if (std::strcmp(argv[i], "--json") == 0) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -45,13 +57,22 @@ int main(int argc, char** argv) {
     commands.emplace_back(sub, std::move(r));
   }
 
+  const bool json = json_requested(argc, argv);
+  // Help and version as one JSON object when --json is given.
+  auto print_json = [](Json j) {
+    std::cout << dump_json(j) << "\n";
+    return 0;
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
+    if (json) return print_json(Json{{"command", "help"}, {"text", app.help()}});
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    if (json) return print_json(Json{{"command", "help"}, {"text", app.help("", CLI::AppFormatMode::All)}});
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
+    if (json) return print_json(Json{{"command", "version"}, {"version", DPLEDGER_VERSION}});
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
@@ -65,7 +86,7 @@ int main(int argc, char** argv) {
     try {
       Output out = run();
       if (g.json)
-        std::cout << out.json.dump() << "\n";
+        std::cout << dump_json(out.json) << "\n";
       else
         std::cout << out.text;
       std::cout.flush();

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <stdexcept>
 
 namespace dpl::cli {
 
@@ -14,21 +15,37 @@ double parse_finite(const std::string& option, const std::string& value) {
   const double v = std::strtod(value.c_str(), &end);
   if (value.empty() || end == value.c_str() || *end != '\0')
     throw InputError(option + " " + value + ": not a number");
-  if (!std::isfinite(v) || errno == ERANGE) throw InputError(option + " " + value + ": not a finite number");
+  if (!std::isfinite(v)) throw InputError(option + " " + value + ": not a finite number");
+  if (errno == ERANGE)
+    throw InputError(option + " " + value + ": out of the range of a double (magnitudes 2.3e-308 to 1.8e308, or 0)");
   return v;
 }
 
-double parse_delta(const std::string& option, const std::string& value, bool allow_zero) {
+namespace {
+DecimalValue decimal_of(const std::string& option, const std::string& value) {
+  try {
+    return decimal_value(value);
+  } catch (const std::invalid_argument&) {
+    throw InputError(option + " " + value + ": not a decimal number");
+  }
+}
+}  // namespace
+
+DecimalValue parse_delta(const std::string& option, const std::string& value, bool allow_zero) {
   const double d = parse_finite(option, value);
   if (d < 0 || d >= 1 || (!allow_zero && d == 0))
     throw InputError(option + " " + value + ": out of range, allowed " + (allow_zero ? "[0, 1)" : "(0, 1)"));
-  return d;
+  DecimalValue v = decimal_of(option, value);
+  // A decimal just below 1 whose upper neighbour double is 1 is still a valid delta (the bound uses `down`).
+  if (v.down < 0 || v.down >= 1)
+    throw InputError(option + " " + value + ": out of range, allowed " + (allow_zero ? "[0, 1)" : "(0, 1)"));
+  return v;
 }
 
-double parse_epsilon(const std::string& option, const std::string& value) {
+DecimalValue parse_epsilon(const std::string& option, const std::string& value) {
   const double e = parse_finite(option, value);
   if (e < 0) throw InputError(option + " " + value + ": out of range, allowed [0, inf)");
-  return e;
+  return decimal_of(option, value);
 }
 
 std::vector<double> parse_list(const std::string& option, const std::string& value) {

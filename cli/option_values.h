@@ -2,6 +2,8 @@
 // naming the option, the value and the allowed range.
 #pragma once
 
+#include "accounting/numeric/decimal.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,10 +12,10 @@ namespace dpl::cli {
 
 // A finite number; throws InputError("--name=value is not a number").
 double parse_finite(const std::string& option, const std::string& value);
-// delta in [0, 1) (or (0, 1) when !allow_zero).
-double parse_delta(const std::string& option, const std::string& value, bool allow_zero);
-// epsilon in [0, inf).
-double parse_epsilon(const std::string& option, const std::string& value);
+// delta in [0, 1) (or (0, 1) when !allow_zero), kept as the decimal typed (see DecimalValue).
+DecimalValue parse_delta(const std::string& option, const std::string& value, bool allow_zero);
+// epsilon in [0, inf), kept as the decimal typed.
+DecimalValue parse_epsilon(const std::string& option, const std::string& value);
 // A comma-separated list of finite numbers.
 std::vector<double> parse_list(const std::string& option, const std::string& value);
 

@@ -18,14 +18,18 @@ struct Output {
 };
 
 // A JSON number for an upper bound: the upper endpoint rounded up to 15 significant digits ("inf" if
-// unbounded, since JSON has no infinity).
+// unbounded, since JSON has no infinity). Outside the normal double range (e.g. 3.9e-343) the value is held as a
+// marked string that dump_json() writes as the bare decimal token: JSON carries the same directed decimal as
+// the text, never a subnormal below it or 0. Print every Output with dump_json().
 Json json_upper(const Interval& x);
 // A JSON number for a lower bound, rounded down.
 Json json_lower(const Interval& x);
 // A JSON number from a decimal string already rounded in the safe direction ("inf" stays a string).
 Json json_decimal(const std::string& s);
-// A JSON number echoing an input double exactly (shortest round trip).
+// A JSON number echoing an input double exactly (shortest round trip); NaN is an internal error.
 Json json_input(double x);
+// The JSON text of j with the marked decimals of json_upper/json_lower/json_decimal as number tokens.
+std::string dump_json(const Json& j);
 
 // Global flags shared by every command.
 struct GlobalOptions {

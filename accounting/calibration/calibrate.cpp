@@ -16,7 +16,8 @@ struct Problem {
   std::vector<RawSpec> raws;
   std::size_t unknown = 0;
   std::string key;
-  double epsilon, delta;
+  Real epsilon;  // the lower end of the target's enclosure: meeting it meets the decimal typed
+  double delta;
   AccountantKind accountant;
 };
 
@@ -38,8 +39,8 @@ Eval evaluate(const Problem& p, double v, int& count) {
   try {
     AccountingResult r = compose(ledger_at(p, v), Target::for_delta(p.delta), p.accountant);
     const Real up = hi(r.epsilon);
-    const bool ok = up <= Real(p.epsilon);
-    const double ex = is_finite(r.epsilon) ? (up - Real(p.epsilon)).convert_to<double>()
+    const bool ok = up <= p.epsilon;
+    const double ex = is_finite(r.epsilon) ? (up - p.epsilon).convert_to<double>()
                                            : std::numeric_limits<double>::infinity();
     return {ok, ex, std::move(r)};
   } catch (const NotApplicable&) {
@@ -53,10 +54,11 @@ bool is_smallest(const std::string& key) { return key == "sigma" || key == "b"; 
 
 }  // namespace
 
-CalibrationResult calibrate(const std::vector<std::string>& specs, double epsilon, double delta,
+CalibrationResult calibrate(const std::vector<std::string>& specs, const Interval& epsilon_target, double delta,
                             AccountantKind accountant, double rel_tol) {
   if (!(rel_tol >= 0 && rel_tol < 0.1)) throw InputError("--tolerance=" + format_input(rel_tol) + " is out of range: allowed [0, 0.1) (0 = automatic)");
-  Problem p{{}, 0, "", epsilon, delta, accountant};
+  Problem p{{}, 0, "", lo(epsilon_target), delta, accountant};
+  const double epsilon = mid_double(epsilon_target);  // for messages
   int unknowns = 0;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     p.raws.push_back(parse_raw_spec(specs[i], true));
@@ -153,6 +155,11 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, double epsilo
       }
     }
   }
+
+  // With `auto`, the bracket ends ran every accountant; the narrowing runs only the one that won at the `yes`
+  // end (the tightest there), so each evaluation costs one accountant. Its answers are certified like any other.
+  if (p.accountant == AccountantKind::automatic && at_yes.result)
+    p.accountant = parse_accountant(at_yes.result->accountant);
 
   // Narrow [no, yes]: integers by bisection, reals by the Illinois method on excess(v) in log(v) (the excess is
   // smooth in log v for noise scales), falling back to bisection whenever the step is not inside the bracket.

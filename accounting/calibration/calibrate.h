@@ -26,7 +26,15 @@ struct CalibrationResult {
 // closed forms, 1e-9 for rdp/pld). The monotone search brackets the
 // threshold and narrows it by the Illinois method; only certified answers are kept on the `value` side.
 // Throws InputError for malformed specs, NotApplicable when no value in the domain meets the target.
-CalibrationResult calibrate(const std::vector<std::string>& specs, double epsilon, double delta,
+// epsilon: an enclosure of the target (e.g. the exact decimal typed, from_decimal); a value meets it when its
+// certified epsilon upper bound is <= the enclosure's lower end. delta: the target delta as the double at or
+// below the decimal typed (DecimalValue::down), so meeting it there meets it at the decimal.
+CalibrationResult calibrate(const std::vector<std::string>& specs, const Interval& epsilon, double delta,
                             AccountantKind accountant, double rel_tol);
+// The same with a target epsilon that is a double (met exactly).
+inline CalibrationResult calibrate(const std::vector<std::string>& specs, double epsilon, double delta,
+                                   AccountantKind accountant, double rel_tol) {
+  return calibrate(specs, exact(epsilon), delta, accountant, rel_tol);
+}
 
 }  // namespace dpl

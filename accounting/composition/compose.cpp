@@ -5,9 +5,13 @@
 #include "accounting/composition/optimal_composition.h"
 #include "accounting/composition/pure_composition.h"
 #include "accounting/errors.h"
+#include "accounting/mechanisms/neighbouring_relation.h"
 #include "accounting/pld/pld_accountant.h"
 #include "accounting/rdp/rdp_accountant.h"
 
+#include <cstdint>
+#include <limits>
+#include <optional>
 #include <vector>
 
 namespace dpl {
@@ -27,6 +31,35 @@ AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind 
   throw std::logic_error("internal: run(automatic)");
 }
 
+bool same_mechanism(const Mechanism& a, const Mechanism& b) {
+  return a.kind == b.kind && a.sigma == b.sigma && a.sens == b.sens && a.b == b.b && a.eps == b.eps &&
+         a.delta == b.delta && a.iterations == b.iterations && a.index == b.index && a.contraction == b.contraction;
+}
+
+// Composition is commutative: identical entries (same mechanism, q and sampling) become one entry whose steps
+// are the sum, so accountants see k-fold self-composition (one curve times k, one PLD raised to k) instead of
+// k separate entries. Iteration mechanisms are kept as they are (their `steps` is the iteration's own length).
+Ledger merge_identical_entries(const Ledger& ledger) {
+  Ledger out;
+  for (const auto& e : ledger) {
+    bool merged = false;
+    if (e.mechanism.kind != MechanismKind::iteration) {
+      for (auto& m : out) {
+        if (m.mechanism.kind != MechanismKind::iteration && same_mechanism(m.mechanism, e.mechanism) &&
+            m.q == e.q && m.sampling == e.sampling) {
+          if (m.steps > std::numeric_limits<std::int64_t>::max() / 2 - e.steps)
+            throw InputError("-m: the identical entries add up to more than 4.6e18 steps");
+          m.steps += e.steps;
+          merged = true;
+          break;
+        }
+      }
+    }
+    if (!merged) out.push_back(e);
+  }
+  return out;
+}
+
 // The bounded quantity of a result: epsilon when delta was given, else delta.
 const Interval& bounded(const AccountingResult& r, const Target& t) {
   return t.given == Target::Given::delta ? r.epsilon : r.delta;
@@ -34,31 +67,55 @@ const Interval& bounded(const AccountingResult& r, const Target& t) {
 
 }  // namespace
 
-AccountingResult compose(const Ledger& ledger, const Target& target, AccountantKind kind) {
-  if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
-  for (const auto& e : ledger) validate_entry(e);  // entries built in code bypass the spec parser's checks
+AccountingResult compose(const Ledger& given, const Target& target, AccountantKind kind) {
+  if (given.empty()) throw InputError("-m: at least one mechanism is required");
+  for (const auto& e : given) validate_entry(e);  // entries built in code bypass the spec parser's checks
+  require_single_relation(given);
+  const Ledger ledger = merge_identical_entries(given);
   if (kind != AccountantKind::automatic) return run(ledger, target, kind);
   // auto: every accountant that applies; the smallest certified upper bound wins (each is a valid bound).
+  // They run cheapest first (closed forms, then rdp, then pld), and stop as soon as the best bound is within
+  // 1e-12 of a certified lower bound on the true value: nothing can be tighter, so the slower ones are skipped.
   std::vector<AccountingResult> results;
   std::string reasons;
-  // Ties keep the earlier (more specific) accountant.
-  for (auto k : {AccountantKind::optimal, AccountantKind::pld, AccountantKind::rdp, AccountantKind::pure,
-                 AccountantKind::advanced, AccountantKind::basic}) {
+  std::optional<Real> truth_lower;  // the largest certified lower bound on the true value seen so far
+  auto best_index = [&] {
+    // Ties keep the more specific accountant (earlier in `preference`).
+    auto rank = [](const std::string& name) {
+      const char* preference[] = {"optimal", "pld", "rdp", "pure", "advanced", "basic"};
+      for (int i = 0; i < 6; ++i) if (name == preference[i]) return i;
+      return 6;
+    };
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < results.size(); ++i) {
+      const Real a = hi(bounded(results[i], target)), b = hi(bounded(results[best], target));
+      if (a < b || (a == b && rank(results[i].accountant) < rank(results[best].accountant))) best = i;
+    }
+    return best;
+  };
+  for (auto k : {AccountantKind::optimal, AccountantKind::pure, AccountantKind::advanced, AccountantKind::basic,
+                 AccountantKind::rdp, AccountantKind::pld}) {
     try {
       results.push_back(run(ledger, target, k));
-      // A result bracketed by a certified lower bound within 1e-12 is the truth: nothing can be tighter, so
-      // the slower accountants are skipped.
       const AccountingResult& r = results.back();
-      if (r.lower && hi(bounded(r, target)) - lo(*r.lower) <= Real(1e-12) * (1 + hi(bounded(r, target)))) return r;
+      if (r.lower && (!truth_lower || lo(*r.lower) > *truth_lower)) truth_lower = lo(*r.lower);
+      const Real best = hi(bounded(results[best_index()], target));
+      if (truth_lower && best - *truth_lower <= Real(1e-12) * (1 + best)) break;
     } catch (const NotApplicable& e) {
       reasons += std::string(reasons.empty() ? "" : "; ") + e.what();
     }
   }
   if (results.empty()) throw NotApplicable("no accountant applies to this ledger: " + reasons);
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < results.size(); ++i)
-    if (hi(bounded(results[i], target)) < hi(bounded(results[best], target))) best = i;
-  return results[best];
+  return results[best_index()];
+}
+
+AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, AccountantKind kind) {
+  AccountingResult r = compose(ledger, Target{target.given, target.down}, kind);
+  if (target.up != target.down && r.lower) {
+    const AccountingResult at_up = compose(ledger, Target{target.given, target.up}, parse_accountant(r.accountant));
+    r.lower = at_up.lower;
+  }
+  return r;
 }
 
 }  // namespace dpl

@@ -9,4 +9,15 @@ namespace dpl {
 // Throws NotApplicable when the accountant cannot handle the ledger, InputError for bad targets.
 AccountingResult compose(const Ledger& ledger, const Target& target, AccountantKind kind);
 
+// A target typed as a decimal (--delta 1e-5 is not a double): `down` and `up` are the doubles just below and
+// just above it (equal when it is a double).
+struct DecimalTarget {
+  Target::Given given;
+  double down, up;
+};
+// The bound at the decimal itself. epsilon(delta) and delta(epsilon) are non-increasing, so the upper bound is
+// computed at `down` (it bounds the value at the decimal from above); the lower bound, if any, at `up` (the
+// winning accountant is run a second time only when down != up).
+AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, AccountantKind kind);
+
 }  // namespace dpl

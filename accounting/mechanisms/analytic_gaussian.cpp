@@ -1,9 +1,12 @@
 #include "accounting/mechanisms/analytic_gaussian.h"
 
+#include "accounting/errors.h"
 #include "accounting/numeric/certified_threshold.h"
+#include "accounting/numeric/decimal.h"
 #include "accounting/numeric/log_space.h"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace dpl {
 
@@ -28,7 +31,11 @@ EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
   // A feasible start from the Gaussian tail: delta(eps) <= P(L > eps), L ~ N(mu^2/2, mu^2) (upper bound).
   const double m = mid_double(mu);
   Real a(0), b(m * m / 2 + m * std::sqrt(2 * std::log(1 / delta)) + 1e-3);
-  while (certainly_at_most(profile(b), target) != Verdict::yes) b *= 2;
+  for (int i = 0; certainly_at_most(profile(b), target) != Verdict::yes; ++i) {
+    if (i > 2000) throw NotApplicable("analytic Gaussian: no certified epsilon for mu = " + format_upper(mu));
+    b *= 2;
+  }
+  const Real feasible = b;  // certified: delta(feasible) <= target
   // Safeguarded Newton on g(eps) = log delta(eps) - log delta_target, with d delta/d eps = -e^eps Phi(b(eps))
   // (Balle and Wang 2018, Thm 8 differentiated); the bracket [a, b] keeps g(a) > 0 >= g(b).
   const Real log_target = log(target);
@@ -46,15 +53,14 @@ EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
     e = next;
     if (step <= Real("1e-40") * (1 + e) || b - a <= Real("1e-40") * (1 + b)) break;
   }
-  // Certify a narrow bracket around the Newton point; fall back to certified bisection if it does not hold.
-  const Real w = Real("1e-24") * (1 + e);
-  const Real up = e + w, down = e - w > 0 ? e - w : Real(0);
-  if (certainly_at_most(profile(up), target) == Verdict::yes) {
-    EpsilonSearch r{make_interval(down, up), std::nullopt};
-    if (certainly_at_most(profile(down), target) == Verdict::no) r.lower = make_interval(down, down);
+  // Certify a narrow bracket around the Newton point (widened until certified); fall back to certified bisection
+  // if it does not hold.
+  try {
+    const EpsilonSearch r = bracket_epsilon(profile, target, e, e);
     if (r.lower) return r;
+  } catch (const std::runtime_error&) {
   }
-  return smallest_epsilon(profile, target, b, Real("1e-25"));
+  return smallest_epsilon(profile, target, feasible, Real("1e-25"));
 }
 
 std::optional<Interval> composed_gaussian_mu(const Ledger& ledger) {

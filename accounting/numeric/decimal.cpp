@@ -34,6 +34,15 @@ std::string format_nearest(const Real& x, int digits) { return format_with(x, di
 std::string format_upper(const Interval& x, int digits) { return format_up(hi(x), digits); }
 std::string format_lower(const Interval& x, int digits) { return format_down(lo(x), digits); }
 
+DecimalValue decimal_value(const std::string& s) {
+  DecimalValue v;
+  v.exact = from_decimal(s);
+  v.down = lo_down(v.exact);
+  v.up = hi_up(v.exact);
+  v.nearest = std::strtod(s.c_str(), nullptr);
+  return v;
+}
+
 std::string format_input(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   char buf[64];

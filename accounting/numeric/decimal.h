@@ -20,4 +20,16 @@ std::string format_nearest(const Real& x, int digits = kPrintDigits);
 // A double printed with up to 17 significant digits, shortest exact round trip (for echoing inputs).
 std::string format_input(double x);
 
+// A decimal typed by a user (e.g. --delta 1e-5), which is usually not a double: its enclosure and the doubles
+// just below and just above it (all three equal when the decimal is a double), so that a bound can be computed at
+// the double on the safe side of the number typed, not at the nearest double.
+struct DecimalValue {
+  Interval exact;   // encloses the decimal (degenerate when it is a double)
+  double down;      // the largest double <= the decimal
+  double up;        // the smallest double >= the decimal
+  double nearest;   // strtod's double (for echoing)
+};
+// Throws std::invalid_argument if s is not a decimal number (callers validate first).
+DecimalValue decimal_value(const std::string& s);
+
 }  // namespace dpl

@@ -9,6 +9,9 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
 
 namespace dpl {
 namespace {
@@ -80,6 +83,50 @@ RC_GTEST_PROP(Calibrate, EpsRoundTripUnderAdvanced, (unsigned a, unsigned b)) {
   const auto r = calibrate({"pure:eps=?,steps=" + std::to_string(steps)}, target, 1e-6, AccountantKind::advanced, 1e-9);
   const Ledger l{parse_entry("pure:eps=" + format_input(r.value) + ",steps=" + std::to_string(steps))};
   RC_ASSERT(eps_of(l, 1e-6, AccountantKind::advanced) <= target);
+}
+
+// Targets are the decimals typed, not their nearest doubles: the answer fed back to compose meets the decimal
+// exactly. 1,000 random decimal targets (fixed seed) over closed-form accountants (fast), each compared with the
+// exact decimal (the lower end of its enclosure). Against the nearest double about half of them would fail.
+TEST(Calibrate, DecimalTargetsMetExactly) {
+  std::mt19937_64 rng(20261123);
+  int fails = 0;
+  for (int i = 0; i < 1000; ++i) {
+    // A decimal with 1 to 6 significant digits and an exponent in [-3, 2].
+    const int digits = 1 + static_cast<int>(rng() % 6);
+    std::uint64_t mant = 1 + rng() % static_cast<std::uint64_t>(std::pow(10.0, digits) - 1);
+    const int exponent = -3 + static_cast<int>(rng() % 6);
+    const std::string typed = std::to_string(mant) + "e" + std::to_string(exponent - digits + 1);
+    const DecimalValue eps = decimal_value(typed);
+    const DecimalValue delta = decimal_value("1e-" + std::to_string(3 + rng() % 8));
+    const int steps = 1 + static_cast<int>(rng() % 50);
+    std::string spec;
+    AccountantKind kind{};
+    switch (i % 3) {
+      case 0: spec = "laplace:b=?,steps=" + std::to_string(steps); kind = AccountantKind::pure; break;
+      case 1: spec = "pure:eps=?,steps=" + std::to_string(steps); kind = AccountantKind::basic; break;
+      default: spec = "laplace:b=?,sens=3,steps=" + std::to_string(steps); kind = AccountantKind::advanced; break;
+    }
+    const auto r = calibrate({spec}, eps.exact, delta.down, kind, 0);
+    const AccountingResult back = compose(r.ledger, DecimalTarget{Target::Given::delta, delta.down, delta.up}, kind);
+    if (!(hi(back.epsilon) <= lo(eps.exact))) {
+      ++fails;
+      ADD_FAILURE() << spec << " at --epsilon " << typed << ": value " << format_input(r.value) << " gives "
+                    << format_up(hi(back.epsilon), 25) << " > " << typed;
+    }
+    if (fails > 5) break;
+  }
+}
+
+// The case: 4.32 is 4.3200000000000002842... as a double; the answer must meet 4.32 itself.
+TEST(Calibrate, GaussianMeetsTypedDecimal) {
+  const DecimalValue eps = decimal_value("4.32"), delta = decimal_value("1.1e-05");
+  const auto r = calibrate({"gaussian:sigma=?"}, eps.exact, delta.down, AccountantKind::automatic, 0);
+  const AccountingResult back =
+      compose(r.ledger, DecimalTarget{Target::Given::delta, delta.down, delta.up}, AccountantKind::optimal);
+  EXPECT_LE(hi(back.epsilon), lo(eps.exact)) << format_up(hi(back.epsilon), 25);
+  // And it is tight: within 1e-12 relative of the target.
+  EXPECT_GE(hi(back.epsilon), Real("4.32") * (1 - 1e-12));
 }
 
 }  // namespace

@@ -1,0 +1,36 @@
+#include "accounting/mechanisms/neighbouring_relation.h"
+
+#include "accounting/errors.h"
+
+#include <string>
+
+namespace dpl {
+
+NeighbouringRelation relation_of(const LedgerEntry& e) {
+  switch (e.sampling) {
+    case Sampling::poisson: return NeighbouringRelation::add_remove;
+    case Sampling::wor: return NeighbouringRelation::replace_one;
+    case Sampling::none: break;
+  }
+  return NeighbouringRelation::any;
+}
+
+void require_single_relation(const Ledger& ledger) {
+  std::size_t first_poisson = ledger.size(), first_wor = ledger.size();
+  for (std::size_t i = 0; i < ledger.size(); ++i) {
+    const NeighbouringRelation r = relation_of(ledger[i]);
+    if (r == NeighbouringRelation::add_remove && first_poisson == ledger.size()) first_poisson = i;
+    if (r == NeighbouringRelation::replace_one && first_wor == ledger.size()) first_wor = i;
+  }
+  if (first_poisson == ledger.size() || first_wor == ledger.size()) return;
+  throw InputError("-m: mechanism " + std::to_string(first_poisson + 1) +
+                   " is Poisson-subsampled (a guarantee for add/remove-one neighbours) and mechanism " +
+                   std::to_string(first_wor + 1) +
+                   " is sampled without replacement (replace-one neighbours); guarantees about different "
+                   "neighbouring relations do not compose. Use one sampling scheme for every entry, or account the "
+                   "two parts separately: a replace-one change is two add/remove changes, so an add/remove (eps, "
+                   "delta) guarantee of the Poisson part implies a replace-one (2 eps, (1 + e^eps) delta) guarantee "
+                   "(group privacy of size 2), which basic composition adds to the replace-one part");
+}
+
+}  // namespace dpl

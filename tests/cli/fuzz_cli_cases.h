@@ -1,0 +1,191 @@
+// The command-line fuzzer shared by tests/cli/fuzz_cli_test.cpp and tests/slow/fuzz_cli_large_test.cpp:
+// a seeded generator of compose/rdp/calibrate invocations and the checks every invocation must pass.
+#pragma once
+
+#include "tests/cli/run_binary.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace dpl::testing {
+
+struct FuzzFailure {
+  std::string args;
+  std::string why;
+};
+
+struct FuzzSummary {
+  int exit0 = 0, exit2 = 0;
+  std::vector<FuzzFailure> failures;
+  std::string report() const {
+    std::ostringstream s;
+    s << failures.size() << " failing case(s):\n";
+    for (const auto& f : failures) s << "  dpledger " << f.args << "\n    " << f.why << "\n";
+    return s.str();
+  }
+};
+
+// True if the JSON value contains null anywhere (a number that could not be printed).
+inline bool has_null(const nlohmann::json& j) {
+  if (j.is_null()) return true;
+  if (j.is_object() || j.is_array())
+    for (const auto& v : j) if (has_null(v)) return true;
+  return false;
+}
+
+// Runs one invocation under `timeout` (KILL after the limit) and checks the contract; "" if it holds.
+inline std::string check_invocation(const std::string& args, int time_limit_s, int* exit_code) {
+  const RunResult r = run_dpledger_with_limit(args, time_limit_s);
+  *exit_code = r.exit_code;
+  if (r.exit_code == 124 || r.exit_code == 137 || r.exit_code == -1)
+    return "no answer within " + std::to_string(time_limit_s) + " s (killed)";
+  if (r.exit_code != 0 && r.exit_code != 2)
+    return "exit " + std::to_string(r.exit_code) + ", stderr: " + r.err;
+  if (r.exit_code == 2) {
+    if (!r.out.empty()) return "exit 2 with output on stdout: " + r.out.substr(0, 200);
+    if (count_lines(r.err) != 1 || r.err.rfind("error: ", 0) != 0)
+      return "exit 2 without exactly one `error:` line: " + r.err.substr(0, 300);
+    return "";
+  }
+  if (args.find("--json") != std::string::npos) {
+    if (count_lines(r.out) != 1) return "--json printed " + std::to_string(count_lines(r.out)) + " lines";
+    try {
+      const auto j = nlohmann::json::parse(r.out);
+      if (!j.is_object()) return "--json printed no object";
+      if (has_null(j)) return "null in JSON: " + r.out.substr(0, 400);
+    } catch (const std::exception& e) {
+      return std::string("invalid JSON (") + e.what() + "): " + r.out.substr(0, 400);
+    }
+  } else if (r.out.empty()) {
+    return "exit 0 with nothing on stdout";
+  }
+  return "";
+}
+
+inline FuzzSummary run_fuzz_list(const std::vector<std::string>& cases, int time_limit_s) {
+  FuzzSummary s;
+  for (const auto& args : cases) {
+    int code = 0;
+    const std::string why = check_invocation(args, time_limit_s, &code);
+    if (!why.empty()) s.failures.push_back({args, why});
+    else if (code == 0) ++s.exit0;
+    else ++s.exit2;
+  }
+  return s;
+}
+
+// The seeded generator of invocations.
+class FuzzGenerator {
+ public:
+  explicit FuzzGenerator(std::uint64_t seed) : rng_(seed) {}
+
+  std::string next() {
+    std::string cmd;
+    const int c = pick(10);
+    if (c < 6) cmd = compose();
+    else if (c < 8) cmd = rdp();
+    else cmd = calibrate();
+    return (pick(2) == 0 ? "--json " : "") + cmd;
+  }
+
+ private:
+  int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
+  template <class T>
+  const T& one_of(const std::vector<T>& v) { return v[static_cast<std::size_t>(pick(static_cast<int>(v.size())))]; }
+
+  // Magnitudes across the whole double range, with the boundary values and a few invalid ones.
+  std::string magnitude() {
+    static const std::vector<std::string> m = {"1e-300", "1e-100", "1e-12", "1e-6", "0.001", "0.1", "0.3", "1",
+                                               "1.1", "2.5", "7", "40", "1000", "1e10", "1e100", "1e300", "0",
+                                               "-1"};
+    if (pick(4) == 0) {
+      std::ostringstream s;
+      s.precision(4);
+      s << std::exp(std::uniform_real_distribution<double>(-12, 8)(rng_));
+      return s.str();
+    }
+    return one_of(m);
+  }
+  std::string probability() {
+    static const std::vector<std::string> p = {"0", "1e-300", "1e-12", "1e-6", "1e-5", "0.001", "0.01", "0.1",
+                                               "0.5", "0.9", "0.999999", "1", "1.0000001", "-0.1"};
+    return one_of(p);
+  }
+  std::string steps() {
+    static const std::vector<std::string> s = {"1", "2", "3", "10", "100", "1000", "10000", "1e6", "1e9", "1e15",
+                                               "0", "1.5", "1e16"};
+    return one_of(s);
+  }
+  std::string modifiers() {
+    std::string s;
+    if (pick(2) == 0) s += ",steps=" + steps();
+    if (pick(3) == 0) {
+      s += ",q=" + probability();
+      if (pick(3) == 0) s += std::string(",sampling=") + (pick(2) == 0 ? "poisson" : "wor");
+    }
+    return s;
+  }
+  std::string mechanism() {
+    switch (pick(7)) {
+      case 0: return "gaussian:sigma=" + magnitude() + (pick(3) == 0 ? ",sens=" + magnitude() : "") + modifiers();
+      case 1: return "laplace:b=" + magnitude() + (pick(3) == 0 ? ",sens=" + magnitude() : "") + modifiers();
+      case 2: return "rr:eps=" + magnitude() + modifiers();
+      case 3: return "pure:eps=" + magnitude() + modifiers();
+      case 4: return "approx:eps=" + magnitude() + ",delta=" + probability() + modifiers();
+      case 5: return "iteration:sigma=" + magnitude() + ",sens=" + magnitude() + ",steps=" + steps() +
+                     (pick(2) == 0 ? ",contraction=" + probability() : "");
+      default: return "gaussian:sigma=" + magnitude() + ",q=" + probability() + ",steps=" + steps();
+    }
+  }
+  std::string ledger() {
+    std::string s;
+    const int n = 1 + pick(3);
+    for (int i = 0; i < n; ++i) s += " -m " + mechanism();
+    return s;
+  }
+  std::string accountant() {
+    static const std::vector<std::string> a = {"auto", "auto", "pure", "basic", "advanced", "optimal", "rdp", "pld"};
+    return one_of(a);
+  }
+  std::string compose() {
+    std::string s = "compose" + ledger();
+    s += pick(2) == 0 ? " --delta " + probability() : " --epsilon " + magnitude();
+    if (pick(2) == 0) s += " --accountant " + accountant();
+    return s;
+  }
+  std::string rdp() {
+    static const std::vector<std::string> orders = {"2", "1.5", "32", "1e6", "1.000001", "2,4,8,16", "1", "0.5"};
+    std::string s = "rdp" + ledger();
+    if (pick(2) == 0) s += " --orders " + one_of(orders);
+    return s;
+  }
+  std::string calibrate() {
+    // One '?' in one spec.
+    static const std::vector<std::string> unknowns = {
+        "gaussian:sigma=?", "gaussian:sigma=?,q=0.01,steps=1000", "laplace:b=?,steps=10", "pure:eps=?,steps=100",
+        "gaussian:sigma=1,steps=?", "gaussian:sigma=1.1,q=?,steps=100", "pure:eps=0.1,q=?", "approx:eps=?,delta=1e-7",
+        "pure:eps=1e-300,steps=?", "gaussian:sigma=1e300,steps=?", "laplace:b=?,sens=1e-300"};
+    std::string s = "calibrate -m " + one_of(unknowns);
+    if (pick(3) == 0) s += " -m " + mechanism();
+    s += " --epsilon " + magnitude() + " --delta " + probability();
+    if (pick(3) == 0) s += " --accountant " + accountant();
+    return s;
+  }
+
+  std::mt19937_64 rng_;
+};
+
+inline FuzzSummary run_fuzz_cases(std::uint64_t seed, int cases, int time_limit_s) {
+  FuzzGenerator g(seed);
+  std::vector<std::string> list;
+  for (int i = 0; i < cases; ++i) list.push_back(g.next());
+  return run_fuzz_list(list, time_limit_s);
+}
+
+}  // namespace dpl::testing
