@@ -3,6 +3,8 @@
 #   find_package(dpledger REQUIRED)  and  target_link_libraries(app PRIVATE dpledger::accounting)
 # `cpack -G DEB` (from the build folder) makes a Debian package of the same files.
 include(CMakePackageConfigHelpers)
+# `cmake --install` and cpack install what is built; they do not rebuild the tests and benchmarks first.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY TRUE)
 
 install(TARGETS dpledger RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${DPLEDGER_GENERATED}/man/man1/dpledger.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
