@@ -183,7 +183,7 @@ void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampli
       const double n = number_field(o, "source_dataset_size", where, cls), m = number_field(o, "sample_size", where, cls);
       if (!(n >= 1 && m >= 0 && m <= n)) fail(where, cls + ": need 0 <= sample_size <= source_dataset_size");
       q = m / n;
-      if (q * n != m) q = round_up(q, 1);  // the ratio rounded up: more sampling, a larger bound
+      if (std::fma(q, n, -m) < 0) q = round_up(q, 1);  // q below m/n exactly: round up (a larger bound)
       mode = ",sampling=wor";
     }
     if (q == 0) return;  // nothing is sampled
