@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -159,9 +160,19 @@ Dataset read_libsvm(const std::string& path, int min_dim) {
   return d;
 }
 
+// The folder of the shipped data: the source tree's data/ for a build-tree binary, otherwise the installed copy
+// beside the executable (PREFIX/bin/dpledger -> PREFIX/share/dpledger/data), wherever the prefix is.
+std::string shipped_data_dir() {
+  if (std::ifstream(std::string(DPLEDGER_DATA_DIR) + "/breast_cancer.csv").good()) return DPLEDGER_DATA_DIR;
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) return (exe.parent_path().parent_path() / "share" / "dpledger" / "data").string();
+  return DPLEDGER_DATA_DIR;
+}
+
 Dataset load_shipped(const std::string& name) {
   if (name == "breast_cancer") {
-    Dataset d = read_csv(std::string(DPLEDGER_DATA_DIR) + "/breast_cancer.csv", -1);
+    Dataset d = read_csv(shipped_data_dir() + "/breast_cancer.csv", -1);
     d.name = name;
     return d;
   }

@@ -1,0 +1,50 @@
+// The running budget of a ledger (the privacy odometer of a training run): a certified epsilon after each entry,
+// or every k-th step of a long entry, for every accountant that applies.
+// Monotone by construction: the prefix of a composition is a post-processing of the whole, so a bound for a
+// later checkpoint also bounds every earlier one; each column is replaced by its suffix minimum, which keeps
+// every value a certified upper bound, makes the column non-decreasing, and ends it at compose()'s value.
+#pragma once
+
+#include "accounting/composition/accounting_result.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpl {
+
+struct RunningCheckpoint {
+  std::size_t entry = 0;            // 0-based index of the ledger entry the checkpoint is in
+  std::int64_t steps_in_entry = 0;  // steps of that entry done at the checkpoint (1..steps)
+  std::int64_t total_steps = 0;     // steps of the whole ledger done (sum over entries)
+};
+
+struct RunningSeries {
+  std::string accountant;
+  std::vector<std::optional<Interval>> bound;  // per checkpoint (epsilon for a delta target, else delta); nullopt
+                                               // where this accountant was not evaluated (sparser for slow ones)
+};
+
+struct RunningBudget {
+  std::vector<RunningCheckpoint> checkpoints;
+  std::vector<RunningSeries> series;           // one per accountant that applies to the whole ledger
+  std::vector<std::string> not_applicable;     // "accountant: reason"
+};
+
+// After each entry, and every `every` steps within an entry (0: entries only). Throws InputError if there would
+// be more than `max_checkpoints`.
+std::vector<RunningCheckpoint> running_checkpoints(const Ledger& ledger, std::int64_t every,
+                                                   std::size_t max_checkpoints = 100000);
+// The ledger up to a checkpoint.
+Ledger prefix_ledger(const Ledger& ledger, const RunningCheckpoint& c);
+
+// `kinds` (never automatic) are each tried on the whole ledger first; those that apply are evaluated at the
+// checkpoints (at most `max_evaluations` per accountant, evenly spread and always including the last; pld at
+// most a fifth of that). `progress(fraction, detail)` is called as work is done.
+RunningBudget running_budget(const Ledger& ledger, const Target& target, const std::vector<AccountantKind>& kinds,
+                             std::int64_t every, std::size_t max_evaluations = 200,
+                             const std::function<void(double, const std::string&)>& progress = {});
+
+}  // namespace dpl

@@ -1,0 +1,316 @@
+#include "accounting/mechanisms/ledger_file.h"
+
+#include "accounting/errors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+namespace dpl {
+namespace {
+
+using Json = nlohmann::json;
+
+[[noreturn]] void fail(const std::string& where, const std::string& msg) { throw InputError(where + ": " + msg); }
+
+std::string shortest(double v) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+// The smallest double >= x + (rounding error of a few ulps): a derived privacy parameter rounded so the bound
+// can only grow.
+double round_up(double x, int ulps = 4) {
+  for (int i = 0; i < ulps; ++i) x = std::nextafter(x, std::numeric_limits<double>::infinity());
+  return x;
+}
+
+int line_of(const std::string& text, std::size_t offset) {
+  int line = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) line += text[i] == '\n';
+  return line;
+}
+
+// Byte offsets where the elements of the top-level JSON array in `text` start (text is valid JSON).
+std::vector<std::size_t> element_offsets(const std::string& text) {
+  std::vector<std::size_t> out;
+  int depth = 0;
+  bool in_string = false, escaped = false, expect = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    if (expect && depth == 1 && c != ']') {
+      out.push_back(i);
+      expect = false;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '[' || c == '{') {
+      ++depth;
+      if (depth == 1) expect = true;
+    } else if (c == ']' || c == '}') --depth;
+    else if (c == ',' && depth == 1) expect = true;
+  }
+  return out;
+}
+
+std::string scalar_text(const Json& v, const std::string& where, const std::string& field) {
+  if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
+  if (v.is_number_float()) return shortest(v.get<double>());
+  if (v.is_string()) return v.get<std::string>();
+  fail(where, "field '" + field + "' must be a number or a string, got " + v.dump());
+}
+
+double number_field(const Json& o, const std::string& field, const std::string& where, const std::string& cls) {
+  if (!o.contains(field)) fail(where, cls + ": missing field '" + field + "'");
+  const Json& v = o.at(field);
+  if (!v.is_number()) fail(where, cls + ": field '" + field + "' must be a number, got " + v.dump());
+  const double d = v.get<double>();
+  if (!std::isfinite(d)) fail(where, cls + ": field '" + field + "' must be finite");
+  return d;
+}
+
+LedgerFileEntry make(const std::string& spec, const std::string& where) {
+  try {
+    return LedgerFileEntry{spec, where, parse_entry(spec)};
+  } catch (const InputError& e) {
+    fail(where, e.what());
+  }
+}
+
+// {"mechanism": "gaussian", "sigma": 1.1, ...} -> its -m spec.
+std::string entry_spec(const Json& o, const std::string& where) {
+  std::string name;
+  for (const char* k : {"mechanism", "name"})
+    if (o.contains(k)) {
+      if (!o.at(k).is_string()) fail(where, std::string("field '") + k + "' must be a string");
+      name = o.at(k).get<std::string>();
+    }
+  if (name.empty()) fail(where, "missing field 'mechanism' (the mechanism name, e.g. \"gaussian\")");
+  const bool unsampled = o.contains("sampling") && o.at("sampling") == "none";
+  std::string spec = name;
+  char sep = ':';
+  for (const auto& [k, v] : o.items()) {
+    if (k == "mechanism" || k == "name") continue;
+    if (unsampled && k == "sampling") continue;
+    if (unsampled && k == "q") {
+      if (!(v.is_number() && v.get<double>() == 1)) fail(where, "field 'q' must be 1 with \"sampling\": \"none\"");
+      continue;
+    }
+    spec += sep + k + "=" + scalar_text(v, where, k);
+    sep = ',';
+  }
+  return spec;
+}
+
+// Opacus history item [noise_multiplier, sample_rate, steps] -> a Poisson-subsampled Gaussian spec.
+std::string opacus_spec(const Json& a, const std::string& where) {
+  if (a.size() != 3 || !a[0].is_number() || !a[1].is_number() || !a[2].is_number())
+    fail(where, "an Opacus history item is [noise_multiplier, sample_rate, steps], got " + a.dump());
+  const double q = a[1].get<double>();
+  std::string spec = "gaussian:sigma=" + scalar_text(a[0], where, "noise_multiplier") +
+                     ",steps=" + scalar_text(a[2], where, "steps");
+  if (q != 1) spec += ",q=" + scalar_text(a[1], where, "sample_rate");
+  return spec;
+}
+
+// dp_accounting DpEvent named tuple -> specs (appended to `out`), `count` = enclosing self-composition count.
+void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampling, const std::string& where,
+                    std::vector<LedgerFileEntry>& out) {
+  if (!o.is_object() || !o.contains("class_name") || !o.at("class_name").is_string())
+    fail(where, "a DpEvent must be an object with a \"class_name\" string, got " + o.dump().substr(0, 80));
+  const std::string cls = o.at("class_name").get<std::string>();
+  auto emit = [&](std::string spec) {
+    if (count == 0) return;
+    if (count > 1) spec += ",steps=" + std::to_string(count);
+    spec += sampling;
+    out.push_back(make(spec, where + " (" + cls + ")"));
+  };
+  if (cls == "NoOpDpEvent") return;
+  if (cls == "GaussianDpEvent") {
+    const double nm = number_field(o, "noise_multiplier", where, cls);
+    if (nm == 0) fail(where, "GaussianDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
+    return emit("gaussian:sigma=" + shortest(nm));
+  }
+  if (cls == "LaplaceDpEvent") {
+    const double nm = number_field(o, "noise_multiplier", where, cls);
+    if (nm == 0) fail(where, "LaplaceDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
+    return emit("laplace:b=" + shortest(nm));
+  }
+  if (cls == "EpsilonDeltaDpEvent") {
+    const double e = number_field(o, "epsilon", where, cls), d = number_field(o, "delta", where, cls);
+    if (e == 0 && d == 0) return;  // no privacy cost
+    return emit("approx:eps=" + shortest(e) + ",delta=" + shortest(d));
+  }
+  if (cls == "RandomizedResponseDpEvent") {
+    const double p = number_field(o, "noise_parameter", where, cls);
+    const double k = number_field(o, "num_buckets", where, cls);
+    if (!(p >= 0 && p <= 1)) fail(where, cls + ": noise_parameter must be in [0, 1], got " + shortest(p));
+    if (!(k >= 2 && k == std::floor(k))) fail(where, cls + ": num_buckets must be an integer >= 2");
+    if (p == 1) return;  // the output ignores the input
+    if (p == 0) fail(where, "RandomizedResponseDpEvent with noise_parameter 0 is not private");
+    // With prob. 1 - p the true bucket, else a uniform one: eps = log(1 + k (1 - p)/p) (dp_accounting's
+    // definition; exact for k = 2, an eps-DP guarantee for k > 2), rounded up.
+    const double eps = round_up(std::log1p(k * (1 - p) / p));
+    return emit((k == 2 ? "rr:eps=" : "pure:eps=") + shortest(eps));
+  }
+  if (cls == "PoissonSampledDpEvent" || cls == "SampledWithoutReplacementDpEvent") {
+    if (!sampling.empty()) fail(where, cls + " inside another sampled event is not supported");
+    if (!o.contains("event")) fail(where, cls + ": missing field 'event'");
+    const Json& inner = o.at("event");
+    const std::string inner_cls = inner.is_object() && inner.contains("class_name") && inner.at("class_name").is_string()
+                                      ? inner.at("class_name").get<std::string>()
+                                      : "";
+    if (inner_cls == "SelfComposedDpEvent" || inner_cls == "ComposedDpEvent")
+      fail(where, cls + " of a " + inner_cls + " (composition on one sample) cannot be accounted by dpledger: "
+                        "sample each step (SelfComposedDpEvent of " + cls + ")");
+    double q = 0;
+    std::string mode;
+    if (cls == "PoissonSampledDpEvent") {
+      q = number_field(o, "sampling_probability", where, cls);
+      if (!(q >= 0 && q <= 1)) fail(where, cls + ": sampling_probability must be in [0, 1], got " + shortest(q));
+    } else {
+      const double n = number_field(o, "source_dataset_size", where, cls), m = number_field(o, "sample_size", where, cls);
+      if (!(n >= 1 && m >= 0 && m <= n)) fail(where, cls + ": need 0 <= sample_size <= source_dataset_size");
+      q = m / n;
+      if (std::fma(q, n, -m) < 0) q = round_up(q, 1);  // q below m/n exactly: round up (a larger bound)
+      mode = ",sampling=wor";
+    }
+    if (q == 0) return;  // nothing is sampled
+    return dp_event_specs(inner, count, q == 1 ? std::string() : ",q=" + shortest(q) + mode, where, out);
+  }
+  if (cls == "SelfComposedDpEvent") {
+    const double c = number_field(o, "count", where, cls);
+    if (!(c >= 0 && c == std::floor(c) && c <= 9.2e18)) fail(where, cls + ": count must be an integer >= 0");
+    const auto n = static_cast<std::int64_t>(c);
+    if (n != 0 && count > std::numeric_limits<std::int64_t>::max() / n) fail(where, cls + ": total count overflows");
+    if (!o.contains("event")) fail(where, cls + ": missing field 'event'");
+    return dp_event_specs(o.at("event"), count * n, sampling, where, out);
+  }
+  if (cls == "ComposedDpEvent") {
+    if (!o.contains("events") || !o.at("events").is_array()) fail(where, cls + ": missing array field 'events'");
+    for (const Json& e : o.at("events")) dp_event_specs(e, count, sampling, where, out);
+    return;
+  }
+  fail(where, "DpEvent class " + cls + " cannot be accounted by dpledger (supported: ComposedDpEvent, "
+              "SelfComposedDpEvent, PoissonSampledDpEvent, SampledWithoutReplacementDpEvent, GaussianDpEvent, "
+              "LaplaceDpEvent, EpsilonDeltaDpEvent, RandomizedResponseDpEvent, NoOpDpEvent)");
+}
+
+void json_value(const Json& v, const std::string& where, std::vector<LedgerFileEntry>& out) {
+  if (v.is_array()) return out.push_back(make(opacus_spec(v, where), where));
+  if (!v.is_object()) fail(where, "expected a ledger entry object, got " + v.dump().substr(0, 80));
+  if (v.contains("class_name")) return dp_event_specs(v, 1, "", where, out);
+  out.push_back(make(entry_spec(v, where), where));
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+}  // namespace
+
+std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std::string& source) {
+  std::string text = raw;
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // UTF-8 byte-order mark
+  std::vector<LedgerFileEntry> out;
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) fail(source, "the ledger is empty (no entry)");
+  const auto at = [&](std::size_t offset) { return source + ":" + std::to_string(line_of(text, offset)); };
+
+  if (text[first] == '[' || text[first] == '{') {
+    Json whole;
+    std::optional<std::size_t> error_byte;
+    std::string error_what;
+    try {
+      whole = Json::parse(text);
+    } catch (const Json::parse_error& e) {
+      error_byte = e.byte;
+      error_what = e.what();
+    }
+    if (!error_byte) {
+      if (whole.is_array() && !whole.empty() && (whole[0].is_array() || whole[0].is_object())) {
+        const auto offsets = element_offsets(text);
+        for (std::size_t i = 0; i < whole.size(); ++i)
+          json_value(whole[i], (i < offsets.size() ? at(offsets[i]) : source) + " (element " + std::to_string(i + 1) + ")",
+                     out);
+      } else if (whole.is_object()) {
+        json_value(whole, at(first), out);
+      } else {
+        fail(at(first), "expected a JSON array of ledger entries, Opacus history items or DpEvents");
+      }
+    } else if (text[first] == '{') {  // JSON lines
+      std::size_t pos = 0;
+      int line = 0;
+      while (pos <= text.size()) {
+        const auto nl = text.find('\n', pos);
+        const std::string l = trim(text.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos));
+        ++line;
+        if (!l.empty()) {
+          const std::string where = source + ":" + std::to_string(line);
+          Json v;
+          try {
+            v = Json::parse(l);
+          } catch (const Json::parse_error& e) {
+            fail(where, std::string("not valid JSON (") + e.what() + ")");
+          }
+          json_value(v, where, out);
+        }
+        if (nl == std::string::npos) break;
+        pos = nl + 1;
+      }
+    } else {
+      fail(at(*error_byte > 0 ? *error_byte - 1 : 0), "not valid JSON (" + error_what + ")");
+    }
+  } else {  // plain text, one -m spec per line
+    std::size_t pos = 0;
+    int line = 0;
+    while (pos <= text.size()) {
+      const auto nl = text.find('\n', pos);
+      std::string l = text.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+      ++line;
+      if (const auto hash = l.find('#'); hash != std::string::npos) l.erase(hash);
+      l = trim(l);
+      if (!l.empty()) {
+        if (l.rfind("-m ", 0) == 0) l = trim(l.substr(3));
+        out.push_back(make(l, source + ":" + std::to_string(line)));
+      }
+      if (nl == std::string::npos) break;
+      pos = nl + 1;
+    }
+  }
+  if (out.empty()) fail(source, "the ledger has no entry with a privacy cost");
+  return out;
+}
+
+std::string to_spec(const LedgerEntry& e) {
+  const Mechanism& m = e.mechanism;
+  std::string s = to_string(m.kind) + ":";
+  switch (m.kind) {
+    case MechanismKind::gaussian: s += "sigma=" + shortest(m.sigma) + ",sens=" + shortest(m.sens); break;
+    case MechanismKind::laplace: s += "b=" + shortest(m.b) + ",sens=" + shortest(m.sens); break;
+    case MechanismKind::rr:
+    case MechanismKind::pure: s += "eps=" + shortest(m.eps); break;
+    case MechanismKind::approx: s += "eps=" + shortest(m.eps) + ",delta=" + shortest(m.delta); break;
+    case MechanismKind::iteration:
+      return s + "sigma=" + shortest(m.sigma) + ",sens=" + shortest(m.sens) + ",steps=" + std::to_string(m.iterations) +
+             ",index=" + std::to_string(m.index) + ",contraction=" + shortest(m.contraction);
+  }
+  if (e.steps != 1) s += ",steps=" + std::to_string(e.steps);
+  if (e.subsampled()) s += ",q=" + shortest(e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");
+  return s;
+}
+
+}  // namespace dpl

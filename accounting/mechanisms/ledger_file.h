@@ -1,0 +1,37 @@
+// Ledgers from files: the mechanism history of a training run, in the formats users already have.
+//   - JSON lines, one entry per line: {"mechanism":"gaussian","sigma":1.1,"q":0.01,"steps":1000} (keys as in the
+//     -m specs; "name" is accepted for "mechanism", so the "mechanisms" array of `dpledger --json compose` reads
+//     back), or a JSON array of such objects;
+//   - plain text, one -m spec per line (`gaussian:sigma=1.1,q=0.01,steps=1000`), `#` starts a comment;
+//   - Opacus's accountant history (opacus.accountants.RDPAccountant / PRVAccountant `.history`, Opacus 1.4-1.5):
+//     a JSON array of [noise_multiplier, sample_rate, steps] triples;
+//   - Google dp_accounting's DpEvent tree as `DpEvent.to_named_tuple()` gives it (dp_accounting 0.4), written as
+//     JSON objects with "module_name", "class_name" and the fields: ComposedDpEvent, SelfComposedDpEvent,
+//     PoissonSampledDpEvent, SampledWithoutReplacementDpEvent, GaussianDpEvent, LaplaceDpEvent,
+//     EpsilonDeltaDpEvent, RandomizedResponseDpEvent, NoOpDpEvent (a file may hold one tree, an array of trees,
+//     or one tree per line).
+// Every entry is turned into the equivalent -m spec and validated by the same parser, so a file and the same
+// -m options give the same ledger. Errors (InputError) name the source, the line and the field.
+#pragma once
+
+#include "accounting/mechanisms/mechanism_spec.h"
+
+#include <string>
+#include <vector>
+
+namespace dpl {
+
+struct LedgerFileEntry {
+  std::string spec;   // the equivalent -m spec
+  std::string where;  // "FILE:LINE" (and the element), for messages
+  LedgerEntry entry;  // the validated entry
+};
+
+// Parses the text of a ledger file; `source` names it in messages ("-" for standard input). An empty file (no
+// entry at all) is an error.
+std::vector<LedgerFileEntry> parse_ledger_text(const std::string& text, const std::string& source);
+
+// The -m spec of an entry (shortest round-trip decimals), the inverse of parse_entry.
+std::string to_spec(const LedgerEntry& e);
+
+}  // namespace dpl

@@ -1,0 +1,55 @@
+#include "cli/ledger_file_option.h"
+
+#include "accounting/errors.h"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+namespace dpl::cli {
+
+CLI::Option* add_ledger_file_option(CLI::App* sub, std::vector<std::string>& files) {
+  return sub->add_option("--ledger", files,
+                         "Ledger file (repeatable; - = standard input), composed after the -m specs: JSON lines "
+                         "{\"mechanism\":\"gaussian\",\"sigma\":1.1,\"q\":0.01,\"steps\":1000}, a JSON array of them, "
+                         "a text file of -m specs one per line (# comments), an Opacus accountant history "
+                         "[[noise_multiplier, sample_rate, steps], ...], or a dp_accounting DpEvent tree as JSON "
+                         "(to_named_tuple())");
+}
+
+std::vector<LedgerFileEntry> read_ledger_files(const std::vector<std::string>& files) {
+  std::vector<LedgerFileEntry> out;
+  bool stdin_used = false;
+  for (const auto& f : files) {
+    std::string text;
+    if (f == "-") {
+      if (stdin_used) throw InputError("--ledger -: standard input can be given only once");
+      stdin_used = true;
+      text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else {
+      std::ifstream in(f, std::ios::binary);
+      if (!in) throw InputError("--ledger " + f + ": cannot open the file");
+      std::ostringstream s;
+      s << in.rdbuf();
+      if (in.bad()) throw InputError("--ledger " + f + ": cannot read the file");
+      text = s.str();
+    }
+    auto entries = parse_ledger_text(text, f == "-" ? "<stdin>" : f);
+    out.insert(out.end(), std::make_move_iterator(entries.begin()), std::make_move_iterator(entries.end()));
+  }
+  return out;
+}
+
+std::vector<std::string> specs_with_files(const std::vector<std::string>& specs, const std::vector<std::string>& files) {
+  std::vector<std::string> all = specs;
+  for (const auto& e : read_ledger_files(files)) all.push_back(e.spec);
+  return all;
+}
+
+void require_some_ledger(const std::vector<std::string>& specs, const std::vector<std::string>& files) {
+  if (specs.empty() && files.empty())
+    throw InputError("no mechanism: give -m SPEC (repeatable) and/or --ledger FILE");
+}
+
+}  // namespace dpl::cli

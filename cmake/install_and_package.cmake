@@ -1,0 +1,44 @@
+# `cmake --install`: the dpledger executable, its man page and bash completion, the shipped data, and the
+# accounting library with its headers and a CMake package, so that another project can
+#   find_package(dpledger REQUIRED)  and  target_link_libraries(app PRIVATE dpledger::accounting)
+# `cpack -G DEB` (from the build folder) makes a Debian package of the same files.
+include(CMakePackageConfigHelpers)
+# `cmake --install` and cpack install what is built; they do not rebuild the tests and benchmarks first.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY TRUE)
+
+install(TARGETS dpledger RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${DPLEDGER_GENERATED}/man/man1/dpledger.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${DPLEDGER_GENERATED}/bash-completion/completions/dpledger
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+install(FILES ${CMAKE_SOURCE_DIR}/data/breast_cancer.csv ${CMAKE_SOURCE_DIR}/data/README.md
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/dpledger/data)
+install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+
+# The library: dpledger::accounting (static; its headers under include/dpledger/accounting/).
+install(TARGETS dpl_accounting dpl_warnings EXPORT dpledgerTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/accounting/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dpledger/accounting
+        FILES_MATCHING PATTERN "*.h")
+install(EXPORT dpledgerTargets NAMESPACE dpledger:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/dpledger)
+configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/dpledgerConfig.cmake.in
+                              ${CMAKE_BINARY_DIR}/dpledgerConfig.cmake
+                              INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/dpledger)
+write_basic_package_version_file(${CMAKE_BINARY_DIR}/dpledgerConfigVersion.cmake
+                                 VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_BINARY_DIR}/dpledgerConfig.cmake ${CMAKE_BINARY_DIR}/dpledgerConfigVersion.cmake
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/dpledger)
+
+# Debian package (Debian 12): the run-time libraries are found by dpkg-shlibdeps; the -dev packages are only
+# needed by projects that link dpledger::accounting.
+set(CPACK_PACKAGE_NAME dpledger)
+set(CPACK_PACKAGE_VENDOR "dpledger developers")
+set(CPACK_PACKAGE_CONTACT "dpledger developers <dpledger@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Certified differential-privacy accounting and verification of private optimisation")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_PACKAGE_SECTION science)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libmpfr-dev, libmpfi-dev, libgmp-dev, libfftw3-dev, libboost-dev")
+include(CPack)

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Installs dpledger into a scratch prefix with `cmake --install`, builds examples/find_package against it with
+# find_package(dpledger), runs it, and checks the installed binary, man page and completion.
+# Usage: find_package_test.sh BUILD_DIR SOURCE_DIR
+set -eu
+BUILD=$1
+SRC=$2
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+cmake --install "$BUILD" --prefix "$T/prefix" >"$T/install.log"
+"$T/prefix/bin/dpledger" --version
+test -s "$T/prefix/share/man/man1/dpledger.1"
+test -s "$T/prefix/share/bash-completion/completions/dpledger"
+test -s "$T/prefix/share/dpledger/data/breast_cancer.csv"
+test -s "$T/prefix/lib/cmake/dpledger/dpledgerConfig.cmake"
+cmake -S "$SRC/examples/find_package" -B "$T/example" -DCMAKE_PREFIX_PATH="$T/prefix" -DCMAKE_BUILD_TYPE=Release \
+  >"$T/configure.log" || { cat "$T/configure.log"; exit 1; }
+cmake --build "$T/example" -j2 >"$T/build.log" || { cat "$T/build.log"; exit 1; }
+out=$("$T/example/dp_sgd_budget")
+echo "$out"
+expected=$("$T/prefix/bin/dpledger" --json compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 \
+  --accountant rdp | sed 's/.*"epsilon":\([0-9.e+-]*\).*/\1/')
+case "$out" in
+  "epsilon $expected (rdp)") echo "find_package example agrees with the CLI: $expected" ;;
+  *) echo "example printed '$out', the CLI $expected"; exit 1 ;;
+esac
