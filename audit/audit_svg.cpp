@@ -109,7 +109,7 @@ std::string whitebox_audit_svg(const WhiteBoxResult& w) {
   legend(s, 0, "#1f77b4", "runs per bin");
   legend(s, 1, "#2ca02c", "mean " + num(w.mean_loss), true);
   legend(s, 2, "#ff7f0e", "max " + num(w.max_loss), true);
-  legend(s, 3, "#d62728", "claimed " + num(w.epsilon_claimed), true);
+  legend(s, 3, "#d62728", "claimed (max) " + num(w.epsilon_claimed), true);
   s << "<text x='" << kW - kR + 15 << "' y='" << kT + 100 << "'>verdict: " << to_string(w.verdict) << "</text>\n";
   if (w.realised_gamma)
     s << "<text x='" << kW - kR + 15 << "' y='" << kT + 118 << "'>realised gamma: " << num(*w.realised_gamma) << "</text>\n";

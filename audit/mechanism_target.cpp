@@ -92,7 +92,10 @@ MechanismTarget make_mechanism_target(const std::string& spec, const std::map<st
   t.claim.delta = d;
   t.accountant = acc.accountant + ": " + acc.note;
   // Gaussian: mu = sens / sigma (Dong, Roth, Su 2022, Thm 2.7), rounded up.
-  if (!t.laplace) t.claim.mu = std::nextafter(t.sens / t.scale, INFINITY);
+  if (!t.laplace) {
+    const double q = t.sens / t.scale;
+    t.claim.mu = std::fma(q, t.scale, -t.sens) < 0 ? std::nextafter(q, INFINITY) : q;  // q * scale >= sens
+  }
   // Grid: step min(sens, scale)/16, a multiple of the step at 0 and at sens (where the Laplace ratio is exactly
   // e^eps), covering [-8 scale, sens + 8 scale] (the factor-1/2 twin stays inside).
   const double m = std::ceil(16 * t.sens / std::min(t.sens, t.scale));

@@ -87,8 +87,8 @@ AuditResult threshold_test(const ThresholdCounts& c, const AuditClaim& claim, do
   const bool gdp = claim.mu.has_value();
   r.unit = gdp ? "mu" : "epsilon";
 
-  // Selection half: the event with the largest lower bound (same alpha), ties to the first; the estimation half
-  // never influences the choice, so its bounds keep their coverage.
+  // Selection half: the event with the largest penalised lower bound (same alpha), ties to the first; the
+  // estimation half never influences the choice, so its bounds keep their coverage.
   double best = -kInf, best_ratio = -kInf;
   ChosenEvent chosen, by_ratio;
   bool found = false;
@@ -102,7 +102,12 @@ AuditResult threshold_test(const ThresholdCounts& c, const AuditClaim& claim, do
         const double ratio = std::log((k.k_p + 1.0) / k.n_p) - std::log((k.k_q + 1.0) / k.n_q);
         if (ratio > best_ratio) best_ratio = ratio, by_ratio = e;
         const Bounds b = bounds_of(k, claim, r.alpha_each);
-        const double metric = gdp ? b.mu : b.eps;
+        // The lower bound minus once more its width (point - 2 width): among ~4K candidates the best lower bound
+        // alone favours tail events whose selection noise happened to be high (the winner's curse), which then
+        // regress on the estimation half; the doubled width prefers events that will still be tight there.
+        const double lower = gdp ? b.mu : b.eps;
+        const double point = gdp ? mu_of_event(ph, qh) : epsilon_of_event(ph, qh, claim.delta);
+        const double metric = std::isfinite(point) && std::isfinite(lower) ? 2 * lower - point : lower;
         if (metric > best) best = metric, chosen = e, found = true;
       }
     }

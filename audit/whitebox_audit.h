@@ -31,9 +31,16 @@ struct WhiteBoxResult {
   double max_loss = 0, mean_loss = 0;
   double mean_lower = 0, mean_upper = 0;  // Hoeffding interval at confidence C (losses in [0, range])
   double range = 0;                       // the a-priori upper end of one run's loss (Hoeffding's range)
-  double epsilon_claimed = 0;             // the paper's claim (its own formula)
-  double epsilon_accountant = 0;          // dpledger's certified upper bound
+  std::vector<double> claimed;           // per run: the paper's claim for that run (its own formula)
+  double epsilon_claimed = 0;             // the largest per-run claim
+  double epsilon_claimed_min = 0;         // the smallest per-run claim (claims vary with the random graph)
+  double epsilon_accountant = 0;          // dpledger's certified upper bound (largest over the runs)
+  double max_loss_over_claim = 0;         // max_i loss_i / claimed_i
+  std::uint64_t runs_over_claim = 0;      // runs whose loss exceeds their own claim
   std::optional<double> claimed_average;  // seed 000: the thesis's eq. (2.6) average, mean over the runs
+  // seed 000: mean of loss_i - claimed_average_i and its normal-approximation half-width at confidence C
+  // (indicative, not certified: the CLT, not a finite-sample bound).
+  std::optional<double> average_gap, average_gap_halfwidth;
   std::optional<double> accountant_expected;  // seed 000: certified expected loss along run 0's trajectory
   std::optional<double> realised_gamma;       // seed 000: mean loss / worst case
   std::vector<double> eps_grid, delta_mc, delta_mc_upper;  // Monte Carlo delta(eps) = E[(1 - e^{eps - L})_+]

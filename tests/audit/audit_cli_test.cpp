@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <vector>
 
 namespace dpl::testing {
 namespace {
@@ -77,8 +78,7 @@ TEST(AuditCli, UserSamples) {
 
 TEST(AuditCli, BadInputExitsTwoWithOneErrorLine) {
   TempFile ragged("r.csv", "1,2\n3\n4,5\n"), ok("ok.csv", "1\n2\n3\n");
-  for (const std::string args :
-       {"audit", "audit frobnicate", "audit laplace:b=1 --runs 0", "audit laplace:b=1 --runs 1.5",
+  for (const std::string& args : std::vector<std::string>{"audit", "audit frobnicate", "audit laplace:b=1 --runs 0", "audit laplace:b=1 --runs 1.5",
         "audit laplace:b=1 --confidence 1", "audit laplace:b=1 --confidence 0", "audit laplace:b=1 --confidence nan",
         "audit laplace:b=-1", "audit rr:eps=1", "audit laplace:b=1 --set actual_noise_factor=-1",
         "audit laplace:b=1 --shard 0/2 --out /tmp/x.json", "audit laplace:b=1 --shard 3/2 --out /tmp/x.json",

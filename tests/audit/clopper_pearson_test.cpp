@@ -17,8 +17,9 @@ TEST(ClopperPearson, ClosedFormsAtTheEnds) {
   // k = 0: upper = 1 - alpha^{1/n}; k = n: lower = alpha^{1/n} (solve (1-p)^n = alpha and p^n = alpha).
   for (std::uint64_t n : {1u, 7u, 1000u, 1000000u}) {
     const double a = 0.025;
-    EXPECT_NEAR(clopper_pearson_upper(0, n, a), 1 - std::pow(a, 1.0 / n), 1e-12);
-    EXPECT_GE(clopper_pearson_upper(0, n, a), 1 - std::pow(a, 1.0 / n));
+    const double exact_upper = -std::expm1(std::log(a) / static_cast<double>(n));  // 1 - a^{1/n}, no cancellation
+    EXPECT_NEAR(clopper_pearson_upper(0, n, a), exact_upper, 1e-12 * exact_upper + 1e-15);
+    EXPECT_GE(clopper_pearson_upper(0, n, a), exact_upper * (1 - 1e-14));
     EXPECT_NEAR(clopper_pearson_lower(n, n, a), std::pow(a, 1.0 / n), 1e-12);
     EXPECT_LE(clopper_pearson_lower(n, n, a), std::pow(a, 1.0 / n));
     EXPECT_EQ(clopper_pearson_lower(0, n, a), 0.0);
