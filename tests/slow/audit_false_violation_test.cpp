@@ -10,6 +10,8 @@
 #include <boost/math/distributions/binomial.hpp>
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 namespace dpl::audit {
 namespace {
 
@@ -25,6 +27,8 @@ int violations(const std::string& spec, const std::map<std::string, std::string>
     p.threads = 2;
     v += threshold_test(sample_mechanism(t, p), t.claim, 0.95, 0.1).verdict == Verdict::violation;
   }
+  std::printf("%s %s: %d of %d seeds flagged as violations\n", spec.c_str(),
+              sets.empty() ? "(calibrated)" : ("actual_noise_factor=" + sets.begin()->second).c_str(), v, kSeeds);
   return v;
 }
 
