@@ -1,5 +1,6 @@
 // Over 200 seeds, a correctly calibrated Laplace and Gaussian mechanism are flagged as violating at most at the
-// rate 1 - C allows, and their miscalibrated twins (actual_noise_factor 0.5 and 0.8) are caught on every seed.
+// rate 1 - C allows, and their miscalibrated twins are caught on every seed: actual_noise_factor 0.5 for both,
+// 0.8 for Laplace (eps 1.25) and 0.7 for the Gaussian (mu 1.43; at 0.8, mu 1.25, 1e5 runs miss about 2%).
 //
 // Error probabilities: at C = 0.95 each seed's false-violation probability is at most 0.05 (in fact below 0.025:
 // both Clopper-Pearson bounds would have to fail on the same side). With 200 independent seeds the count of false
@@ -46,7 +47,7 @@ TEST(AuditFalseViolation, LaplaceWithinOneMinusC) {
 TEST(AuditFalseViolation, GaussianWithinOneMinusC) {
   EXPECT_LE(violations("gaussian:sigma=1", {}, 100000), 20);
   EXPECT_EQ(violations("gaussian:sigma=1", {{"actual_noise_factor", "0.5"}}, 100000), kSeeds);
-  EXPECT_EQ(violations("gaussian:sigma=1", {{"actual_noise_factor", "0.8"}}, 100000), kSeeds);
+  EXPECT_EQ(violations("gaussian:sigma=1", {{"actual_noise_factor", "0.7"}}, 100000), kSeeds);  // mu 1.43
 }
 
 }  // namespace
