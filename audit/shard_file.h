@@ -1,0 +1,34 @@
+// Partial audit counts as JSON (`dpledger audit --shard i/n --out FILE`) and their exact merge: a shard records
+// everything that determines its counts (target, --set, delta, runs, seed, thresholds, shard i of n), and the
+// merge refuses shards that disagree on any of it, repeat a shard, or miss one.
+#pragma once
+
+#include "audit/threshold_counts.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpl::audit {
+
+struct Shard {
+  std::string target;
+  std::map<std::string, std::string> sets;
+  std::optional<double> delta;       // as given (absent: the target's default)
+  std::uint64_t runs = 0, seed = 0;
+  std::uint64_t shard_index = 0, shard_count = 1;  // 0-based index
+  double confidence = 0.95, tolerance = 0.1;
+  ThresholdCounts counts;
+};
+
+nlohmann::ordered_json to_json(const Shard& s);
+// Throws InputError naming the file and the field for a malformed shard.
+Shard shard_from_json(const nlohmann::ordered_json& j, const std::string& file);
+
+// Adds shards 0..n-1 of one audit; throws InputError when they do not form exactly one complete set.
+Shard merge_shards(const std::vector<Shard>& shards, const std::vector<std::string>& files);
+
+}  // namespace dpl::audit

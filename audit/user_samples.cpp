@@ -1,0 +1,135 @@
+#include "audit/user_samples.h"
+
+#include "accounting/errors.h"
+#include "accounting/numeric/decimal.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+
+namespace dpl::audit {
+
+Projection parse_projection(const std::string& text) {
+  Projection p;
+  p.text = text;
+  if (text.empty()) return p;
+  auto bad = [&] {
+    return InputError("--projection=" + text + " is not valid: allowed coord:K (1-based column) or weights:w1,w2,...");
+  };
+  if (text.rfind("coord:", 0) == 0) {
+    const std::string k = text.substr(6);
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(k.c_str(), &end, 10);
+    if (k.empty() || *end != '\0' || errno != 0 || v < 1 || v > 1'000'000 || k[0] == '-') throw bad();
+    p.coordinate = v;
+  } else if (text.rfind("weights:", 0) == 0) {
+    std::string rest = text.substr(8);
+    std::size_t pos = 0;
+    while (pos <= rest.size()) {
+      const std::size_t c = std::min(rest.find(',', pos), rest.size());
+      const std::string item = rest.substr(pos, c - pos);
+      char* end = nullptr;
+      const double w = std::strtod(item.c_str(), &end);
+      if (item.empty() || *end != '\0' || !std::isfinite(w)) throw bad();
+      p.weights.push_back(w);
+      pos = c + 1;
+    }
+    if (std::all_of(p.weights.begin(), p.weights.end(), [](double w) { return w == 0; }))
+      throw InputError("--projection=" + text + ": the weights are all zero");
+  } else {
+    throw bad();
+  }
+  return p;
+}
+
+std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows) {
+  std::ifstream in(path);
+  if (!in) throw InputError("sample file " + path + " cannot be read");
+  std::vector<std::vector<double>> rows;
+  std::string line;
+  std::size_t lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;  // blank line
+    if (rows.size() >= max_rows)
+      throw InputError("sample file " + path + " has more than " + std::to_string(max_rows) + " rows: allowed at most that");
+    std::vector<double> row;
+    const char* s = line.c_str();
+    while (true) {
+      while (*s == ' ' || *s == '\t') ++s;
+      if (*s == '\0') break;
+      char* end = nullptr;
+      errno = 0;
+      const double v = std::strtod(s, &end);
+      if (end == s || !std::isfinite(v))
+        throw InputError("sample file " + path + " line " + std::to_string(lineno) + ": '" + line +
+                         "' is not a list of finite numbers");
+      row.push_back(v);
+      s = end;
+      const char* before = s;
+      while (*s == ' ' || *s == '\t') ++s;
+      if (*s == ',')
+        ++s;  // comma separated
+      else if (*s != '\0' && s == before)  // neither a separator nor the end right after a number
+        throw InputError("sample file " + path + " line " + std::to_string(lineno) + ": '" + line +
+                         "' is not a list of finite numbers");
+    }
+    if (!rows.empty() && row.size() != rows.front().size())
+      throw InputError("sample file " + path + " line " + std::to_string(lineno) + " has " + std::to_string(row.size()) +
+                       " values, the first row has " + std::to_string(rows.front().size()) + " (ragged file)");
+    rows.push_back(std::move(row));
+  }
+  if (in.bad()) throw InputError("sample file " + path + " cannot be read");
+  if (rows.size() < 2) throw InputError("sample file " + path + " has " + std::to_string(rows.size()) + " samples: allowed at least 2");
+  return rows;
+}
+
+std::vector<double> project(const std::vector<std::vector<double>>& rows, const Projection& p, const std::string& path) {
+  const std::size_t dim = rows.front().size();
+  std::vector<double> out;
+  out.reserve(rows.size());
+  if (p.coordinate > 0) {
+    if (p.coordinate > dim)
+      throw InputError("--projection=" + p.text + " is out of range for " + path + ": allowed coord:1..coord:" + std::to_string(dim));
+    for (const auto& r : rows) out.push_back(r[p.coordinate - 1]);
+  } else if (!p.weights.empty()) {
+    if (p.weights.size() != dim)
+      throw InputError("--projection=" + p.text + " has " + std::to_string(p.weights.size()) + " weights, " + path +
+                       " has " + std::to_string(dim) + " columns");
+    for (const auto& r : rows) {
+      double s = 0;
+      for (std::size_t i = 0; i < dim; ++i) s += p.weights[i] * r[i];
+      if (!std::isfinite(s)) throw InputError("--projection=" + p.text + " overflows on a row of " + path);
+      out.push_back(s);
+    }
+  } else {
+    if (dim != 1)
+      throw InputError(path + " has " + std::to_string(dim) + " columns: give --projection coord:K or weights:w1,...");
+    for (const auto& r : rows) out.push_back(r[0]);
+  }
+  return out;
+}
+
+ThresholdCounts user_sample_counts(const std::vector<double>& d, const std::vector<double>& dprime, std::size_t candidates) {
+  if (d.size() < 2 || dprime.size() < 2) throw InputError("audit: each sample file needs at least 2 samples");
+  const std::size_t hd = d.size() / 2, hp = dprime.size() / 2;
+  std::vector<double> pooled(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(hd));
+  pooled.insert(pooled.end(), dprime.begin(), dprime.begin() + static_cast<std::ptrdiff_t>(hp));
+  std::sort(pooled.begin(), pooled.end());
+  std::vector<double> t;
+  const std::size_t m = pooled.size();
+  const std::size_t c = std::min(candidates, m);
+  for (std::size_t i = 0; i < c; ++i) t.push_back(pooled[c == 1 ? 0 : i * (m - 1) / (c - 1)]);
+  t.erase(std::unique(t.begin(), t.end()), t.end());
+  ThresholdCounts counts(t);
+  for (std::size_t i = 0; i < d.size(); ++i) ++counts.counts[i < hd ? kSelection : kEstimation][kD][bin_of(t, d[i])];
+  for (std::size_t i = 0; i < dprime.size(); ++i)
+    ++counts.counts[i < hp ? kSelection : kEstimation][kDPrime][bin_of(t, dprime[i])];
+  return counts;
+}
+
+}  // namespace dpl::audit

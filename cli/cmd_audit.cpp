@@ -1,0 +1,449 @@
+// `dpledger audit`: empirical lower bounds on epsilon (and Gaussian-DP mu) against the claimed upper bounds, for
+// the built-in mechanisms, for users' own outputs (--samples), and merged shards (`audit merge FILES...`).
+#include "accounting/errors.h"
+#include "accounting/numeric/decimal.h"
+#include "audit/audit_svg.h"
+#include "audit/mechanism_target.h"
+#include "audit/shard_file.h"
+#include "audit/threshold_test.h"
+#include "audit/user_samples.h"
+#include "audit/whitebox_audit.h"
+#include "cli/command_registry.h"
+#include "cli/option_values.h"
+#include "cli/output_file.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+namespace dpl::cli {
+namespace {
+
+using namespace dpl::audit;
+
+struct AuditOptions {
+  std::vector<std::string> args;  // TARGET, or merge FILE...
+  std::string runs, confidence = "0.95", delta, epsilon, mu, tolerance = "0.1", shard, out, plot;
+  std::string samples, neighbour_samples, projection;
+  std::vector<std::string> sets;
+  std::uint64_t seed = 1;
+  unsigned threads = 0;
+};
+
+double parse_confidence(const std::string& v) {
+  const double c = parse_finite("--confidence", v);
+  if (!(c > 0 && c < 1)) throw InputError("--confidence=" + v + " is out of range: allowed (0, 1)");
+  return c;
+}
+
+double parse_tolerance(const std::string& v) {
+  const double t = parse_finite("--tolerance", v);
+  if (!(t > 0)) throw InputError("--tolerance=" + v + " is out of range: allowed (0, inf)");
+  return t;
+}
+
+std::uint64_t parse_runs(const std::string& v) {
+  const double r = parse_finite("--runs", v);
+  if (!(r >= 2 && r <= 1e13 && r == std::floor(r)))
+    throw InputError("--runs=" + v + " is out of range: allowed integers [2, 1e13]");
+  return static_cast<std::uint64_t>(r);
+}
+
+std::map<std::string, std::string> parse_sets(const std::vector<std::string>& sets) {
+  std::map<std::string, std::string> m;
+  for (const auto& s : sets) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
+      throw InputError("--set " + s + " is not key=value");
+    m[s.substr(0, eq)] = s.substr(eq + 1);
+  }
+  return m;
+}
+
+// "i/n" with 1 <= i <= n <= 1e6 -> (i - 1, n).
+std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& v) {
+  const auto slash = v.find('/');
+  auto bad = [&] { return InputError("--shard=" + v + " is out of range: allowed i/n with integers 1 <= i <= n <= 1000000"); };
+  if (slash == std::string::npos) throw bad();
+  const std::string a = v.substr(0, slash), b = v.substr(slash + 1);
+  auto num = [&](const std::string& s) {
+    if (s.empty() || s.size() > 7 || s.find_first_not_of("0123456789") != std::string::npos) throw bad();
+    return std::stoull(s);
+  };
+  const auto i = num(a), n = num(b);
+  if (i < 1 || i > n || n > 1'000'000) throw bad();
+  return {i - 1, n};
+}
+
+std::string down(double x) {
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return format_down(Real(x), 12);
+}
+std::string up(double x) {
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return format_up(Real(x), 12);
+}
+Json jdown(double x) { return std::isinf(x) ? Json(x > 0 ? "inf" : "-inf") : json_lower(exact(x)); }
+Json jup(double x) { return std::isinf(x) ? Json(x > 0 ? "inf" : "-inf") : json_upper(exact(x)); }
+Json jnear(double x) { return std::isinf(x) ? Json(x > 0 ? "inf" : "-inf") : Json(x); }
+
+struct Progress {
+  bool on;
+  std::function<void(std::uint64_t, std::uint64_t)> callback() const {
+    if (!on) return {};
+    return [](std::uint64_t done, std::uint64_t total) {
+      const int width = 40;
+      const double f = total ? double(done) / double(total) : 1.0;
+      const int filled = static_cast<int>(f * width);
+      std::fprintf(stderr, "\r[%s%s] %5.1f%% of %llu runs", std::string(filled, '#').c_str(),
+                   std::string(width - filled, ' ').c_str(), 100 * f, static_cast<unsigned long long>(total));
+      if (done >= total) std::fprintf(stderr, "\n");
+      std::fflush(stderr);
+    };
+  }
+};
+
+std::string event_text(const AuditResult& r) {
+  std::ostringstream s;
+  s << "output " << (r.event.left_tail ? "<= " : "> ") << format_input(r.event.threshold) << ", likelier under "
+    << (r.event.d_first ? "D than D'" : "D' than D");
+  return s.str();
+}
+
+// The verdict and the figures common to every kind of audit.
+void describe(const AuditResult& r, Output& out, std::ostringstream& t) {
+  out.json["verdict"] = to_string(r.verdict);
+  out.json["epsilon_lower"] = jdown(r.epsilon_lower);
+  out.json["epsilon_claimed"] = jnear(r.epsilon_claimed);
+  out.json["epsilon_estimate"] = jnear(r.epsilon_estimate);
+  if (r.mu_lower) {
+    out.json["mu_lower"] = jdown(*r.mu_lower);
+    out.json["mu_claimed"] = jnear(*r.mu_claimed);
+    out.json["mu_estimate"] = jnear(*r.mu_estimate);
+  }
+  out.json["audited"] = r.unit;
+  out.json["resolution"] = jup(r.resolution);
+  out.json["detectable"] = jup(r.detectable);
+  out.json["event"] = Json{{"threshold", r.event.threshold},
+                           {"tail", r.event.left_tail ? "left" : "right"},
+                           {"likelier_under", r.event.d_first ? "D" : "D'"},
+                           {"count_p", r.k_p}, {"n_p", r.n_p}, {"count_q", r.k_q}, {"n_q", r.n_q},
+                           {"p_lower", jdown(r.p_lower)}, {"q_upper", jup(r.q_upper)}};
+  out.json["error_per_bound"] = r.alpha_each;
+  out.exit_code = exit_code(r.verdict);
+
+  const std::string C = format_input(r.confidence);
+  if (r.verdict == Verdict::violation)
+    t << "verdict          VIOLATION: the lower bound exceeds the claim at confidence " << C << "\n";
+  else if (r.verdict == Verdict::pass)
+    t << "verdict          PASS: no violation at confidence " << C << "; the run could detect " << r.unit << " > "
+      << up(r.detectable) << "\n";
+  else
+    t << "verdict          INCONCLUSIVE: no violation found, but the run could only detect " << r.unit << " > "
+      << up(r.detectable) << " (resolution " << up(r.resolution) << " > --tolerance); add runs\n";
+  if (r.mu_lower) {
+    t << "mu_lower         " << down(*r.mu_lower) << "   (Gaussian-DP mu, lower bound at confidence " << C << ")\n";
+    t << "mu_claimed       " << up(*r.mu_claimed) << "   (sens / sigma)\n";
+  }
+  t << "epsilon_lower    " << down(r.epsilon_lower) << "   (lower bound at confidence " << C << ", delta "
+    << format_input(out.json.value("delta", 0.0)) << ")\n";
+  t << "epsilon_claimed  " << up(r.epsilon_claimed) << "\n";
+  t << "estimate         " << (r.unit == "mu" ? down(*r.mu_estimate) : down(r.epsilon_estimate)) << "   (" << r.unit
+    << " of the chosen event from the point estimates)\n";
+  t << "event            " << event_text(r) << "\n";
+  t << "                 P >= " << down(r.p_lower) << " (" << r.k_p << "/" << r.n_p << "), Q <= " << up(r.q_upper) << " ("
+    << r.k_q << "/" << r.n_q << "); Clopper-Pearson, error " << std::setprecision(4) << r.alpha_each << std::setprecision(6) << " each (Bonferroni)\n";
+}
+
+void check_plot_path(const std::string& plot) {
+  if (!plot.empty() && (plot.size() < 5 || plot.substr(plot.size() - 4) != ".svg"))
+    throw InputError("--plot=" + plot + " must name an .svg file");
+}
+
+Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& counts, std::uint64_t runs, std::uint64_t seed,
+                        double confidence, double tolerance, const std::map<std::string, std::string>& sets,
+                        unsigned threads, const std::string& plot) {
+  const AuditResult r = threshold_test(counts, target.claim, confidence, tolerance);
+  if (!plot.empty()) write_atomically(plot, threshold_audit_svg(counts, r, "audit of " + target.spec));
+  Output out;
+  out.json["command"] = "audit";
+  out.json["target"] = target.spec;
+  out.json["kind"] = "black-box";
+  out.json["set"] = sets;
+  out.json["delta"] = target.claim.delta;
+  out.json["runs"] = runs;
+  out.json["confidence"] = confidence;
+  out.json["tolerance"] = tolerance;
+  out.json["seed"] = seed;
+  if (threads) out.json["threads"] = threads;
+  out.json["epsilon_accountant"] = jnear(target.claim.epsilon);
+  out.json["accountant"] = target.accountant;
+  std::ostringstream t;
+  describe(r, out, t);
+  t << "accountant       " << up(target.claim.epsilon) << "   (" << target.accountant << ")\n";
+  t << "runs             " << runs << " on each of D and D' (half choose the event, half estimate it), seed " << seed;
+  if (threads) t << ", " << threads << " threads";
+  t << "\n";
+  if (target.noise_factor != 1)
+    t << "note             actual_noise_factor=" << format_input(target.noise_factor)
+      << ": the noise drawn is that multiple of the claimed noise (negative control)\n";
+  if (!plot.empty()) {
+    out.json["plot"] = plot;
+    t << "plot             " << plot << "\n";
+  }
+  out.text = t.str();
+  return out;
+}
+
+Output run_merge(const AuditOptions& o) {
+  if (o.args.size() < 2) throw InputError("audit merge: give the shard files: dpledger audit merge FILE...");
+  std::vector<Shard> shards;
+  std::vector<std::string> files(o.args.begin() + 1, o.args.end());
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) throw InputError("audit merge: shard file " + f + " cannot be read");
+    Json j;
+    try {
+      j = Json::parse(in);
+    } catch (const std::exception& e) {
+      throw InputError("audit merge: " + f + " is not JSON: " + e.what());
+    }
+    shards.push_back(shard_from_json(j, f));
+  }
+  const Shard total = merge_shards(shards, files);
+  const MechanismTarget target = make_mechanism_target(total.target, total.sets, total.delta);
+  if (target.thresholds() != total.counts.thresholds)
+    throw InputError("audit merge: the thresholds in the shards do not match target " + total.target);
+  Output out = mechanism_output(target, total.counts, total.runs, total.seed, total.confidence, total.tolerance, total.sets, 0, o.plot);
+  out.json["merged"] = files;
+  out.text += "merged           " + std::to_string(files.size()) + " shards\n";
+  return out;
+}
+
+Output run_samples(const AuditOptions& o) {
+  if (o.neighbour_samples.empty()) throw InputError("--samples needs --neighbour-samples (the outputs on D')");
+  if (o.epsilon.empty() && o.mu.empty()) throw InputError("--samples needs the claim: --epsilon E (and --delta d) or --mu M");
+  AuditClaim claim;
+  claim.epsilon = o.epsilon.empty() ? INFINITY : parse_epsilon("--epsilon", o.epsilon);
+  claim.delta = o.delta.empty() ? 0.0 : parse_delta("--delta", o.delta, true);
+  if (!o.mu.empty()) {
+    const double mu = parse_finite("--mu", o.mu);
+    if (!(mu > 0)) throw InputError("--mu=" + o.mu + " is out of range: allowed (0, inf)");
+    claim.mu = mu;
+  }
+  const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
+  const Projection p = parse_projection(o.projection);
+  const auto d = project(read_sample_rows(o.samples), p, o.samples);
+  const auto dp = project(read_sample_rows(o.neighbour_samples), p, o.neighbour_samples);
+  const ThresholdCounts counts = user_sample_counts(d, dp);
+  const AuditResult r = threshold_test(counts, claim, confidence, tolerance);
+  if (!o.plot.empty()) write_atomically(o.plot, threshold_audit_svg(counts, r, "audit of " + o.samples + " vs " + o.neighbour_samples));
+  Output out;
+  out.json["command"] = "audit";
+  out.json["kind"] = "samples";
+  out.json["samples"] = o.samples;
+  out.json["neighbour_samples"] = o.neighbour_samples;
+  if (!p.text.empty()) out.json["projection"] = p.text;
+  out.json["delta"] = claim.delta;
+  out.json["runs"] = std::min(d.size(), dp.size());
+  out.json["samples_d"] = d.size();
+  out.json["samples_dprime"] = dp.size();
+  out.json["confidence"] = confidence;
+  out.json["tolerance"] = tolerance;
+  out.json["seed"] = nullptr;
+  std::ostringstream t;
+  describe(r, out, t);
+  t << "samples          " << d.size() << " on D (" << o.samples << "), " << dp.size() << " on D' (" << o.neighbour_samples
+    << "); the first half of each chooses the event, the second half estimates it\n";
+  if (!o.plot.empty()) out.json["plot"] = o.plot;
+  out.text = t.str();
+  return out;
+}
+
+Output run_whitebox(const AuditOptions& o, bool progress_on) {
+  if (!o.shard.empty() || !o.out.empty()) throw InputError("--shard/--out apply to mechanism targets (laplace:, gaussian:)");
+  if (!o.delta.empty()) throw InputError("--delta applies to mechanism targets: an algorithm's claim is its own");
+  WhiteBoxPlan plan;
+  plan.algorithm = o.args.front();
+  plan.sets = o.sets;
+  const double runs = parse_finite("--runs", o.runs.empty() ? "1000" : o.runs);
+  if (!(runs >= 1 && runs <= 1e6 && runs == std::floor(runs)))
+    throw InputError("--runs=" + o.runs + " is out of range for an algorithm: allowed integers [1, 1000000]");
+  plan.runs = static_cast<std::uint64_t>(runs);
+  plan.seed = o.seed;
+  plan.confidence = parse_confidence(o.confidence);
+  plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  const WhiteBoxResult w = whitebox_audit(plan, Progress{progress_on}.callback());
+  if (!o.plot.empty()) write_atomically(o.plot, whitebox_audit_svg(w));
+  Output out;
+  out.json["command"] = "audit";
+  out.json["target"] = w.algorithm;
+  out.json["kind"] = "white-box";
+  out.json["set"] = o.sets;
+  out.json["runs"] = plan.runs;
+  out.json["confidence"] = plan.confidence;
+  out.json["seed"] = plan.seed;
+  out.json["threads"] = plan.threads;
+  out.json["verdict"] = to_string(w.verdict);
+  out.json["epsilon_lower"] = jdown(w.max_loss);
+  out.json["epsilon_claimed"] = jnear(w.epsilon_claimed);
+  out.json["epsilon_claimed_min"] = jnear(w.epsilon_claimed_min);
+  out.json["epsilon_accountant"] = jnear(w.epsilon_accountant);
+  out.json["runs_over_claim"] = w.runs_over_claim;
+  out.json["max_loss_over_claim"] = w.max_loss_over_claim;
+  out.json["loss"] = w.loss_definition;
+  out.json["loss_max"] = w.max_loss;
+  out.json["loss_mean"] = w.mean_loss;
+  out.json["loss_mean_interval"] = Json::array({jdown(w.mean_lower), jup(w.mean_upper)});
+  out.json["hoeffding_range"] = w.range;
+  if (w.claimed_average) out.json["claimed_average_epsilon"] = *w.claimed_average;
+  if (w.average_gap) {
+    out.json["loss_minus_claimed_average"] = *w.average_gap;
+    out.json["loss_minus_claimed_average_halfwidth_normal"] = *w.average_gap_halfwidth;
+  }
+  if (w.accountant_expected) out.json["accountant_expected_epsilon_run1"] = *w.accountant_expected;
+  if (w.realised_gamma) out.json["realised_gamma"] = *w.realised_gamma;
+  out.json["delta_curve"] = Json{{"epsilon", w.eps_grid}, {"delta_monte_carlo", w.delta_mc},
+                                 {"delta_monte_carlo_upper", w.delta_mc_upper}, {"delta_accountant", w.accountant_delta}};
+  out.json["histogram"] = Json{{"edges", w.hist_edges}, {"counts", w.hist_counts}};
+  out.json["detectable_probability"] = jup(w.detectable_probability);
+  if (!o.plot.empty()) out.json["plot"] = o.plot;
+  out.exit_code = exit_code(w.verdict);
+  std::ostringstream t;
+  const std::string C = format_input(plan.confidence);
+  if (w.verdict == Verdict::violation)
+    t << "verdict          VIOLATION: " << w.runs_over_claim << " of " << plan.runs
+      << " runs have an exact loss above their own claim (up to " << format_input(w.max_loss_over_claim) << " times it)\n";
+  else
+    t << "verdict          PASS: every run's exact loss is within the claim; an output region of probability >= "
+      << up(w.detectable_probability) << " with a larger loss would have shown at confidence " << C << "\n";
+  t << "loss             " << w.loss_definition << "\n";
+  t << "max loss         " << down(w.max_loss) << "   (the largest exact loss of " << plan.runs << " runs: a lower bound on epsilon)\n";
+  t << "mean loss        " << format_input(w.mean_loss) << "   [" << down(w.mean_lower) << ", " << up(w.mean_upper)
+    << "] at confidence " << C << " (Hoeffding, losses in [0, " << format_input(w.range) << "])\n";
+  t << "claimed          " << up(w.epsilon_claimed_min) << " .. " << up(w.epsilon_claimed)
+    << "   (the paper's bound per run; it varies with the run's random graph)\n";
+  t << "loss / claim     " << format_input(w.max_loss_over_claim) << "   (the largest ratio of a run's loss to its own claim)\n";
+  t << "accountant       " << up(w.epsilon_accountant) << "   (dpledger's certified bound, largest over the runs)\n";
+  if (w.claimed_average)
+    t << "thesis average   " << format_input(*w.claimed_average) << "   (eq. (2.6) as printed, mean over the runs"
+      << (*w.claimed_average < w.mean_lower ? "; BELOW the mean loss's lower bound: refuted" : "") << ")\n";
+  if (w.average_gap)
+    t << "loss - average   " << format_input(*w.average_gap) << " +- " << format_input(*w.average_gap_halfwidth)
+      << "   (mean of each run's loss minus its eq. (2.6) figure; normal approximation at confidence " << C
+      << (*w.average_gap - *w.average_gap_halfwidth > 0 ? ": the thesis's average is below the realised mean" : "") << ")\n";
+  if (w.accountant_expected)
+    t << "expected (run 1) " << up(*w.accountant_expected) << "   (certified expected loss along run 1's trajectory)\n";
+  if (w.realised_gamma) t << "realised gamma   " << format_input(*w.realised_gamma) << "   (mean over runs of loss / worst case)\n";
+  t << "delta(eps)       eps: Monte Carlo delta [upper at C] vs accountant\n";
+  for (std::size_t k = 0; k < w.eps_grid.size(); k += 4)
+    t << "                 " << format_input(w.eps_grid[k]) << ": " << format_input(w.delta_mc[k]) << " ["
+      << format_input(w.delta_mc_upper[k]) << "] vs " << format_input(w.accountant_delta[k]) << "\n";
+  t << "histogram        ";
+  for (auto c : w.hist_counts) t << c << " ";
+  t << "(30 bins on [0, " << format_input(w.hist_edges.back()) << "])\n";
+  if (!o.plot.empty()) t << "plot             " << o.plot << "\n";
+  out.text = t.str();
+  return out;
+}
+
+Output run_audit(const AuditOptions& o) {
+  const bool progress_on = isatty(2) && !global_options().quiet;
+  check_plot_path(o.plot);
+  if (!o.samples.empty()) {
+    if (!o.runs.empty()) throw InputError("--runs is for a TARGET: --samples audits the lines of the files");
+    if (!o.args.empty()) throw InputError("audit: give either TARGET or --samples, not both");
+    return run_samples(o);
+  }
+  if (o.args.empty()) throw InputError("audit: give a TARGET (e.g. laplace:b=1), --samples FILE, or merge FILE...");
+  if (o.args.front() == "merge") return run_merge(o);
+  if (o.args.size() > 1) throw InputError("audit: one TARGET expected, got " + std::to_string(o.args.size()) + " arguments");
+  if (!o.epsilon.empty() || !o.mu.empty())
+    throw InputError("--epsilon/--mu are for --samples: a built-in target's claim comes from the accountant");
+  if (o.args.front().find(':') == std::string::npos) return run_whitebox(o, progress_on);
+  const auto sets = parse_sets(o.sets);
+  const MechanismTarget target =
+      make_mechanism_target(o.args.front(), sets, o.delta.empty() ? std::nullopt : std::optional(parse_delta("--delta", o.delta, true)));
+  SamplingPlan plan;
+  plan.runs = parse_runs(o.runs.empty() ? "1000000" : o.runs);
+  plan.seed = o.seed;
+  const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
+  plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  if (!o.shard.empty()) {
+    std::tie(plan.shard_index, plan.shard_count) = parse_shard(o.shard);
+    if (o.out.empty()) throw InputError("--shard=" + o.shard + " needs --out FILE for the partial counts");
+  } else if (!o.out.empty()) {
+    throw InputError("--out=" + o.out + " is for --shard i/n (partial counts)");
+  }
+  validate_plan(plan);
+  const ThresholdCounts counts = sample_mechanism(target, plan, Progress{progress_on}.callback());
+  if (!o.shard.empty()) {
+    Shard s;
+    s.target = target.spec;
+    s.sets = sets;
+    if (!o.delta.empty()) s.delta = target.claim.delta;
+    s.runs = plan.runs;
+    s.seed = plan.seed;
+    s.shard_index = plan.shard_index;
+    s.shard_count = plan.shard_count;
+    s.confidence = confidence;
+    s.tolerance = tolerance;
+    s.counts = counts;
+    write_atomically(o.out, to_json(s).dump() + "\n");
+    Output out;
+    out.json["command"] = "audit";
+    out.json["target"] = target.spec;
+    out.json["shard"] = o.shard;
+    out.json["out"] = o.out;
+    out.json["runs"] = plan.runs;
+    out.json["seed"] = plan.seed;
+    out.json["confidence"] = confidence;
+    out.text = "shard " + o.shard + " of " + target.spec + " (" + std::to_string(plan.runs) + " runs in all, seed " +
+               std::to_string(plan.seed) + ") written to " + o.out + "; combine with: dpledger audit merge FILE...\n";
+    return out;
+  }
+  return mechanism_output(target, counts, plan.runs, plan.seed, confidence, tolerance, sets, plan.threads, o.plot);
+}
+
+const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) -> Runner {
+  auto o = std::make_shared<AuditOptions>();
+  sub = root.add_subcommand("audit",
+                            "Empirical lower bound on epsilon (threshold test, exact Clopper-Pearson bounds) against the "
+                            "claim: exit 0 pass, 3 violation, 4 inconclusive");
+  sub->add_option("TARGET", o->args,
+                  "laplace:b=B[,sens=S] | gaussian:sigma=S[,sens=S] | ALGORITHM (white-box: admm-random-aggregation, "
+                  "dsgd-random-aggregation, dsgd-random-aggregation-minmax, wang-nedic) | merge FILE... (shards "
+                  "written by --shard)");
+  sub->add_option("--runs", o->runs,
+                  "Runs on EACH of D and D' (half choose the event, half estimate it), integer in [2, 1e13], default "
+                  "1e6; for an ALGORITHM: runs with independent seeds, [1, 1e6], default 1000");
+  sub->add_option("--confidence", o->confidence, "Confidence C in (0, 1) of the lower bound")->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")
+      ->capture_default_str();
+  sub->add_option("--threads", o->threads, "Worker threads (default: all cores)");
+  sub->add_option("--delta", o->delta, "Claimed delta in [0, 1) (default: 0 for laplace, 1e-5 for gaussian)");
+  sub->add_option("--set", o->sets, "key=value: actual_noise_factor=F draws F times the claimed noise (negative control)");
+  sub->add_option("--tolerance", o->tolerance,
+                  "Largest resolution (estimate - lower bound, in epsilon or mu) that still allows PASS; beyond it "
+                  "the verdict is INCONCLUSIVE")
+      ->capture_default_str();
+  sub->add_option("--shard", o->shard, "i/n: run only blocks i, i+n, ... and write the partial counts to --out");
+  sub->add_option("--out", o->out, "Partial-count JSON file for --shard");
+  sub->add_option("--samples", o->samples, "File of outputs of YOUR mechanism on D: one number (or vector) per line");
+  sub->add_option("--neighbour-samples", o->neighbour_samples, "File of outputs on the neighbouring D'");
+  sub->add_option("--epsilon", o->epsilon, "Claimed epsilon for --samples");
+  sub->add_option("--mu", o->mu, "Claimed Gaussian-DP mu for --samples (audited in place of epsilon)");
+  sub->add_option("--projection", o->projection, "coord:K (1-based column) or weights:w1,w2,... for vector samples");
+  sub->add_option("--plot", o->plot, "Write the audit picture (SVG): output histograms and the event, or the loss histogram");
+  return [o] { return run_audit(*o); };
+}};
+
+}  // namespace
+}  // namespace dpl::cli
