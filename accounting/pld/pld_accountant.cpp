@@ -31,12 +31,17 @@ DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const Pld
   return *total;
 }
 
+constexpr int kMaxCoarsenings = 8;
+
 Interval upper_point(double x) { return std::isfinite(x) ? exact(x) : positive_infinity(); }
 
 }  // namespace
 
-AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
-  if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
+namespace {
+
+// The accountant on the grid options.grid (rounded down to a dyadic spacing); GridTooLarge when a grid would
+// exceed kMaxGridPoints.
+AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
   if (target.given == Target::Given::delta && target.value < kSmallestDelta)
     throw NotApplicable("accountant 'pld': --delta " + format_input(target.value) +
                         " is not supported yet (allowed [1e-11, 1): below that the floating-point error budget "
@@ -55,27 +60,34 @@ AccountingResult compose_pld(const Ledger& ledger, const Target& target, const P
   auto value = [&](const DiscretePld& pld) {
     return given_delta ? pld_epsilon(pld, target.value) : pld_delta(pld, target.value);
   };
-  // Every direction first on a 4x coarser grid (still a valid upper bound); only directions whose coarse
-  // bound could exceed the finest answer so far are recomputed on the fine grid.
   // The tails moved to +inf count in delta: keep them far below a small target delta.
   PldOptions o = options;
+  o.grid = dyadic_grid(o.grid);
   if (given_delta) o.tail = std::min(o.tail, target.value * 1e-4);
-  PldOptions coarse = o;
-  coarse.grid = 4 * o.grid;
-  std::vector<double> coarse_up;
-  double range = 0;  // the loss range the composed PLD occupies
-  for (auto d : dirs) {
-    const DiscretePld c = compose_direction(ledger, d, coarse, true);
-    coarse_up.push_back(value(c));
-    range = std::max(range, static_cast<double>(c.p.size()) * c.h);
-  }
-  // The fine grid: as fine as ~170,000 bins over that range allow (the connect-the-dots error is O(h^2)),
-  // between kFinestGrid and the requested grid.
+  // The fine grid: as fine as ~170,000 bins over the composed loss range allow (the connect-the-dots error is
+  // O(h^2)), at least kFinestGrid; coarser than requested when the range is wide (so the work stays bounded).
+  // The range is measured on a 64x coarser probe grid (few points, still a valid PLD).
   PldOptions fine = o;
-  // Long heterogeneous ledgers pay one convolution per entry: their bin budget shrinks with the entry count.
-  const double entries = static_cast<double>(ledger.size());
-  const double bins = kTargetBins / std::sqrt(std::max(1.0, entries / 64));
-  if (o.refine) fine.grid = std::min(o.grid, std::max(kFinestGrid, range / bins));
+  if (o.refine) {
+    PldOptions probe = o;
+    probe.grid = dyadic_grid(64 * o.grid);
+    probe.lower = false;
+    double range = 0;
+    for (auto d : dirs) {
+      const DiscretePld c = compose_direction(ledger, d, probe, true);
+      range = std::max(range, static_cast<double>(c.p.size()) * c.h);
+    }
+    // Long heterogeneous ledgers pay one convolution per entry: their bin budget shrinks with the entry count.
+    const double entries = static_cast<double>(ledger.size());
+    const double bins = kTargetBins / std::sqrt(std::max(1.0, entries / 64));
+    fine.grid = dyadic_grid(std::max(kFinestGrid, range / bins));
+  }
+  // Every direction first on a 4x coarser grid (still a valid upper bound); only directions whose coarse
+  // bound could exceed the finest answer so far are recomputed on the fine grid.
+  PldOptions coarse = fine;
+  coarse.grid = dyadic_grid(4 * fine.grid);
+  std::vector<double> coarse_up;
+  for (auto d : dirs) coarse_up.push_back(value(compose_direction(ledger, d, coarse, true)));
   std::vector<std::size_t> order(dirs.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return coarse_up[x] > coarse_up[y]; });
@@ -106,6 +118,27 @@ AccountingResult compose_pld(const Ledger& ledger, const Target& target, const P
   }
   if (o.lower) r.lower = exact(low);
   return r;
+}
+
+}  // namespace
+
+
+AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
+  if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
+  // A loss range too wide for the grid (huge eps, tiny Laplace scale, many steps): the same accountant on a
+  // coarser grid is still a certified bound (looser), so coarsen until every grid fits, a bounded number of times.
+  PldOptions o = options;
+  for (int attempt = 0;; ++attempt) {
+    try {
+      return compose_pld_on_grid(ledger, target, o);
+    } catch (const GridTooLarge& e) {
+      if (attempt == kMaxCoarsenings)
+        throw NotApplicable(std::string(e.what()) + "; use optimal, rdp or auto");
+      const double factor = std::max(2.0, 4 * e.points / static_cast<double>(kMaxGridPoints));
+      o.grid *= factor;
+      o.refine = false;
+    }
+  }
 }
 
 }  // namespace dpl
