@@ -20,14 +20,20 @@ constexpr double kSurvivalMargin = 1e-12;
 // Blocks replicated at least this many times are convolved in long double.
 constexpr double kExtendedFactor = 32;
 
-std::int64_t find_upper(const LossPair& pair, double h, double tail) {
+// The first grid index beyond which the P-survival, weighted by e^{tilt l} (the mass a later tilt will see),
+// is <= tail.
+std::int64_t find_upper(const LossPair& pair, double h, double tail, double tilt) {
   if (std::isfinite(pair.support_hi)) return static_cast<std::int64_t>(std::ceil(pair.support_hi / h));
+  auto heavy = [&](std::int64_t i) {
+    const double l = static_cast<double>(i) * h, sv = pair.survival_p(l);
+    return sv > 0 && std::log(sv) + tilt * l > std::log(tail);
+  };
   std::int64_t i = 1;
-  while (pair.survival_p(static_cast<double>(i) * h) > tail) i *= 2;
-  std::int64_t lo = i / 2, hi = i;  // S(lo h) > tail (or lo = 0), S(hi h) <= tail
+  while (heavy(i)) i *= 2;
+  std::int64_t lo = i / 2, hi = i;  // heavy at lo (or lo = 0), not at hi
   while (hi - lo > 1) {
     const std::int64_t m = lo + (hi - lo) / 2;
-    if (pair.survival_p(static_cast<double>(m) * h) > tail) lo = m; else hi = m;
+    if (heavy(m)) lo = m; else hi = m;
   }
   return hi;
 }
@@ -57,25 +63,59 @@ double l2(const std::vector<double>& v) {
   return std::nextafter(static_cast<double>(std::sqrt(s * (1 + 1e-12L))), kInf);
 }
 
-// Moves the lower and upper tails (each of mass <= tail) off the vector: pessimistic sends the upper tail to
-// +inf and the lower tail to the first kept point; optimistic sends the upper tail to the last kept point and
-// drops the lower tail. Exact bookkeeping (sums in long double).
+// Moves the lower and upper tails off the vector. Pessimistic: the upper tail (true mass <= tail) to +inf, the
+// lower tail onto the first kept point (moving mass up multiplies its tilted value by e^{lambda (l_lo - l_j)}, so the
+// moved tilted mass M, with M(lo + 1) = (M(lo) + p_lo) e^{lambda h}, is kept <= tail). Optimistic: the upper tail to
+// the last kept point, the lower tail dropped. Exact bookkeeping in long double, one rounding per moved sum.
 void truncate(DiscretePld& d, double tail) {
+  const long double step = std::exp(static_cast<long double>(d.tilt) * d.h);  // e^{lambda h}
+  auto true_mass = [&](std::size_t k) {
+    const long double l = static_cast<long double>(d.offset + static_cast<std::int64_t>(k)) * d.h;
+    return static_cast<long double>(d.p[k]) *
+           std::exp(static_cast<long double>(d.log_scale) + d.log_scale_err - d.tilt * l);  // rounded up
+  };
   std::size_t lo = 0, hi = d.p.size();
-  long double low_mass = 0, high_mass = 0;
-  while (lo + 1 < hi && low_mass + d.p[lo] <= tail) low_mass += d.p[lo++];
-  while (hi - 1 > lo && high_mass + d.p[hi - 1] <= tail) high_mass += d.p[--hi];
+  long double moved_low = 0, high_true = 0, high_tilted = 0;
+  // Round-off leaves a floor of noise far below the masses that matter: end entries summing to at most 1e-3
+  // of the current error bound are dropped and their sum added to that bound (an l1 change, so sound both ways).
+  long double dropped = 0;
+  const long double drop_budget = 1e-3L * d.err_l1;
+  while (lo + 1 < hi && dropped + d.p[lo] <= drop_budget / 2) dropped += d.p[lo++];
+  while (hi - 1 > lo && dropped + d.p[hi - 1] <= drop_budget) dropped += d.p[--hi];
+  d.err_l1 = std::nextafter(static_cast<double>(d.err_l1 + dropped * (1 + 1e-15L)), kInf);
+  if (d.pessimistic) {
+    while (lo + 1 < hi && (moved_low + d.p[lo]) * step <= tail) moved_low = (moved_low + d.p[lo++]) * step;
+  } else {
+    while (lo + 1 < hi && moved_low + d.p[lo] <= tail) moved_low += d.p[lo++];
+  }
+  while (hi - 1 > lo && high_true + true_mass(hi - 1) <= tail) {
+    high_true += true_mass(hi - 1);
+    // Moved down to the last kept point (optimistic): its tilted value shrinks by e^{lambda (l_j - l_last)}.
+    high_tilted = high_tilted / step + d.p[hi - 1] / step;
+    --hi;
+  }
   std::vector<double> kept(d.p.begin() + static_cast<std::ptrdiff_t>(lo), d.p.begin() + static_cast<std::ptrdiff_t>(hi));
   if (d.pessimistic) {
-    kept.front() += static_cast<double>(low_mass);
-    d.p_inf += static_cast<double>(high_mass);
+    kept.front() += static_cast<double>(moved_low);
+    d.p_inf = std::nextafter(d.p_inf + static_cast<double>(high_true * (1 + 1e-15L)), kInf);
   } else {
-    kept.back() += static_cast<double>(high_mass);
+    kept.back() += static_cast<double>(high_tilted * (1 - 1e-15L));
   }
-  // One rounding per moved sum.
-  d.err_l1 += 4 * kU * static_cast<double>(low_mass + high_mass + 1e-300);
+  // One rounding per moved sum (the exp factors: relative <= 1e-15, inside the margins above).
+  d.err_l1 += 4 * kU * static_cast<double>(moved_low + high_tilted + 1e-300L);
   d.offset += static_cast<std::int64_t>(lo);
   d.p = std::move(kept);
+  if (d.tilt > 0) {
+    // Renormalise the tilted masses to total ~1 by a power of two (exact: errors scale with them).
+    int e = 0;
+    std::frexp(l1(d.p), &e);
+    if (e != 0) {
+      for (double& v : d.p) v = std::ldexp(v, -e);
+      d.err_l1 = std::ldexp(d.err_l1, -e) + static_cast<double>(d.p.size()) * 0x1p-1074;  // subnormal results
+      d.log_scale += e * 0.69314718055994530942;  // e log 2 rounded: tracked below
+      d.log_scale_err += kU * (std::abs(d.log_scale) + std::abs(e) * 0.7);
+    }
+  }
 }
 
 // The cyclic convolution of a and b (zero-padded to n = 2^t >= m) by radix2_fft in precision T, and a bound on
@@ -176,6 +216,36 @@ double square_concentrated(const std::vector<double>& a, std::vector<double>& co
 
 }  // namespace
 
+void apply_tilt(DiscretePld& d, double lambda, double tail) {
+  if (!(lambda >= 0) || d.tilt != 0) throw std::invalid_argument("internal: apply_tilt needs lambda >= 0, once");
+  if (lambda == 0 || d.p.empty()) return;
+  // s_k = lambda (l_k - l_last) <= 0 (l_k - l_last exact on the dyadic grid), Z = sum p_k e^{s_k}; long double
+  // (no underflow at these magnitudes), tilted p_k = p_k e^{s_k} / Z, log_scale = lambda l_last + log Z.
+  const std::size_t n = d.p.size();
+  const long double l_last = static_cast<long double>(d.offset + static_cast<std::int64_t>(n) - 1) * d.h;
+  std::vector<long double> t(n);
+  long double z = 0, smax = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const long double sk = lambda * (static_cast<long double>(static_cast<std::int64_t>(k) - static_cast<std::int64_t>(n - 1)) * d.h);
+    smax = std::max(smax, -sk);
+    t[k] = d.p[k] * std::exp(sk);
+    z += t[k];
+  }
+  if (!(z > 0)) return;
+  for (std::size_t k = 0; k < n; ++k) d.p[k] = static_cast<double>(t[k] / z);
+  d.tilt = lambda;
+  d.log_scale = static_cast<double>(lambda * l_last + std::log(z));
+  // lambda l_last and log z in long double (a few u_ld each, log z also carries Z's n u_ld), rounded to double.
+  d.log_scale_err = kU * std::abs(d.log_scale) + (static_cast<double>(n) + 8) * 0x1p-64 * (1 + std::abs(d.log_scale));
+  // Relative error per tilted mass: the untilted mass's 8u (relative to its cell and its neighbour's, a factor
+  // e^{lambda h} apart), the exponent's rounding u |s_k|, exp/division/Z (~ 4 u_ld + n u_ld), the rounding to
+  // double (u); masses sum to ~1. The log_scale's own error is tracked in log_scale_err.
+  d.err_l1 = (8 * kU * std::exp(lambda * d.h) + static_cast<double>(smax) * 0x1p-63 +
+              (static_cast<double>(n) + 8) * 0x1p-64 + kU) * (1 + 1e-12) + static_cast<double>(n) * 0x1p-1074 +
+             4 * kU * static_cast<double>(std::exp(-smax) / z);  // discretize's 2u at l_0, tilted
+  truncate(d, tail);
+}
+
 double dyadic_grid(double h) {
   if (!(h > 0) || !std::isfinite(h)) throw std::invalid_argument("internal: dyadic_grid needs h > 0");
   int e = 0;
@@ -190,7 +260,7 @@ void check_grid_points(double points, double h) {
                            " (limit " + std::to_string(kMaxGridPoints) + " points, about 100 MB)", points);
 }
 
-DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic) {
+DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic, double tilt) {
   if (!(h > 0) || dyadic_grid(h) != h) throw std::invalid_argument("internal: discretize needs a dyadic grid");
   DiscretePld d;
   d.h = h;
@@ -201,7 +271,7 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
   const double hi_d = std::isfinite(pair.support_hi) ? std::ceil(pair.support_hi / h) + 1 : 0;
   const double lo_d = std::isfinite(pair.support_lo) ? std::floor(pair.support_lo / h) - 1 : 0;
   if (std::isfinite(pair.support_hi) && std::isfinite(pair.support_lo)) check_grid_points(hi_d - lo_d + 1, h);
-  const std::int64_t hi = std::isfinite(pair.support_hi) ? static_cast<std::int64_t>(hi_d) : find_upper(pair, h, tail);
+  const std::int64_t hi = std::isfinite(pair.support_hi) ? static_cast<std::int64_t>(hi_d) : find_upper(pair, h, tail, tilt);
   check_grid_points(static_cast<double>(hi) - lo_d + 1, h);
   const std::int64_t lo = std::min(std::isfinite(pair.support_lo) ? static_cast<std::int64_t>(lo_d)
                                                                   : find_lower(pair, h, tail, finite), hi - 1);
@@ -254,16 +324,21 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
     d.p_inf = pair.p_inf;
   }
   // Each mass is a difference and a product of float64 numbers: a few ulps each (the margins cover the
-  // survival-function errors themselves).
-  d.err_l1 = 8 * kU * (1 + static_cast<double>(n) * 1e-300);
+  // survival-function errors themselves); the mass below l_0, 1 - p_inf - su_0, is known only to 2u absolutely
+  // (survival values near 1).
+  d.err_l1 = 8 * kU * (1 + static_cast<double>(n) * 1e-300) + 2 * kU;
   return d;
 }
 
 DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, bool extended) {
-  if (a.h != b.h || a.pessimistic != b.pessimistic) throw std::invalid_argument("internal: compose of mismatched PLDs");
+  if (a.h != b.h || a.pessimistic != b.pessimistic || a.tilt != b.tilt)
+    throw std::invalid_argument("internal: compose of mismatched PLDs");
   DiscretePld out;
   out.h = a.h;
   out.pessimistic = a.pessimistic;
+  out.tilt = a.tilt;
+  out.log_scale = a.log_scale + b.log_scale;
+  out.log_scale_err = a.log_scale_err + b.log_scale_err + kU * std::abs(out.log_scale);
   out.offset = a.offset + b.offset;
   const std::size_t m = a.p.size() + b.p.size() - 1;
   check_grid_points(m, a.h);
@@ -284,8 +359,8 @@ DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, boo
   // Negative round-off values are clamped (the exact values are >= 0, so this only reduces the error).
   for (double& v : conv) v = std::max(0.0, v);
   out.p = std::move(conv);
-  // Propagation: ||a~*b~ - a*b||_1 <= ea ||b~||_1 + eb ||a||_1 <= ea (1 + eb) + eb (1 + ea) (masses <= 1).
-  out.err_l1 = out.err_l1 * (1 + 4 * kU) + a.err_l1 * (1 + b.err_l1) + b.err_l1 * (1 + a.err_l1);
+  // Propagation: ||a~*b~ - a*b||_1 <= ea ||b~||_1 + eb ||a||_1 <= ea ||b~||_1 + eb (||a~||_1 + ea) (Young).
+  out.err_l1 = (out.err_l1 + a.err_l1 * l1(b.p) + b.err_l1 * (l1(a.p) + a.err_l1)) * (1 + 4 * kU);
   // +inf atoms: P(L_a + L_b = inf) = 1 - (1 - pa)(1 - pb), rounded in the safe direction.
   const double pinf = a.p_inf + b.p_inf - a.p_inf * b.p_inf;
   out.p_inf = a.pessimistic ? pinf * (1 + 4 * kU) : pinf * (1 - 4 * kU);
@@ -316,38 +391,67 @@ DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail) {
 }
 
 double pld_delta(const DiscretePld& d, double eps) {
-  long double s = 0;
-  double span = 0;  // max |eps - l_k| over the summed terms
+  long double s = 0, term_err = 0;
   std::size_t terms = 0;
   for (std::size_t k = d.p.size(); k-- > 0;) {
     const double l = static_cast<double>(d.offset + static_cast<std::int64_t>(k)) * d.h;  // exact (dyadic h)
     if (l <= eps) break;
-    span = std::max(span, l - eps);
     ++terms;
-    s += static_cast<long double>(d.p[k]) * -std::expm1(eps - l);
+    // The true mass p_k e^{log_scale - tilt l_k}: the exponent is off by <= log_scale_err + u_ld |arg| (long
+    // double), so the mass by a relative <= 1.01 (log_scale_err + u_ld |arg|) + u_ld (these are <= 1e-6).
+    const long double arg = static_cast<long double>(d.log_scale) - static_cast<long double>(d.tilt) * l;
+    const long double mass = d.tilt == 0 ? static_cast<long double>(d.p[k]) : d.p[k] * std::exp(arg);
+    s += mass * static_cast<long double>(-std::expm1(eps - l));
+    // Per term: eps - l_k rounded (abs <= u |eps - l_k|, expm1's derivative <= 1 there), expm1 (glibc: <= 1 ulp,
+    // 2u), the product (u); and the true mass's relative error from the exponent.
+    const long double rel = d.tilt == 0 ? 0.0L : 1.01L * (d.log_scale_err + 0x1p-63L * std::abs(arg)) + 0x1p-63L;
+    term_err += mass * (static_cast<long double>(kU) * (l - eps + 4) + rel);
   }
   const double sum = static_cast<double>(s) + d.p_inf;
-  // Per term p_k (1 - e^{eps - l_k}): eps - l_k rounded (abs <= u |eps - l_k|, and the derivative of expm1 is
-  // <= 1 there), expm1 (glibc: <= 1 ulp, <= 2u), the product (u): <= p_k u (span + 4). The long-double sum of
-  // `terms` nonnegative terms: <= terms u_ld s (Higham 2002, eq. (4.4)); two roundings to double: 2u sum.
-  const double mass = static_cast<double>(terms) > 0 ? 1.0 : 0.0;  // sum of the p_k involved is <= 1 + err
-  const double err = d.err_l1 + (1 + d.err_l1) * mass * kU * (span + 4) +
+  // The l1 error of the tilted masses, untilted at the smallest loss summed (l > eps: e^{-tilt l} <= e^{-tilt eps}).
+  const double err_scale =
+      d.tilt == 0 ? 1.0
+                  : static_cast<double>(std::exp(static_cast<long double>(d.log_scale) + d.log_scale_err -
+                                                 static_cast<long double>(d.tilt) * eps) * (1 + 1e-12L));
+  // The long-double sum of `terms` nonnegative terms: <= terms u_ld s (Higham 2002, eq. (4.4)); two roundings
+  // to double: 2u sum.
+  const double err = d.err_l1 * err_scale + static_cast<double>(term_err) * (1 + 1e-12) +
                      (static_cast<double>(terms) * 0x1p-64 + 2 * kU) * (sum + 1e-300) + 1e-300;
   return d.pessimistic ? std::min(1.0, (sum + err) * (1 + 2 * kU)) : std::max(0.0, (sum - err) * (1 - 2 * kU));
 }
 
 double pld_epsilon(const DiscretePld& d, double delta) {
-  if (pld_delta(d, 0.0) <= delta) return 0.0;
   double hi = static_cast<double>(d.offset + static_cast<std::int64_t>(d.p.size())) * d.h;
   if (!(hi > 0)) hi = d.h;
-  if (pld_delta(d, hi) > delta) return kInf;  // the +inf atom and the error budget exceed delta
-  double lo = 0;
-  for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
-    const double mid = 0.5 * (lo + hi);
-    if (!(mid > lo && mid < hi)) break;
-    if (pld_delta(d, mid) <= delta) hi = mid; else lo = mid;
+  if (d.pessimistic) {
+    // The certified upper delta(eps) is non-increasing in eps: bisect for the smallest eps meeting delta.
+    if (pld_delta(d, 0.0) <= delta) return 0.0;
+    if (pld_delta(d, hi) > delta) return kInf;  // the +inf atom and the error budget exceed delta
+    double lo = 0;
+    for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      if (!(mid > lo && mid < hi)) break;
+      if (pld_delta(d, mid) <= delta) hi = mid; else lo = mid;
+    }
+    return hi;
   }
-  return d.pessimistic ? hi : lo;
+  // The certified lower delta(eps) (sum minus an error that, for a tilted PLD, grows as eps decreases) need not
+  // be monotone: any eps with lower delta(eps) > delta is below the true epsilon. Scan 256 points from the top
+  // for the largest such eps, then bisect up to the next scanned point.
+  constexpr int kScan = 256;
+  double lo = -1, up = hi;
+  for (int i = kScan; i >= 0; --i) {
+    const double e = hi * i / kScan;
+    if (pld_delta(d, e) > delta) { lo = e; break; }
+    up = e;
+  }
+  if (lo < 0) return 0.0;
+  for (int it = 0; it < 200 && up - lo > 1e-15 * up; ++it) {
+    const double mid = 0.5 * (lo + up);
+    if (!(mid > lo && mid < up)) break;
+    if (pld_delta(d, mid) > delta) lo = mid; else up = mid;
+  }
+  return lo;
 }
 
 }  // namespace dpl

@@ -16,15 +16,17 @@ namespace {
 
 constexpr double kFinestGrid = 1e-5;
 constexpr double kTargetBins = 170000;
-// Below this target delta the tail budget (1e-4 delta) drives the grids to gigabytes and the FFT round-off
-// budget dominates anyway (measured: 1e-12 took 36 s and then failed, 1e-14 over 7 GB): refuse at once.
-constexpr double kSmallestDelta = 1e-11;
+// Below this target delta every PLD is exponentially tilted (docs/pld_accountant.md, 5): the round-off budget
+// (~1e-11 of the total mass) would otherwise exceed delta.
+constexpr double kTiltBelowDelta = 1e-9;
 
 DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
   std::optional<DiscretePld> total;
   for (const auto& e : ledger) {
     // Per-step tails are replicated `steps` times: the step's budget is divided accordingly.
-    const DiscretePld one = discretize(loss_pair(e, dir), o.grid, o.tail / static_cast<double>(e.steps), pessimistic);
+    DiscretePld one =
+        discretize(loss_pair(e, dir), o.grid, o.tail / static_cast<double>(e.steps), pessimistic, o.tilt);
+    apply_tilt(one, o.tilt, o.tail / static_cast<double>(e.steps));
     DiscretePld part = self_compose(one, e.steps, o.tail);
     total = total ? compose(*total, part, o.tail) : std::move(part);
   }
@@ -32,6 +34,39 @@ DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const Pld
 }
 
 constexpr int kMaxCoarsenings = 8;
+
+// The tilt for a tiny target delta: the lambda minimising the Chernoff bound (sum_e k_e log M_e(lambda) +
+// log(1/delta)) / lambda on the probe grid, M_e(lambda) = E_P[e^{lambda L}] of one step's discretised PLD
+// (the RDP conversion at order lambda + 1). The tilted composed PLD then has its mass near the epsilon sought.
+// Any lambda >= 0 is sound (docs/pld_accountant.md, 5); this one only makes the round-off relative.
+double choose_tilt(const Ledger& ledger, PairDirection dir, const PldOptions& probe, double delta) {
+  std::vector<DiscretePld> steps;
+  for (const auto& e : ledger)
+    steps.push_back(discretize(loss_pair(e, dir), probe.grid, probe.tail / static_cast<double>(e.steps), true));
+  auto bound = [&](double lambda) {
+    long double total = std::log(1 / static_cast<long double>(delta));
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const DiscretePld& d = steps[i];
+      long double top = -std::numeric_limits<long double>::infinity();
+      for (std::size_t k = 0; k < d.p.size(); ++k)
+        if (d.p[k] > 0) top = std::max(top, std::log(static_cast<long double>(d.p[k])) + lambda * (d.offset + static_cast<long double>(k)) * d.h);
+      long double m = 0;
+      for (std::size_t k = 0; k < d.p.size(); ++k)
+        if (d.p[k] > 0) m += std::exp(std::log(static_cast<long double>(d.p[k])) + lambda * (d.offset + static_cast<long double>(k)) * d.h - top);
+      total += static_cast<long double>(ledger[i].steps) * (top + std::log(m));
+    }
+    return static_cast<double>(total / lambda);
+  };
+  // Golden-section search on log(lambda) in [1e-3, 1e3] (the bound is quasi-convex in lambda), 60 steps.
+  double a = std::log(1e-3), b = std::log(1e3);
+  const double g = 0.6180339887498949;
+  double c = b - g * (b - a), d = a + g * (b - a), fc = bound(std::exp(c)), fd = bound(std::exp(d));
+  for (int it = 0; it < 60; ++it) {
+    if (fc < fd) { b = d; d = c; fd = fc; c = b - g * (b - a); fc = bound(std::exp(c)); }
+    else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = bound(std::exp(d)); }
+  }
+  return std::exp(0.5 * (a + b));
+}
 
 Interval upper_point(double x) { return std::isfinite(x) ? exact(x) : positive_infinity(); }
 
@@ -42,10 +77,6 @@ namespace {
 // The accountant on the grid options.grid (rounded down to a dyadic spacing); GridTooLarge when a grid would
 // exceed kMaxGridPoints.
 AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
-  if (target.given == Target::Given::delta && target.value < kSmallestDelta)
-    throw NotApplicable("accountant 'pld': --delta " + format_input(target.value) +
-                        " is not supported yet (allowed [1e-11, 1): below that the floating-point error budget "
-                        "dominates); use rdp or auto");
   bool symmetric = true;
   for (const auto& e : ledger) {
     (void)loss_pair(e, PairDirection::remove);  // NotApplicable early, before any work
@@ -68,19 +99,24 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   // O(h^2)), at least kFinestGrid; coarser than requested when the range is wide (so the work stays bounded).
   // The range is measured on a 64x coarser probe grid (few points, still a valid PLD).
   PldOptions fine = o;
-  if (o.refine) {
+  const bool tiny = given_delta && target.value < kTiltBelowDelta;
+  if (o.refine || tiny) {
     PldOptions probe = o;
     probe.grid = dyadic_grid(64 * o.grid);
     probe.lower = false;
+    probe.tilt = 0;
     double range = 0;
-    for (auto d : dirs) {
-      const DiscretePld c = compose_direction(ledger, d, probe, true);
+    for (std::size_t i = 0; i < dirs.size(); ++i) {
+      const DiscretePld c = compose_direction(ledger, dirs[i], probe, true);
       range = std::max(range, static_cast<double>(c.p.size()) * c.h);
     }
+    if (tiny) o.tilt = choose_tilt(ledger, dirs.front(), o, target.value);
+    if (!o.refine) range = 0;
     // Long heterogeneous ledgers pay one convolution per entry: their bin budget shrinks with the entry count.
     const double entries = static_cast<double>(ledger.size());
     const double bins = kTargetBins / std::sqrt(std::max(1.0, entries / 64));
-    fine.grid = dyadic_grid(std::max(kFinestGrid, range / bins));
+    fine = o;
+    if (o.refine) fine.grid = dyadic_grid(std::max(kFinestGrid, range / bins));
   }
   // Every direction first on a 4x coarser grid (still a valid upper bound); only directions whose coarse
   // bound could exceed the finest answer so far are recomputed on the fine grid.
