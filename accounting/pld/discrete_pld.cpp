@@ -1,6 +1,6 @@
 #include "accounting/pld/discrete_pld.h"
 
-#include <fftw3.h>
+#include "accounting/pld/radix2_fft.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,21 +14,26 @@ namespace {
 
 constexpr double kU = std::numeric_limits<double>::epsilon() / 2;  // unit round-off
 constexpr double kInf = std::numeric_limits<double>::infinity();
-// Margins that dominate the float64 errors of the survival functions (relative ~1e-15) and of the
-// connect-the-dots weights (relative ~1e-8, from the cancellation 1 - r e^{l}): see docs/pld_accountant.md.
+// The assumed bound r on the relative error of the float64 survival functions (erfc/exp/log1p chains:
+// a few ulps times the conditioning 2 y^2 of erfc at argument y; docs/pld_accountant.md, 1).
 constexpr double kSurvivalMargin = 1e-12;
-constexpr double kWeightMargin = 1e-6;
 // Blocks replicated at least this many times are convolved in long double.
 constexpr double kExtendedFactor = 32;
 
-std::int64_t find_upper(const LossPair& pair, double h, double tail) {
+// The first grid index beyond which the P-survival, weighted by e^{tilt l} (the mass a later tilt will see),
+// is <= tail.
+std::int64_t find_upper(const LossPair& pair, double h, double tail, double tilt) {
   if (std::isfinite(pair.support_hi)) return static_cast<std::int64_t>(std::ceil(pair.support_hi / h));
+  auto heavy = [&](std::int64_t i) {
+    const double l = static_cast<double>(i) * h, sv = pair.survival_p(l);
+    return sv > 0 && std::log(sv) + tilt * l > std::log(tail);
+  };
   std::int64_t i = 1;
-  while (pair.survival_p(static_cast<double>(i) * h) > tail) i *= 2;
-  std::int64_t lo = i / 2, hi = i;  // S(lo h) > tail (or lo = 0), S(hi h) <= tail
+  while (heavy(i)) i *= 2;
+  std::int64_t lo = i / 2, hi = i;  // heavy at lo (or lo = 0), not at hi
   while (hi - lo > 1) {
     const std::int64_t m = lo + (hi - lo) / 2;
-    if (pair.survival_p(static_cast<double>(m) * h) > tail) lo = m; else hi = m;
+    if (heavy(m)) lo = m; else hi = m;
   }
   return hi;
 }
@@ -45,88 +50,272 @@ std::int64_t find_lower(const LossPair& pair, double h, double tail, double fini
   return lo;
 }
 
+// Upper bounds on the l1 and l2 norms: long-double sums of at most 2^22 terms (relative error <= 2^22 * 2^-64
+// < 1e-12, Higham 2002, eq. (4.4)), inflated by 1e-12 and rounded up to double.
 double l1(const std::vector<double>& v) {
   long double s = 0;
   for (double x : v) s += std::abs(x);
-  return static_cast<double>(s);
+  return std::nextafter(static_cast<double>(s * (1 + 1e-12L)), kInf);
 }
 double l2(const std::vector<double>& v) {
   long double s = 0;
   for (double x : v) s += static_cast<long double>(x) * x;
-  return static_cast<double>(std::sqrt(s));
+  return std::nextafter(static_cast<double>(std::sqrt(s * (1 + 1e-12L))), kInf);
 }
 
-// Moves the lower and upper tails (each of mass <= tail) off the vector: pessimistic sends the upper tail to
-// +inf and the lower tail to the first kept point; optimistic sends the upper tail to the last kept point and
-// drops the lower tail. Exact bookkeeping (sums in long double).
+// Moves the lower and upper tails off the vector. Pessimistic: the upper tail (true mass <= tail) to +inf, the
+// lower tail onto the first kept point (moving mass up multiplies its tilted value by e^{lambda (l_lo - l_j)}, so the
+// moved tilted mass M, with M(lo + 1) = (M(lo) + p_lo) e^{lambda h}, is kept <= tail). Optimistic: the upper tail to
+// the last kept point, the lower tail dropped. Exact bookkeeping in long double, one rounding per moved sum.
 void truncate(DiscretePld& d, double tail) {
+  const long double step = std::exp(static_cast<long double>(d.tilt) * d.h);  // e^{lambda h}
+  auto true_mass = [&](std::size_t k) {
+    const long double l = static_cast<long double>(d.offset + static_cast<std::int64_t>(k)) * d.h;
+    return static_cast<long double>(d.p[k]) *
+           std::exp(static_cast<long double>(d.log_scale) + d.log_scale_err - d.tilt * l);  // rounded up
+  };
   std::size_t lo = 0, hi = d.p.size();
-  long double low_mass = 0, high_mass = 0;
-  while (lo + 1 < hi && low_mass + d.p[lo] <= tail) low_mass += d.p[lo++];
-  while (hi - 1 > lo && high_mass + d.p[hi - 1] <= tail) high_mass += d.p[--hi];
+  long double moved_low = 0, high_true = 0, high_tilted = 0;
+  // Round-off leaves a floor of noise far below the masses that matter: end entries summing to at most 1e-3
+  // of the current error bound are dropped and their sum added to that bound (an l1 change, so sound both ways).
+  long double dropped = 0;
+  const long double drop_budget = 1e-3L * d.err_l1;
+  while (lo + 1 < hi && dropped + d.p[lo] <= drop_budget / 2) dropped += d.p[lo++];
+  while (hi - 1 > lo && dropped + d.p[hi - 1] <= drop_budget) dropped += d.p[--hi];
+  d.err_l1 = std::nextafter(static_cast<double>(d.err_l1 + dropped * (1 + 1e-15L)), kInf);
+  if (d.pessimistic) {
+    while (lo + 1 < hi && (moved_low + d.p[lo]) * step <= tail) moved_low = (moved_low + d.p[lo++]) * step;
+  } else {
+    while (lo + 1 < hi && moved_low + d.p[lo] <= tail) moved_low += d.p[lo++];
+  }
+  while (hi - 1 > lo && high_true + true_mass(hi - 1) <= tail) {
+    high_true += true_mass(hi - 1);
+    // Moved down to the last kept point (optimistic): its tilted value shrinks by e^{lambda (l_j - l_last)}.
+    high_tilted = high_tilted / step + d.p[hi - 1] / step;
+    --hi;
+  }
   std::vector<double> kept(d.p.begin() + static_cast<std::ptrdiff_t>(lo), d.p.begin() + static_cast<std::ptrdiff_t>(hi));
   if (d.pessimistic) {
-    kept.front() += static_cast<double>(low_mass);
-    d.p_inf += static_cast<double>(high_mass);
+    kept.front() += static_cast<double>(moved_low);
+    d.p_inf = std::nextafter(d.p_inf + static_cast<double>(high_true * (1 + 1e-15L)), kInf);
   } else {
-    kept.back() += static_cast<double>(high_mass);
+    kept.back() += static_cast<double>(high_tilted * (1 - 1e-15L));
   }
-  // One rounding per moved sum.
-  d.err_l1 += 4 * kU * static_cast<double>(low_mass + high_mass + 1e-300);
+  // One rounding per moved sum (the exp factors: relative <= 1e-15, inside the margins above).
+  d.err_l1 += 4 * kU * static_cast<double>(moved_low + high_tilted + 1e-300L);
   d.offset += static_cast<std::int64_t>(lo);
   d.p = std::move(kept);
+  if (d.tilt > 0) {
+    // Renormalise the tilted masses to total ~1 by a power of two (exact: errors scale with them).
+    int e = 0;
+    std::frexp(l1(d.p), &e);
+    if (e != 0) {
+      for (double& v : d.p) v = std::ldexp(v, -e);
+      d.err_l1 = std::ldexp(d.err_l1, -e) + static_cast<double>(d.p.size()) * 0x1p-1074;  // subnormal results
+      d.log_scale += e * 0.69314718055994530942;  // e log 2 rounded: tracked below
+      d.log_scale_err += kU * (std::abs(d.log_scale) + std::abs(e) * 0.7);
+    }
+  }
 }
 
-// Higham 2002, Thm 24.2: a computed FFT has ||dy||_2 <= eF ||y||_2, eF = log2(n) eta/(1 - log2(n) eta), with
-// eta = mu + gamma_4 (sqrt 2 + mu), mu the twiddle error (<= 4u taken). Three transforms and the pointwise
-// product give ||dz||_2 <= (3 eF + 4u) ||a||_1 ||b||_2 (||F a||_inf <= ||a||_1), and ||dz||_1 <= sqrt(m) ||dz||_2.
-double fft_roundoff_l1(std::size_t n, std::size_t m, const DiscretePld& a, const DiscretePld& b, double u) {
-  const double lg = std::log2(static_cast<double>(n));
-  const double mu = 4 * u, gamma4 = 4 * u / (1 - 4 * u);
-  const double eta = mu + gamma4 * (std::sqrt(2.0) + mu);
-  const double eF = lg * eta / (1 - lg * eta);
-  const double norm = std::min(l1(a.p) * l2(b.p), l2(a.p) * l1(b.p));
-  return std::sqrt(static_cast<double>(m)) * (3 * eF + 4 * u) * norm;
+// The cyclic convolution of a and b (zero-padded to n = 2^t >= m) by radix2_fft in precision T, and a bound on
+// the l1 distance of its first m entries from the exact linear convolution (docs/pld_accountant.md, section 3).
+// Norms: A = F a, ||A||_inf <= ||a||_1, ||A||_2 = sqrt(n) ||a||_2. Per transform (Higham 2002, Thm 24.2, plus
+// underflow: each stage adds <= sqrt(2n) eta0 in l2, amplified <= sqrt(n)(1 + eF) by the later stages):
+//   ||A~ - A||_2 <= EA = eF sqrt(n) ||a||_2 + 4 t n eta0.
+// Pointwise product (complex multiplication fl(xy) = xy(1 + d), |d| <= sqrt(2) gamma_2, Higham Lemma 3.5):
+//   ||A~B~ - AB||_2 <= X = EA (||b||_1 + EB) + ||a||_1 EB,  ||AB||_2 <= sqrt(n) M, M = min(|a|_1|b|_2, |a|_2|b|_1),
+//   ||P~ - AB||_2 <= D = X + sqrt(2) gamma_2 (sqrt(n) M + X) + sqrt(2n) eta0.
+// Inverse transform and the exact scaling by 2^-t (underflow: <= eta0 per entry):
+//   ||c~ - c||_2 <= (eF sqrt(n) (sqrt(n) M + D) + 4 t n eta0 + sqrt(n) D) / n + sqrt(n) eta0,
+// and ||.||_1 <= sqrt(m) ||.||_2 over the m kept entries; rounding T to double adds u |c~_k| + eta0_double.
+template <typename T>
+double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, bool squaring,
+                    std::vector<double>& conv) {
+  const std::size_t m = conv.size();
+  std::size_t n = 1;
+  while (n < m) n *= 2;
+  thread_local ComplexArray<T> x, y;
+  x.resize(n);
+  std::fill(x.re.begin(), x.re.end(), T(0));
+  std::fill(x.im.begin(), x.im.end(), T(0));
+  std::copy(a.begin(), a.end(), x.re.begin());
+  radix2_fft(x, false);
+  const ComplexArray<T>* yy = &x;
+  if (!squaring) {
+    y.resize(n);
+    std::fill(y.re.begin(), y.re.end(), T(0));
+    std::fill(y.im.begin(), y.im.end(), T(0));
+    std::copy(b.begin(), b.end(), y.re.begin());
+    radix2_fft(y, false);
+    yy = &y;
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    const T ar = x.re[k], ai = x.im[k], br = yy->re[k], bi = yy->im[k];
+    x.re[k] = ar * br - ai * bi;
+    x.im[k] = ar * bi + ai * br;
+  }
+  radix2_fft(x, true);
+  const T scale = T(1) / static_cast<T>(n);  // a power of two: exact
+  for (std::size_t k = 0; k < m; ++k) conv[k] = static_cast<double>(x.re[k] * scale);
+
+  const double uT = std::numeric_limits<T>::epsilon() / 2;
+  // Absolute error of one underflowing product: <= the double subnormal spacing (>= long double's).
+  const double eta0 = std::numeric_limits<double>::denorm_min();
+  const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
+  const double eF = fft_error_factor<T>(n);
+  const double a1 = l1(a), a2 = l2(a), b1 = squaring ? a1 : l1(b), b2 = squaring ? a2 : l2(b);
+  const double under = 4 * t * dn * eta0;
+  const double EA = eF * sn * a2 + under, EB = eF * sn * b2 + under;
+  const double M = std::min(a1 * b2, a2 * b1);
+  const double X = EA * (b1 + EB) + a1 * EB;
+  const double gamma2 = 2 * uT / (1 - 2 * uT);
+  const double D = X + std::sqrt(2.0) * gamma2 * (sn * M + X) + std::sqrt(2 * dn) * eta0;
+  const double err2 = (eF * sn * (sn * M + D) + under + sn * D) / dn + sn * eta0;
+  double err1 = std::sqrt(static_cast<double>(m)) * err2;
+  if (std::numeric_limits<T>::digits > std::numeric_limits<double>::digits)
+    err1 += kU * l1(conv) + static_cast<double>(m) * std::numeric_limits<double>::denorm_min();
+  // The double evaluation of this bound: a few dozen roundings, covered by the relative 1e-12.
+  return err1 * (1 + 1e-12) + 1e-300;
+}
+
+// a * a for a PLD whose mass is concentrated: a = b + t with b the entries of a window of W points holding all
+// but <= 1/64 of the mass, t the rest (an exact partition). a * a = b * b + t * (2b + t) (2b + t is a with the
+// window doubled: exact). b * b is convolved in long double on 2W points; t * (2b + t) in double, whose round-off
+// bound (section 3) scales with ||t||_1 ||b||_2 + ||t||_2 ||a||_1 instead of ||a||_1 ||a||_2; one rounded
+// addition per entry joins them (u ||c~||_1). Returns a negative number when no such window exists.
+double square_concentrated(const std::vector<double>& a, std::vector<double>& conv) {
+  const std::size_t na = a.size();
+  std::vector<long double> prefix(na + 1, 0.0L);
+  for (std::size_t k = 0; k < na; ++k) prefix[k + 1] = prefix[k] + a[k];
+  const long double total = prefix[na];
+  std::size_t width = 0, start = 0;
+  for (std::size_t w = 256; 4 * w <= na && width == 0; w *= 2) {
+    long double best = -1;
+    std::size_t best_start = 0;
+    for (std::size_t s = 0; s + w <= na; s += w / 8) {
+      const long double in = prefix[s + w] - prefix[s];
+      if (in > best) { best = in; best_start = s; }
+    }
+    if (total - best <= total / 64) { width = w; start = best_start; }
+  }
+  if (width == 0) return -1;
+  std::vector<double> bulk(a.begin() + static_cast<std::ptrdiff_t>(start),
+                           a.begin() + static_cast<std::ptrdiff_t>(start + width));
+  std::vector<double> tail = a, doubled = a;
+  for (std::size_t k = start; k < start + width; ++k) {
+    tail[k] = 0;
+    doubled[k] = 2 * a[k];
+  }
+  std::vector<double> bb(2 * width - 1);
+  const double e_bulk = fft_convolve<long double>(bulk, bulk, true, bb);
+  const double e_rest = fft_convolve<double>(tail, doubled, false, conv);
+  for (std::size_t k = 0; k < bb.size(); ++k) conv[2 * start + k] += bb[k];
+  return e_bulk + e_rest + 2 * kU * l1(conv) + 1e-300;
 }
 
 }  // namespace
 
-DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic) {
-  if (!(h > 0)) throw std::invalid_argument("internal: discretize needs h > 0");
+void apply_tilt(DiscretePld& d, double lambda, double tail) {
+  if (!(lambda >= 0) || d.tilt != 0) throw std::invalid_argument("internal: apply_tilt needs lambda >= 0, once");
+  if (lambda == 0 || d.p.empty()) return;
+  // s_k = lambda (l_k - l_last) <= 0 (l_k - l_last exact on the dyadic grid), Z = sum p_k e^{s_k}; long double
+  // (no underflow at these magnitudes), tilted p_k = p_k e^{s_k} / Z, log_scale = lambda l_last + log Z.
+  const std::size_t n = d.p.size();
+  const long double l_last = static_cast<long double>(d.offset + static_cast<std::int64_t>(n) - 1) * d.h;
+  std::vector<long double> t(n);
+  long double z = 0, smax = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const long double sk = lambda * (static_cast<long double>(static_cast<std::int64_t>(k) - static_cast<std::int64_t>(n - 1)) * d.h);
+    smax = std::max(smax, -sk);
+    t[k] = d.p[k] * std::exp(sk);
+    z += t[k];
+  }
+  if (!(z > 0)) return;
+  for (std::size_t k = 0; k < n; ++k) d.p[k] = static_cast<double>(t[k] / z);
+  d.tilt = lambda;
+  d.log_scale = static_cast<double>(lambda * l_last + std::log(z));
+  // lambda l_last and log z in long double (a few u_ld each, log z also carries Z's n u_ld), rounded to double.
+  d.log_scale_err = kU * std::abs(d.log_scale) + (static_cast<double>(n) + 8) * 0x1p-64 * (1 + std::abs(d.log_scale));
+  // Relative error per tilted mass: the untilted mass's 8u (relative to its cell and its neighbour's, a factor
+  // e^{lambda h} apart), the exponent's rounding u |s_k|, exp/division/Z (~ 4 u_ld + n u_ld), the rounding to
+  // double (u); masses sum to ~1. The log_scale's own error is tracked in log_scale_err.
+  d.err_l1 = (8 * kU * std::exp(lambda * d.h) + static_cast<double>(smax) * 0x1p-63 +
+              (static_cast<double>(n) + 8) * 0x1p-64 + kU) * (1 + 1e-12) + static_cast<double>(n) * 0x1p-1074 +
+             4 * kU * static_cast<double>(std::exp(-smax) / z);  // discretize's 2u at l_0, tilted
+  truncate(d, tail);
+}
+
+double dyadic_grid(double h) {
+  if (!(h > 0) || !std::isfinite(h)) throw std::invalid_argument("internal: dyadic_grid needs h > 0");
+  int e = 0;
+  const double mant = std::frexp(h, &e);  // h = mant 2^e, mant in [0.5, 1)
+  return std::ldexp(std::floor(mant * 16) / 16, e);
+}
+
+void check_grid_points(double points, double h) {
+  if (points > static_cast<double>(kMaxGridPoints) || !std::isfinite(points))
+    throw GridTooLarge("accountant 'pld': the loss range needs " + std::to_string(static_cast<long long>(
+                           std::min(points, 9e18))) + " points on the grid " + std::to_string(h) +
+                           " (limit " + std::to_string(kMaxGridPoints) + " points, about 100 MB)", points);
+}
+
+DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic, double tilt) {
+  if (!(h > 0) || dyadic_grid(h) != h) throw std::invalid_argument("internal: discretize needs a dyadic grid");
   DiscretePld d;
   d.h = h;
   d.pessimistic = pessimistic;
   const double finite = 1 - pair.p_inf;
-  const std::int64_t hi = find_upper(pair, h, tail);
-  const std::int64_t lo = std::min(find_lower(pair, h, tail, finite), hi - 1);
+  // One empty point beyond each end of a finite support: no atom sits on the first or last grid point, so the
+  // optimistic rule (mass at the lower end of its cell) keeps an atom at the lower end of the support.
+  const double hi_d = std::isfinite(pair.support_hi) ? std::ceil(pair.support_hi / h) + 1 : 0;
+  const double lo_d = std::isfinite(pair.support_lo) ? std::floor(pair.support_lo / h) - 1 : 0;
+  if (std::isfinite(pair.support_hi) && std::isfinite(pair.support_lo)) check_grid_points(hi_d - lo_d + 1, h);
+  const std::int64_t hi = std::isfinite(pair.support_hi) ? static_cast<std::int64_t>(hi_d) : find_upper(pair, h, tail, tilt);
+  check_grid_points(static_cast<double>(hi) - lo_d + 1, h);
+  const std::int64_t lo = std::min(std::isfinite(pair.support_lo) ? static_cast<std::int64_t>(lo_d)
+                                                                  : find_lower(pair, h, tail, finite), hi - 1);
+  check_grid_points(static_cast<double>(hi - lo + 1), h);
   const std::size_t n = static_cast<std::size_t>(hi - lo + 1);
   d.offset = lo;
   d.p.assign(n, 0.0);
-  // Survival values at the grid points, moved by the margin in the safe direction and made monotone.
+  // Survival values at the grid points l_k = (lo + k) h (exact: h is dyadic), and their error bound r.
   std::vector<double> sp(n), sq(n);
-  const double up = pessimistic ? 1 + kSurvivalMargin : 1 - kSurvivalMargin;
   for (std::size_t k = 0; k < n; ++k) {
     const double l = static_cast<double>(lo + static_cast<std::int64_t>(k)) * h;
-    sp[k] = std::min(finite, pair.survival_p(l) * up);
+    sp[k] = pair.survival_p(l);
     sq[k] = pair.survival_q(l);
   }
-  for (std::size_t k = 1; k < n; ++k) sp[k] = std::min(sp[k], sp[k - 1]);
-  const double spread = -std::expm1(-h);  // 1 - e^{-h}
+  const double r = kSurvivalMargin;
+  // The P-survival used: moved by r in the safe direction and made monotone (pessimistic: >= the exact one).
+  std::vector<double> su(n);
+  const double up = pessimistic ? 1 + r : 1 - r;
+  for (std::size_t k = 0; k < n; ++k) su[k] = std::min(finite, sp[k] * up);
+  for (std::size_t k = 1; k < n; ++k) su[k] = std::min(su[k], su[k - 1]);
+  const long double spread = -std::expm1(-static_cast<long double>(h));  // 1 - e^{-h}
+  // Slack of the long-double evaluation of w below: ~10 roundings of size u_ld relative to 1/spread.
+  const long double w_slack = 64 * 0x1p-64L / spread;
   for (std::size_t k = 0; k + 1 < n; ++k) {
-    const double pc = sp[k] - sp[k + 1];
+    const double pc = su[k] - su[k + 1];
     if (pc <= 0) continue;
     double w = 0;  // share of the cell's P-mass at its upper end
     if (pessimistic) {
-      const double qc = std::max(0.0, sq[k] - sq[k + 1]);
-      const double l = static_cast<double>(lo + static_cast<std::int64_t>(k)) * h;
-      // Connect-the-dots: w = (1 - r e^{l})/(1 - e^{-h}), r = Qc/Pc (Q-mass preserved), biased upwards.
-      const double rho = qc / pc * std::exp(l);
-      w = std::clamp((1 - rho) / spread + kWeightMargin, 0.0, 1.0);
+      // Connect-the-dots: w* = (1 - rho)/(1 - e^{-h}), rho = e^{l} Qc/Pc (the cell's Q-mass preserved). Any
+      // w >= w* still dominates (docs/pld_accountant.md, 1), so rho is bounded below from the r-bounds on the
+      // survival values: Qc >= sq_k (1 - 2r) - sq_{k+1} (1 + 2r), Pc <= sp_k (1 + 2r) - sp_{k+1} (1 - 2r).
+      const long double qlo = static_cast<long double>(sq[k]) * (1 - 2 * r) -
+                              static_cast<long double>(sq[k + 1]) * (1 + 2 * r);
+      const long double phi = static_cast<long double>(sp[k]) * (1 + 2 * r) -
+                              static_cast<long double>(sp[k + 1]) * (1 - 2 * r);
+      const long double l = static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h;
+      const long double rho = qlo > 0 && phi > 0 ? qlo / phi * std::exp(l) * (1 - 1e-15L) : 0.0L;
+      w = static_cast<double>(std::clamp((1 - rho) / spread + w_slack, 0.0L, 1.0L));
+      if (w < 1) w = std::nextafter(w, 2.0);
     }
     d.p[k] += (1 - w) * pc;
     d.p[k + 1] += w * pc;
   }
-  const double below = finite - sp[0], above = sp[n - 1];
+  const double below = finite - su[0], above = su[n - 1];
   if (pessimistic) {
     d.p[0] += std::max(0.0, below);
     d.p_inf = pair.p_inf + above;
@@ -135,115 +324,43 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
     d.p_inf = pair.p_inf;
   }
   // Each mass is a difference and a product of float64 numbers: a few ulps each (the margins cover the
-  // survival-function errors themselves).
-  d.err_l1 = 8 * kU * (1 + static_cast<double>(n) * 1e-300);
+  // survival-function errors themselves); the mass below l_0, 1 - p_inf - su_0, is known only to 2u absolutely
+  // (survival values near 1).
+  d.err_l1 = 8 * kU * (1 + static_cast<double>(n) * 1e-300) + 2 * kU;
   return d;
 }
 
 DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, bool extended) {
-  if (a.h != b.h || a.pessimistic != b.pessimistic) throw std::invalid_argument("internal: compose of mismatched PLDs");
+  if (a.h != b.h || a.pessimistic != b.pessimistic || a.tilt != b.tilt)
+    throw std::invalid_argument("internal: compose of mismatched PLDs");
   DiscretePld out;
   out.h = a.h;
   out.pessimistic = a.pessimistic;
+  out.tilt = a.tilt;
+  out.log_scale = a.log_scale + b.log_scale;
+  out.log_scale_err = a.log_scale_err + b.log_scale_err + kU * std::abs(out.log_scale);
   out.offset = a.offset + b.offset;
   const std::size_t m = a.p.size() + b.p.size() - 1;
-  std::size_t n = 1;
-  while (n < m) n *= 2;
+  check_grid_points(m, a.h);
   std::vector<double> conv(m);
   if (std::min(a.p.size(), b.p.size()) <= 64) {
-    // Direct convolution: each output is a sum of at most min(na, nb) products (relative error ~ 2 min u).
+    // Direct convolution: each output is a sum of at most min(na, nb) nonnegative products, accumulated in
+    // that order: relative error <= gamma_{min+1} (Higham 2002, eq. (3.4)); taken as 2 (min + 1) u.
     for (std::size_t i = 0; i < a.p.size(); ++i)
       for (std::size_t j = 0; j < b.p.size(); ++j) conv[i + j] += a.p[i] * b.p[j];
     out.err_l1 = 2 * static_cast<double>(std::min(a.p.size(), b.p.size()) + 1) * kU * l1(a.p) * l1(b.p);
-  } else if (extended) {
-    // The same product in 80-bit long double (fftw3l): unit round-off 2^-64 instead of 2^-53.
-    long double* x = fftwl_alloc_real(n);
-    long double* y = fftwl_alloc_real(n);
-    fftwl_complex* X = fftwl_alloc_complex(n / 2 + 1);
-    fftwl_complex* Y = fftwl_alloc_complex(n / 2 + 1);
-    fftwl_plan px = fftwl_plan_dft_r2c_1d(static_cast<int>(n), x, X, FFTW_ESTIMATE);
-    fftwl_plan py = fftwl_plan_dft_r2c_1d(static_cast<int>(n), y, Y, FFTW_ESTIMATE);
-    fftwl_plan pz = fftwl_plan_dft_c2r_1d(static_cast<int>(n), X, x, FFTW_ESTIMATE);
-    std::fill(x, x + n, 0.0L);
-    std::fill(y, y + n, 0.0L);
-    std::copy(a.p.begin(), a.p.end(), x);
-    std::copy(b.p.begin(), b.p.end(), y);
-    fftwl_execute(px);
-    fftwl_execute(py);
-    for (std::size_t k = 0; k < n / 2 + 1; ++k) {
-      const long double re = X[k][0] * Y[k][0] - X[k][1] * Y[k][1];
-      const long double im = X[k][0] * Y[k][1] + X[k][1] * Y[k][0];
-      X[k][0] = re / static_cast<long double>(n);
-      X[k][1] = im / static_cast<long double>(n);
-    }
-    fftwl_execute(pz);
-    for (std::size_t k = 0; k < m; ++k) conv[k] = static_cast<double>(x[k]);
-    fftwl_destroy_plan(px);
-    fftwl_destroy_plan(py);
-    fftwl_destroy_plan(pz);
-    fftwl_free(x);
-    fftwl_free(y);
-    fftwl_free(X);
-    fftwl_free(Y);
-    out.err_l1 = fft_roundoff_l1(n, m, a, b, std::numeric_limits<long double>::epsilon() / 2) +
-                 kU * l1(conv);  // the final rounding to double
   } else {
-    // Cached buffers and plans per transform size (thread-local): no allocation or planning per call.
-    struct Workspace {
-      std::size_t n = 0;
-      double *x = nullptr, *y = nullptr;
-      fftw_complex *X = nullptr, *Y = nullptr;
-      fftw_plan px{}, py{}, pz{};
-      void ensure(std::size_t size) {
-        if (size == n) return;
-        release();
-        n = size;
-        x = fftw_alloc_real(n);
-        y = fftw_alloc_real(n);
-        X = fftw_alloc_complex(n / 2 + 1);
-        Y = fftw_alloc_complex(n / 2 + 1);
-        px = fftw_plan_dft_r2c_1d(static_cast<int>(n), x, X, FFTW_ESTIMATE);
-        py = fftw_plan_dft_r2c_1d(static_cast<int>(n), y, Y, FFTW_ESTIMATE);
-        pz = fftw_plan_dft_c2r_1d(static_cast<int>(n), X, x, FFTW_ESTIMATE);
-      }
-      void release() {
-        if (n == 0) return;
-        fftw_destroy_plan(px);
-        fftw_destroy_plan(py);
-        fftw_destroy_plan(pz);
-        fftw_free(x);
-        fftw_free(y);
-        fftw_free(X);
-        fftw_free(Y);
-        n = 0;
-      }
-      ~Workspace() { release(); }
-    };
-    thread_local Workspace ws;
-    ws.ensure(n);
-    double *x = ws.x, *y = ws.y;
-    fftw_complex *X = ws.X, *Y = ws.Y;
-    std::fill(x, x + n, 0.0);
-    std::fill(y, y + n, 0.0);
-    std::copy(a.p.begin(), a.p.end(), x);
-    std::copy(b.p.begin(), b.p.end(), y);
-    fftw_execute(ws.px);
-    fftw_execute(ws.py);
-    for (std::size_t k = 0; k < n / 2 + 1; ++k) {
-      const double re = X[k][0] * Y[k][0] - X[k][1] * Y[k][1];
-      const double im = X[k][0] * Y[k][1] + X[k][1] * Y[k][0];
-      X[k][0] = re / static_cast<double>(n);
-      X[k][1] = im / static_cast<double>(n);
-    }
-    fftw_execute(ws.pz);
-    std::copy(x, x + m, conv.begin());
-    out.err_l1 = fft_roundoff_l1(n, m, a, b, kU);
+    const bool squaring = &a == &b;
+    out.err_l1 = extended && squaring ? square_concentrated(a.p, conv) : -1;
+    if (out.err_l1 < 0)
+      out.err_l1 = extended ? fft_convolve<long double>(a.p, b.p, squaring, conv)
+                            : fft_convolve<double>(a.p, b.p, squaring, conv);
   }
   // Negative round-off values are clamped (the exact values are >= 0, so this only reduces the error).
   for (double& v : conv) v = std::max(0.0, v);
   out.p = std::move(conv);
-  // Propagation: ||a~*b~ - a*b||_1 <= ea ||b~||_1 + eb ||a||_1 <= ea (1 + eb) + eb (1 + ea) (masses <= 1).
-  out.err_l1 = out.err_l1 * (1 + 4 * kU) + a.err_l1 * (1 + b.err_l1) + b.err_l1 * (1 + a.err_l1);
+  // Propagation: ||a~*b~ - a*b||_1 <= ea ||b~||_1 + eb ||a||_1 <= ea ||b~||_1 + eb (||a~||_1 + ea) (Young).
+  out.err_l1 = (out.err_l1 + a.err_l1 * l1(b.p) + b.err_l1 * (l1(a.p) + a.err_l1)) * (1 + 4 * kU);
   // +inf atoms: P(L_a + L_b = inf) = 1 - (1 - pa)(1 - pb), rounded in the safe direction.
   const double pinf = a.p_inf + b.p_inf - a.p_inf * b.p_inf;
   out.p_inf = a.pessimistic ? pinf * (1 + 4 * kU) : pinf * (1 - 4 * kU);
@@ -274,30 +391,67 @@ DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail) {
 }
 
 double pld_delta(const DiscretePld& d, double eps) {
-  long double s = 0;
+  long double s = 0, term_err = 0;
+  std::size_t terms = 0;
   for (std::size_t k = d.p.size(); k-- > 0;) {
-    const double l = static_cast<double>(d.offset + static_cast<std::int64_t>(k)) * d.h;
+    const double l = static_cast<double>(d.offset + static_cast<std::int64_t>(k)) * d.h;  // exact (dyadic h)
     if (l <= eps) break;
-    s += static_cast<long double>(d.p[k]) * -std::expm1(eps - l);
+    ++terms;
+    // The true mass p_k e^{log_scale - tilt l_k}: the exponent is off by <= log_scale_err + u_ld |arg| (long
+    // double), so the mass by a relative <= 1.01 (log_scale_err + u_ld |arg|) + u_ld (these are <= 1e-6).
+    const long double arg = static_cast<long double>(d.log_scale) - static_cast<long double>(d.tilt) * l;
+    const long double mass = d.tilt == 0 ? static_cast<long double>(d.p[k]) : d.p[k] * std::exp(arg);
+    s += mass * static_cast<long double>(-std::expm1(eps - l));
+    // Per term: eps - l_k rounded (abs <= u |eps - l_k|, expm1's derivative <= 1 there), expm1 (glibc: <= 1 ulp,
+    // 2u), the product (u); and the true mass's relative error from the exponent.
+    const long double rel = d.tilt == 0 ? 0.0L : 1.01L * (d.log_scale_err + 0x1p-63L * std::abs(arg)) + 0x1p-63L;
+    term_err += mass * (static_cast<long double>(kU) * (l - eps + 4) + rel);
   }
   const double sum = static_cast<double>(s) + d.p_inf;
-  // Summation and expm1 errors: a few ulps of each term; the l1 error bound of the masses.
-  const double err = d.err_l1 + 4 * kU * sum + 1e-300;
-  return d.pessimistic ? std::min(1.0, sum + err) : std::max(0.0, sum - err);
+  // The l1 error of the tilted masses, untilted at the smallest loss summed (l > eps: e^{-tilt l} <= e^{-tilt eps}).
+  const double err_scale =
+      d.tilt == 0 ? 1.0
+                  : static_cast<double>(std::exp(static_cast<long double>(d.log_scale) + d.log_scale_err -
+                                                 static_cast<long double>(d.tilt) * eps) * (1 + 1e-12L));
+  // The long-double sum of `terms` nonnegative terms: <= terms u_ld s (Higham 2002, eq. (4.4)); two roundings
+  // to double: 2u sum.
+  const double err = d.err_l1 * err_scale + static_cast<double>(term_err) * (1 + 1e-12) +
+                     (static_cast<double>(terms) * 0x1p-64 + 2 * kU) * (sum + 1e-300) + 1e-300;
+  return d.pessimistic ? std::min(1.0, (sum + err) * (1 + 2 * kU)) : std::max(0.0, (sum - err) * (1 - 2 * kU));
 }
 
 double pld_epsilon(const DiscretePld& d, double delta) {
-  if (pld_delta(d, 0.0) <= delta) return 0.0;
   double hi = static_cast<double>(d.offset + static_cast<std::int64_t>(d.p.size())) * d.h;
   if (!(hi > 0)) hi = d.h;
-  if (pld_delta(d, hi) > delta) return kInf;  // the +inf atom and the error budget exceed delta
-  double lo = 0;
-  for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
-    const double mid = 0.5 * (lo + hi);
-    if (!(mid > lo && mid < hi)) break;
-    if (pld_delta(d, mid) <= delta) hi = mid; else lo = mid;
+  if (d.pessimistic) {
+    // The certified upper delta(eps) is non-increasing in eps: bisect for the smallest eps meeting delta.
+    if (pld_delta(d, 0.0) <= delta) return 0.0;
+    if (pld_delta(d, hi) > delta) return kInf;  // the +inf atom and the error budget exceed delta
+    double lo = 0;
+    for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      if (!(mid > lo && mid < hi)) break;
+      if (pld_delta(d, mid) <= delta) hi = mid; else lo = mid;
+    }
+    return hi;
   }
-  return d.pessimistic ? hi : lo;
+  // The certified lower delta(eps) (sum minus an error that, for a tilted PLD, grows as eps decreases) need not
+  // be monotone: any eps with lower delta(eps) > delta is below the true epsilon. Scan 256 points from the top
+  // for the largest such eps, then bisect up to the next scanned point.
+  constexpr int kScan = 256;
+  double lo = -1, up = hi;
+  for (int i = kScan; i >= 0; --i) {
+    const double e = hi * i / kScan;
+    if (pld_delta(d, e) > delta) { lo = e; break; }
+    up = e;
+  }
+  if (lo < 0) return 0.0;
+  for (int it = 0; it < 200 && up - lo > 1e-15 * up; ++it) {
+    const double mid = 0.5 * (lo + up);
+    if (!(mid > lo && mid < up)) break;
+    if (pld_delta(d, mid) > delta) lo = mid; else up = mid;
+  }
+  return lo;
 }
 
 }  // namespace dpl

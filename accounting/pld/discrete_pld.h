@@ -2,12 +2,31 @@
 // deviation from the exact composition of the discretised steps; discretisation, composition, and delta(eps).
 #pragma once
 
+#include "accounting/errors.h"
 #include "accounting/pld/loss_pair.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace dpl {
+
+// No grid (single step or composed) may hold more points than this: checked before allocating.
+inline constexpr std::size_t kMaxGridPoints = std::size_t{1} << 20;
+
+// A grid that would exceed kMaxGridPoints; `points` says how many it would need (the caller may coarsen).
+class GridTooLarge : public NotApplicable {
+ public:
+  GridTooLarge(const std::string& what, double needed) : NotApplicable(what), points(needed) {}
+  double points;
+};
+// Throws GridTooLarge when `points` exceeds kMaxGridPoints (or is not finite).
+void check_grid_points(double points, double h);
+
+// The largest grid spacing <= h with at most 4 significant bits (m 2^e, m < 16): every grid point k h with
+// |k| < 2^49 is then exact in double, so masses sit exactly where their survival values were evaluated.
+double dyadic_grid(double h);
 
 struct DiscretePld {
   double h = 1e-4;              // grid spacing
@@ -16,17 +35,28 @@ struct DiscretePld {
   double p_inf = 0;             // P(L = +inf)
   double err_l1 = 0;            // bound on || p - p_exact ||_1 + |p_inf - p_inf_exact| from floating point
   bool pessimistic = true;      // upper (pessimistic) or lower (optimistic) discretisation
+  // Exponential tilting (docs/pld_accountant.md, 5): p[k] holds the tilted mass; the PLD's mass at l_k is
+  // p[k] exp(log_scale - tilt l_k). err_l1 is in tilted units. p_inf is never tilted.
+  double tilt = 0;
+  double log_scale = 0;
+  double log_scale_err = 0;  // bound on |log_scale - the exact log scale|
 };
 
-// Discretises one step. Pessimistic: connect-the-dots (Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022):
+// Tilts a PLD by lambda >= 0 (p_k -> p_k e^{lambda l_k} / Z): the tilt of a convolution is the convolution of
+// the tilts, so every later round-off error is relative to the mass near the losses that decide a tiny delta.
+void apply_tilt(DiscretePld& d, double lambda, double tail);
+
+// Discretises one step on the grid h (must be dyadic_grid(h)). Pessimistic: connect-the-dots (Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022):
 // the P-mass of each grid cell is split between its two ends so that the Q-mass is preserved, a mean-preserving
-// spread in e^{-L} that can only raise every hockey-stick divergence (Jensen); the split is biased upwards by a
-// margin far above its float64 error, the lower tail is moved up to the first kept point and the upper tail to
-// +inf. Optimistic: every cell's mass at its lower end, the lower tail dropped, the upper tail at the last point.
-DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic);
+// spread in e^{-L} that can only raise every hockey-stick divergence (Jensen); the upper share is a certified
+// upper bound of the exact one, the lower tail is moved up to the first kept point and the upper tail to +inf.
+// Optimistic: every cell's mass at its lower end, the lower tail dropped, the upper tail at the last point.
+// `tilt`: the grid extends until the P-survival times e^{tilt l} is <= tail (the mass apply_tilt will see).
+DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic, double tilt = 0);
 
 // The composition of two PLDs (convolution of the loss distributions, by FFT; Koskela, Jalko and Honkela 2020),
-// tails beyond `tail` mass moved pessimistically (or optimistically), round-off bounded (Higham 2002, Thm 24.2).
+// tails beyond `tail` mass moved pessimistically (or optimistically), round-off bounded (Higham 2002, Thm 24.2,
+// for the radix-2 FFT of radix2_fft.h; docs/pld_accountant.md, 3). Throws GridTooLarge before allocating.
 DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, bool extended = false);
 // k-fold self-composition by repeated squaring; blocks replicated many times use 80-bit FFTs and smaller tails.
 DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail);

@@ -16,31 +16,67 @@ namespace {
 
 constexpr double kFinestGrid = 1e-5;
 constexpr double kTargetBins = 170000;
-// Below this target delta the tail budget (1e-4 delta) drives the grids to gigabytes and the FFT round-off
-// budget dominates anyway (measured: 1e-12 took 36 s and then failed, 1e-14 over 7 GB): refuse at once.
-constexpr double kSmallestDelta = 1e-11;
+// Below this target delta every PLD is exponentially tilted (docs/pld_accountant.md, 5): the round-off budget
+// (~1e-11 of the total mass) would otherwise exceed delta.
+constexpr double kTiltBelowDelta = 1e-9;
 
 DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
   std::optional<DiscretePld> total;
   for (const auto& e : ledger) {
     // Per-step tails are replicated `steps` times: the step's budget is divided accordingly.
-    const DiscretePld one = discretize(loss_pair(e, dir), o.grid, o.tail / static_cast<double>(e.steps), pessimistic);
+    DiscretePld one =
+        discretize(loss_pair(e, dir), o.grid, o.tail / static_cast<double>(e.steps), pessimistic, o.tilt);
+    apply_tilt(one, o.tilt, o.tail / static_cast<double>(e.steps));
     DiscretePld part = self_compose(one, e.steps, o.tail);
     total = total ? compose(*total, part, o.tail) : std::move(part);
   }
   return *total;
 }
 
+constexpr int kMaxCoarsenings = 8;
+
+// The tilt for a tiny target delta: the lambda minimising the Chernoff bound (sum_e k_e log M_e(lambda) +
+// log(1/delta)) / lambda on the probe grid, M_e(lambda) = E_P[e^{lambda L}] of one step's discretised PLD
+// (the RDP conversion at order lambda + 1). The tilted composed PLD then has its mass near the epsilon sought.
+// Any lambda >= 0 is sound (docs/pld_accountant.md, 5); this one only makes the round-off relative.
+double choose_tilt(const Ledger& ledger, PairDirection dir, const PldOptions& probe, double delta) {
+  std::vector<DiscretePld> steps;
+  for (const auto& e : ledger)
+    steps.push_back(discretize(loss_pair(e, dir), probe.grid, probe.tail / static_cast<double>(e.steps), true));
+  auto bound = [&](double lambda) {
+    long double total = std::log(1 / static_cast<long double>(delta));
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const DiscretePld& d = steps[i];
+      long double top = -std::numeric_limits<long double>::infinity();
+      for (std::size_t k = 0; k < d.p.size(); ++k)
+        if (d.p[k] > 0) top = std::max(top, std::log(static_cast<long double>(d.p[k])) + lambda * (d.offset + static_cast<long double>(k)) * d.h);
+      long double m = 0;
+      for (std::size_t k = 0; k < d.p.size(); ++k)
+        if (d.p[k] > 0) m += std::exp(std::log(static_cast<long double>(d.p[k])) + lambda * (d.offset + static_cast<long double>(k)) * d.h - top);
+      total += static_cast<long double>(ledger[i].steps) * (top + std::log(m));
+    }
+    return static_cast<double>(total / lambda);
+  };
+  // Golden-section search on log(lambda) in [1e-3, 1e3] (the bound is quasi-convex in lambda), 60 steps.
+  double a = std::log(1e-3), b = std::log(1e3);
+  const double g = 0.6180339887498949;
+  double c = b - g * (b - a), d = a + g * (b - a), fc = bound(std::exp(c)), fd = bound(std::exp(d));
+  for (int it = 0; it < 60; ++it) {
+    if (fc < fd) { b = d; d = c; fd = fc; c = b - g * (b - a); fc = bound(std::exp(c)); }
+    else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = bound(std::exp(d)); }
+  }
+  return std::exp(0.5 * (a + b));
+}
+
 Interval upper_point(double x) { return std::isfinite(x) ? exact(x) : positive_infinity(); }
 
 }  // namespace
 
-AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
-  if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
-  if (target.given == Target::Given::delta && target.value < kSmallestDelta)
-    throw NotApplicable("accountant 'pld': --delta " + format_input(target.value) +
-                        " is not supported yet (allowed [1e-11, 1): below that the floating-point error budget "
-                        "dominates); use rdp or auto");
+namespace {
+
+// The accountant on the grid options.grid (rounded down to a dyadic spacing); GridTooLarge when a grid would
+// exceed kMaxGridPoints.
+AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
   bool symmetric = true;
   for (const auto& e : ledger) {
     (void)loss_pair(e, PairDirection::remove);  // NotApplicable early, before any work
@@ -55,27 +91,39 @@ AccountingResult compose_pld(const Ledger& ledger, const Target& target, const P
   auto value = [&](const DiscretePld& pld) {
     return given_delta ? pld_epsilon(pld, target.value) : pld_delta(pld, target.value);
   };
-  // Every direction first on a 4x coarser grid (still a valid upper bound); only directions whose coarse
-  // bound could exceed the finest answer so far are recomputed on the fine grid.
   // The tails moved to +inf count in delta: keep them far below a small target delta.
   PldOptions o = options;
+  o.grid = dyadic_grid(o.grid);
   if (given_delta) o.tail = std::min(o.tail, target.value * 1e-4);
-  PldOptions coarse = o;
-  coarse.grid = 4 * o.grid;
-  std::vector<double> coarse_up;
-  double range = 0;  // the loss range the composed PLD occupies
-  for (auto d : dirs) {
-    const DiscretePld c = compose_direction(ledger, d, coarse, true);
-    coarse_up.push_back(value(c));
-    range = std::max(range, static_cast<double>(c.p.size()) * c.h);
-  }
-  // The fine grid: as fine as ~170,000 bins over that range allow (the connect-the-dots error is O(h^2)),
-  // between kFinestGrid and the requested grid.
+  // The fine grid: as fine as ~170,000 bins over the composed loss range allow (the connect-the-dots error is
+  // O(h^2)), at least kFinestGrid; coarser than requested when the range is wide (so the work stays bounded).
+  // The range is measured on a 64x coarser probe grid (few points, still a valid PLD).
   PldOptions fine = o;
-  // Long heterogeneous ledgers pay one convolution per entry: their bin budget shrinks with the entry count.
-  const double entries = static_cast<double>(ledger.size());
-  const double bins = kTargetBins / std::sqrt(std::max(1.0, entries / 64));
-  if (o.refine) fine.grid = std::min(o.grid, std::max(kFinestGrid, range / bins));
+  const bool tiny = given_delta && target.value < kTiltBelowDelta;
+  if (o.refine || tiny) {
+    PldOptions probe = o;
+    probe.grid = dyadic_grid(64 * o.grid);
+    probe.lower = false;
+    probe.tilt = 0;
+    double range = 0;
+    for (std::size_t i = 0; i < dirs.size(); ++i) {
+      const DiscretePld c = compose_direction(ledger, dirs[i], probe, true);
+      range = std::max(range, static_cast<double>(c.p.size()) * c.h);
+    }
+    if (tiny) o.tilt = choose_tilt(ledger, dirs.front(), o, target.value);
+    if (!o.refine) range = 0;
+    // Long heterogeneous ledgers pay one convolution per entry: their bin budget shrinks with the entry count.
+    const double entries = static_cast<double>(ledger.size());
+    const double bins = kTargetBins / std::sqrt(std::max(1.0, entries / 64));
+    fine = o;
+    if (o.refine) fine.grid = dyadic_grid(std::max(kFinestGrid, range / bins));
+  }
+  // Every direction first on a 4x coarser grid (still a valid upper bound); only directions whose coarse
+  // bound could exceed the finest answer so far are recomputed on the fine grid.
+  PldOptions coarse = fine;
+  coarse.grid = dyadic_grid(4 * fine.grid);
+  std::vector<double> coarse_up;
+  for (auto d : dirs) coarse_up.push_back(value(compose_direction(ledger, d, coarse, true)));
   std::vector<std::size_t> order(dirs.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return coarse_up[x] > coarse_up[y]; });
@@ -106,6 +154,27 @@ AccountingResult compose_pld(const Ledger& ledger, const Target& target, const P
   }
   if (o.lower) r.lower = exact(low);
   return r;
+}
+
+}  // namespace
+
+
+AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
+  if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
+  // A loss range too wide for the grid (huge eps, tiny Laplace scale, many steps): the same accountant on a
+  // coarser grid is still a certified bound (looser), so coarsen until every grid fits, a bounded number of times.
+  PldOptions o = options;
+  for (int attempt = 0;; ++attempt) {
+    try {
+      return compose_pld_on_grid(ledger, target, o);
+    } catch (const GridTooLarge& e) {
+      if (attempt == kMaxCoarsenings)
+        throw NotApplicable(std::string(e.what()) + "; use optimal, rdp or auto");
+      const double factor = std::max(2.0, 4 * e.points / static_cast<double>(kMaxGridPoints));
+      o.grid *= factor;
+      o.refine = false;
+    }
+  }
 }
 
 }  // namespace dpl

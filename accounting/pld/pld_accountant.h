@@ -11,6 +11,7 @@ struct PldOptions {
   double tail = 1e-12; // per entry: mass moved off the tails (to +inf, accounted in delta), split over its steps
   bool lower = true;   // also compute the optimistic PLD for a certified lower bound
   bool refine = true;  // refine the grid below `grid` when the composed range is small (O(h^2) error)
+  double tilt = 0;     // exponential tilt of every step's PLD (set automatically for target deltas below 1e-9)
 };
 
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options = {});

@@ -1,0 +1,33 @@
+// The iterative radix-2 Cooley-Tukey FFT (decimation in time) whose round-off the PLD accountant bounds:
+// twiddle factors accurate to mu (computed in long double from an octant, rounded once), and the error factor
+// of Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed. 2002, Thm 24.2, for exactly this algorithm.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace dpl {
+
+// Split (structure-of-arrays) complex vector of length n.
+template <typename T>
+struct ComplexArray {
+  std::vector<T> re, im;
+  void resize(std::size_t n) { re.resize(n); im.resize(n); }
+};
+
+// In place: x <- F x (inverse = false, F_jk = e^{-2 pi i jk/n}) or x <- conj(F) x (inverse = true), unnormalised,
+// n = x.re.size() a power of two, 1 <= n <= 2^30. Bit-reversal permutation, then log2(n) butterfly stages
+// y_top = a + w b, y_bot = a - w b with w b = (wr br - wi bi, wr bi + wi br) in the working precision T.
+template <typename T>
+void radix2_fft(ComplexArray<T>& x, bool inverse);
+
+// mu: a bound on |w_computed - w| for every twiddle factor used in precision T (docs/pld_accountant.md).
+template <typename T>
+double twiddle_error();
+
+// Higham 2002, Thm 24.2 (upper bound on the relative l2 error of radix2_fft in precision T for length n):
+// eF = t eta / (1 - t eta), t = log2 n, eta = mu + gamma_4 (sqrt 2 + mu), gamma_4 = 4u/(1 - 4u). Rounded up.
+template <typename T>
+double fft_error_factor(std::size_t n);
+
+}  // namespace dpl

@@ -1,0 +1,134 @@
+// The PLD accountant's two-sided guarantee against independent high-precision values: the optimistic lower
+// bound keeps the atom at the lower end of a finite support, random unsampled Gaussian compositions (any
+// sensitivity, extreme magnitudes) against the exact analytic Gaussian, random pure compositions against the
+// exact optimal composition (Kairouz, Oh and Viswanath 2015), the radix-2 FFT against a direct transform, and
+// inputs whose loss range exceeds the grid limit (answered on a coarser grid, never an allocation failure).
+#include "accounting/composition/compose.h"
+#include "accounting/errors.h"
+#include "accounting/mechanisms/analytic_gaussian.h"
+#include "accounting/numeric/decimal.h"
+#include "accounting/pld/discrete_pld.h"
+#include "accounting/pld/pld_accountant.h"
+#include "accounting/pld/radix2_fft.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <complex>
+
+namespace dpl {
+namespace {
+
+AccountingResult pld_for_epsilon(const std::string& spec, double eps, double grid) {
+  PldOptions o;
+  o.grid = grid;
+  return compose_pld(Ledger{parse_entry(spec)}, Target::for_epsilon(eps), o);
+}
+
+TEST(PldSoundness, OptimisticKeepsTheAtomAtTheLowerEndOfTheSupport) {
+  // Issue 11: 40 pure 0.3-DP steps at eps = 0 (total variation) gave a lower bound 2.2e-10 for the exact 0.6533.
+  const auto r = pld_for_epsilon("pure:eps=0.3,steps=40", 0.0, 1e-4);
+  const auto exact_r = compose(Ledger{parse_entry("pure:eps=0.3,steps=40")}, Target::for_epsilon(0.0),
+                               AccountantKind::optimal);
+  const double exact_delta = hi_up(exact_r.delta);
+  EXPECT_NEAR(exact_delta, 0.6533, 1e-4);
+  ASSERT_TRUE(r.lower.has_value());
+  EXPECT_LE(hi(*r.lower), lo(exact_r.delta));
+  EXPECT_GE(lo(r.delta), hi(exact_r.delta));
+  // Slack: the optimistic rule moves each step down by at most one grid cell of the 4x coarser grid.
+  EXPECT_GE(lo_down(*r.lower), exact_delta - 0.02);
+  EXPECT_LE(hi_up(r.delta), exact_delta + 1e-3);
+}
+
+TEST(PldSoundness, Radix2FftMatchesDirectTransform) {
+  // The transform whose error the accountant bounds: against a direct O(n^2) DFT in long double, within the
+  // Thm 24.2 factor.
+  for (std::size_t n : {1u, 2u, 8u, 64u, 512u}) {
+    ComplexArray<double> x;
+    x.resize(n);
+    std::vector<std::complex<long double>> v(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      x.re[k] = std::sin(1.0 + 3.0 * static_cast<double>(k));
+      x.im[k] = std::cos(0.5 * static_cast<double>(k * k));
+      v[k] = {x.re[k], x.im[k]};
+    }
+    radix2_fft(x, false);
+    long double err = 0, norm = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      std::complex<long double> s = 0;
+      for (std::size_t k = 0; k < n; ++k) {
+        const long double a = -2 * 3.141592653589793238462643383279L * static_cast<long double>((j * k) % n) /
+                              static_cast<long double>(n);
+        s += v[k] * std::complex<long double>(std::cos(a), std::sin(a));
+      }
+      err += std::norm(s - std::complex<long double>(x.re[j], x.im[j]));
+      norm += std::norm(s);
+    }
+    EXPECT_LE(std::sqrt(err), fft_error_factor<double>(n) * std::sqrt(norm) + 1e-300) << n;
+  }
+}
+
+TEST(PldSoundness, WideLossRangesAnswerOnACoarserGrid) {
+  // Issue 11: pure eps = 1e4 (2e8 points on the default grid) aborted in FFTW; a Laplace scale of 1e-6
+  // (2e10 points) threw bad_alloc. Both now answer on a coarser grid, and are still upper bounds.
+  const auto r = pld_for_epsilon("pure:eps=1e4,steps=10", 1.0, 1e-4);
+  EXPECT_GE(lo(r.delta), Real(0));
+  EXPECT_LE(hi(r.delta), Real(1));
+  const auto exact_r = compose(Ledger{parse_entry("pure:eps=1e4,steps=10")}, Target::for_epsilon(1.0),
+                               AccountantKind::optimal);
+  EXPECT_GE(hi(r.delta), lo(exact_r.delta));
+  const Ledger l{parse_entry("laplace:b=1e-6"), parse_entry("laplace:b=2")};
+  const auto s = compose_pld(l, Target::for_delta(1e-5));
+  EXPECT_TRUE(std::isfinite(hi_up(s.epsilon)));
+  EXPECT_GE(hi_up(s.epsilon), 1e6);  // the first step alone is 1e6-DP and no better (Laplace at sens/b = 1e6)
+}
+
+double unit(unsigned v, double lo, double hi) { return lo + (hi - lo) * (v % 10001) / 10000.0; }
+
+RC_GTEST_PROP(PldSoundness, GaussianCompositionBracketsTheAnalyticValue, (unsigned a, unsigned b, unsigned c, unsigned d)) {
+  // k Gaussian steps with noise sigma and sensitivity sens are one Gaussian with mu = sens sqrt(k)/sigma
+  // (Dong, Roth and Su 2019); its exact delta(eps) is the analytic Gaussian (Balle and Wang 2018, Thm 8).
+  const double scale = std::pow(10.0, unit(a, -6, 6));  // extreme magnitudes, same ratio
+  const double mu1 = std::pow(10.0, unit(b, -1.3, 0.8));
+  const int steps = 1 + static_cast<int>(c % 32);
+  const double sens = scale * unit(d, 0.1, 3.0);
+  const double sigma = sens / mu1;
+  const std::string spec = "gaussian:sigma=" + format_input(sigma) + ",sens=" + format_input(sens) +
+                           ",steps=" + std::to_string(steps);
+  const auto entry = parse_entry(spec);
+  // The exact mu from the doubles actually used (mu1 above was rounded by format_input and the division).
+  const Interval mu = exact(entry.mechanism.sens) / exact(entry.mechanism.sigma) * sqrt(exact_int(steps));
+  const double eps = unit(a / 7 + c, 0.0, 2.0) * mid_double(mu) * (mid_double(mu) + 1);
+  PldOptions o;
+  o.grid = 2e-3;
+  o.refine = false;
+  const auto r = compose_pld(Ledger{entry}, Target::for_epsilon(eps), o);
+  const Interval truth = analytic_gaussian_delta(mu, exact(eps));
+  RC_ASSERT(lo(r.delta) >= hi(truth));
+  RC_ASSERT(r.lower.has_value());
+  RC_ASSERT(hi(*r.lower) <= lo(truth));
+  // Slack: O(h^2) per composition plus the round-off budget.
+  RC_ASSERT(hi_up(r.delta) <= hi_up(truth) + 5e-3);
+}
+
+RC_GTEST_PROP(PldSoundness, PureCompositionBracketsTheOptimalComposition, (unsigned a, unsigned b, unsigned c)) {
+  // k pure eps-DP steps: the exact privacy profile is the optimal composition (Kairouz, Oh and Viswanath 2015,
+  // Thm 3.5), computed independently in high precision by the `optimal` accountant.
+  const double eps1 = std::pow(10.0, unit(a, -2.5, 1.5));
+  const int steps = 1 + static_cast<int>(b % 100);
+  const std::string spec = "pure:eps=" + format_input(eps1) + ",steps=" + std::to_string(steps);
+  const double eps = unit(c, 0.0, 1.0) * eps1 * steps;
+  const Ledger l{parse_entry(spec)};
+  PldOptions o;
+  o.grid = 2e-3;
+  o.refine = false;
+  const auto r = compose_pld(l, Target::for_epsilon(eps), o);
+  const auto truth = compose(l, Target::for_epsilon(eps), AccountantKind::optimal);
+  RC_ASSERT(lo(r.delta) >= hi(truth.delta));
+  RC_ASSERT(r.lower.has_value());
+  RC_ASSERT(hi(*r.lower) <= lo(truth.delta));
+}
+
+}  // namespace
+}  // namespace dpl
