@@ -165,7 +165,8 @@ ClaimResult check_thm_4_hitting(const CheckContext& ctx) {
     r.reproduce = "dpledger check 003/thm-4-hitting";
   }
   r.note = "The geometric law of parameter 1/n on {1, 2, ...} is (1/n)(1 - 1/n)^(k-1); with it E[1/T] = ln n/(n-1), "
-           "not ln n/n. The proof's dropped factor 1/2 happens to cover this (see 003/thm-4).";
+           "not ln n/n (digest ii agrees). In addition to the digest: the factor 1/2 that the proof's next line drops "
+           "covers this, since ln n/(2(n-1)) <= ln n/n for n >= 2; what it cannot cover is (1 + c) (see 003/thm-4).";
   return r;
 }
 
