@@ -88,7 +88,10 @@ ClaimResult check_eq_7(const CheckContext& ctx) {
   r.deficit = -s.worst_margin;
   if (s.smallest_failure) {
     r.status = Status::fails;
-    r.counterexample = describe(axes, *s.smallest_failure);
+    const Point& p = *s.smallest_failure;
+    const double V = proof_V(c, p[0], 0.1, 1000, 0.01);
+    r.counterexample = describe(axes, p) + ": Lemma 3 gives " + num(lemma3_epsilon(p[1] * V, std::sqrt(V)), 6) +
+                       " > (7) = " + num(std::sqrt(3 * p[1] / 5) * p[0] + p[1] * p[0] * p[0] / 5, 6);
     r.reproduce = "dpledger check 004/eq-7";
   } else {
     r.status = Status::holds;
