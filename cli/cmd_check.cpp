@@ -1,0 +1,136 @@
+// `dpledger check`: the proofs-check, every numbered claim of the seed papers recomputed (all, or ids / paper
+// prefixes), as a table, JSON, or a Markdown report; exit 3 when a status differs from the expected one.
+#include "accounting/errors.h"
+#include "cli/command_registry.h"
+#include "cli/option_values.h"
+#include "cli/output_file.h"
+#include "proofs-check/check_report.h"
+#include "proofs-check/registry.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <memory>
+#include <sstream>
+#include <unistd.h>
+
+namespace dpl::cli {
+namespace {
+
+struct CheckOptions {
+  std::vector<std::string> claims, sets;
+  bool list = false, quick = false;
+  std::string report;
+  std::uint64_t seed = 20261123;
+};
+
+Output list_claims(const std::vector<proofs::Claim>& claims) {
+  Output out;
+  out.json["command"] = "check";
+  out.json["list"] = true;
+  Json arr = Json::array();
+  std::ostringstream t;
+  for (const auto& c : claims) {
+    arr.push_back(Json{{"id", c.id}, {"source", proofs::source_of(c)}, {"statement", c.statement},
+                       {"expected", proofs::to_string(c.expected)}, {"constants", c.constants}});
+    t << std::left << std::setw(30) << c.id << std::setw(13) << proofs::to_string(c.expected) << c.location << ": "
+      << c.statement << "\n";
+  }
+  out.json["claims"] = arr;
+  out.text = t.str();
+  return out;
+}
+
+Output run_check(const CheckOptions& o) {
+  const std::vector<proofs::Claim> claims = proofs::select_claims(o.claims);
+  if (o.list) return list_claims(claims);
+  proofs::CheckContext ctx;
+  ctx.quick = o.quick;
+  ctx.seed = o.seed;
+  for (const auto& s : o.sets) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) throw InputError("--set " + s + ": expected NAME=VALUE");
+    ctx.overrides[s.substr(0, eq)] = parse_finite("--set " + s.substr(0, eq), s.substr(eq + 1));
+  }
+  const bool progress = isatty(2) && !global_options().quiet;
+  const auto results = proofs::run_claims(claims, ctx, [&](std::size_t i, std::size_t n, const std::string& id) {
+    if (progress) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n, id.c_str());
+  });
+  if (progress) std::fprintf(stderr, "\r\033[K");
+  Output out;
+  out.json["command"] = "check";
+  out.json["selection"] = o.claims;
+  out.json["quick"] = o.quick;
+  out.json["seed"] = o.seed;
+  Json overrides = Json::object();
+  for (const auto& [k, v] : ctx.overrides) overrides[k] = v;
+  out.json["constants"] = overrides;
+  Json arr = Json::array();
+  bool all_expected = true;
+  std::ostringstream t;
+  t << std::left << std::setw(30) << "claim" << std::setw(14) << "expected" << std::setw(14) << "status" << "computed\n";
+  for (const auto& r : results) {
+    const bool as_expected = r.result.status == r.claim.expected;
+    all_expected = all_expected && as_expected;
+    Json j{{"id", r.claim.id},
+           {"source", proofs::source_of(r.claim)},
+           {"statement", r.claim.statement},
+           {"expected", proofs::to_string(r.claim.expected)},
+           {"status", proofs::to_string(r.result.status)},
+           {"claimed", r.result.claimed},
+           {"computed", r.result.computed},
+           {"note", r.result.note},
+           {"region", r.result.region},
+           {"as_expected", as_expected},
+           {"seconds", std::round(r.seconds * 1000) / 1000}};
+    if (!r.result.counterexample.empty()) j["counterexample"] = r.result.counterexample;
+    if (!r.result.reproduce.empty()) j["reproduce"] = r.result.reproduce;
+    if (std::isfinite(r.result.deficit)) j["deficit"] = r.result.deficit;
+    arr.push_back(j);
+    std::string computed = r.result.computed.size() > 90 ? r.result.computed.substr(0, 87) + "..." : r.result.computed;
+    t << std::left << std::setw(30) << r.claim.id << std::setw(14) << proofs::to_string(r.claim.expected)
+      << std::setw(14) << (proofs::to_string(r.result.status) + (as_expected ? "" : " (!)")) << computed << "\n";
+    if (r.result.status == proofs::Status::fails && !r.result.counterexample.empty())
+      t << std::setw(30) << "" << "counterexample: " << r.result.counterexample << "\n"
+        << std::setw(30) << "" << "reproduce: " << r.result.reproduce << "\n";
+  }
+  out.json["claims"] = arr;
+  Json summary = Json::array();
+  t << "\npaper  claims  holds  fails  inconclusive  as expected\n";
+  for (const auto& s : proofs::summarise(results)) {
+    summary.push_back(Json{{"paper", s.paper}, {"claims", s.claims}, {"holds", s.holds}, {"fails", s.fails},
+                           {"inconclusive", s.inconclusive}, {"as_expected", s.as_expected}});
+    t << std::left << std::setw(7) << s.paper << std::setw(8) << s.claims << std::setw(7) << s.holds << std::setw(7)
+      << s.fails << std::setw(14) << s.inconclusive << s.as_expected << "/" << s.claims << "\n";
+  }
+  out.json["summary"] = summary;
+  out.json["all_as_expected"] = all_expected;
+  if (!o.report.empty()) {
+    write_atomically(o.report, proofs::markdown_report(results, ctx));
+    out.json["report"] = o.report;
+    t << "report written to " << o.report << "\n";
+  }
+  t << (all_expected ? "every claim has its expected status\n" : "SOME CLAIMS DIFFER FROM THEIR EXPECTED STATUS\n");
+  out.text = t.str();
+  out.exit_code = all_expected ? 0 : 3;
+  return out;
+}
+
+const Registration registration{"check", 90, [](CLI::App& root, CLI::App*& sub) -> Runner {
+  auto o = std::make_shared<CheckOptions>();
+  sub = root.add_subcommand("check",
+                            "Recompute every numbered claim of the seed papers (proofs-check): holds / fails / "
+                            "inconclusive, with counterexamples; exit 3 if a status differs from the expected one");
+  sub->add_option("claims", o->claims, "Claim ids (e.g. 000/eq-2.6) or papers (000 .. 004); default: all");
+  sub->add_flag("--list", o->list, "List the claims (id, expected status, location, statement) without running them");
+  sub->add_option("--report", o->report, "Write a Markdown report (one table per paper) to this file");
+  sub->add_flag("--quick", o->quick, "Smaller grids and fewer random draws (for CI); the statuses must not change");
+  sub->add_option("--seed", o->seed, "Seed of the random searches and simulations")->capture_default_str();
+  sub->add_option("--set", o->sets,
+                  "Override a claimed constant, NAME=VALUE (see --list --json for each claim's constants), to see "
+                  "how far a claim is from holding");
+  return [o] { return run_check(*o); };
+}};
+
+}  // namespace
+}  // namespace dpl::cli

@@ -1,0 +1,48 @@
+#include "proofs-check/claim.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace dpl::proofs {
+
+std::string to_string(Status s) {
+  switch (s) {
+    case Status::holds: return "holds";
+    case Status::fails: return "fails";
+    case Status::inconclusive: return "inconclusive";
+  }
+  return "inconclusive";
+}
+
+double CheckContext::constant(const std::string& key, double printed) const {
+  const auto it = overrides.find(key);
+  return it == overrides.end() ? printed : it->second;
+}
+
+std::string paper_of(const std::string& id) { return id.substr(0, id.find('/')); }
+
+std::string paper_citation(const std::string& paper) {
+  if (paper == "000") return "H. Xiao, \"Local Differential Privacy in Decentralized Optimization\" (MIT S.M. thesis, 2019)";
+  if (paper == "001")
+    return "Y. Wang, A. Nedic, \"Differentially-Private Distributed Optimization with Guaranteed Optimality\"";
+  if (paper == "002") return "X. Zhang, M. M. Khalili, M. Liu, \"Recycled ADMM: Improve Privacy and Accuracy with Less Computation in Distributed Algorithms\"";
+  if (paper == "003")
+    return "E. Cyffers, A. Bellet, D. Basu, \"From Noisy Fixed-Point Iterations to Private ADMM for Centralized and "
+           "Federated Learning\"";
+  if (paper == "004")
+    return "C. Liu, K. H. Johansson, Y. Shi, \"Privacy Amplification via Node Sampling for Distributed Empirical Risk "
+           "Minimization\"";
+  return "unknown paper " + paper;
+}
+
+std::string source_of(const Claim& c) { return paper_citation(paper_of(c.id)) + ", " + c.location; }
+
+std::string num(double x, int digits) {
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  if (std::isnan(x)) return "nan";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+  return buf;
+}
+
+}  // namespace dpl::proofs
