@@ -163,6 +163,8 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed) {
   };
   const auto honest_acc = seed004::account_observable_activation(honest, th.T, p_active, delta);
   const auto paper_acc = seed004::account_observable_activation(paper, th.T, p_active, delta);
+  const auto paper_exact = seed004::observable_gaussian_mixture_epsilon(paper.mechanism.sens / paper.mechanism.sigma,
+                                                                       th.T, p_active, delta, paper_acc.epsilon);
   r.accounted = to_json(honest_acc, "honest: sensitivity 2L per active step, the hidden choice of the one sample as "
                                     "subsampling without replacement at ratio 1/q (replace-one)");
   r.accounted["method"] =
@@ -174,6 +176,13 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed) {
       "probability; certified upper bound";
   r.accounted["activation_probability"] = p_active;
   r.accounted["paper_model"] = to_json(paper_acc, "the paper's: sensitivity 2L/q per active step (Theorem 1's proof)");
+  if (paper_exact) {
+    r.accounted["paper_model"]["epsilon"] = *paper_exact;
+    r.accounted["paper_model"]["accountant"] =
+        "exact binomial mixture sum_k P(K=k) delta_G(eps; mu sqrt k) (analytic Gaussian), k <= active_steps_bound, "
+        "plus the tail; certified bisection";
+    r.accounted["paper_model"]["epsilon_at_active_steps_bound"] = paper_acc.epsilon;
+  }
   r.accounted["honest_model"] = to_json(honest_acc, "honest (as epsilon above)");
   return r;
 }

@@ -47,6 +47,10 @@ NodeSamplingGossip::NodeSamplingGossip(const Graph& supergraph, Activation schem
       marginals_[static_cast<std::size_t>(i)] = 1 - none;
     }
   }
+  if (scheme == Activation::all) {
+    for (int i = 0; i < n; ++i) fixed_.active.push_back(i);
+    fixed_.rows = metropolis_rows(fixed_.active, g_.edges);
+  }
 }
 
 double NodeSamplingGossip::mean_marginal() const {
@@ -94,10 +98,8 @@ std::vector<std::vector<std::pair<int, double>>> NodeSamplingGossip::metropolis_
 GossipStep NodeSamplingGossip::draw(Rng& rng) const {
   GossipStep s;
   std::vector<std::pair<int, int>> edges;
-  if (scheme_ == Activation::all) {
-    for (int i = 0; i < g_.nodes; ++i) s.active.push_back(i);
-    edges = g_.edges;
-  } else if (scheme_ == Activation::edges) {
+  if (scheme_ == Activation::all) return fixed_;
+  if (scheme_ == Activation::edges) {
     // k distinct edges uniformly: a partial Fisher-Yates over the edge indices.
     const auto E = static_cast<int>(g_.edges.size());
     std::vector<int> idx(static_cast<std::size_t>(E));

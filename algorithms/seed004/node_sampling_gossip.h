@@ -45,6 +45,7 @@ class NodeSamplingGossip {
   Activation scheme_;
   int count_;
   std::vector<double> marginals_;
+  GossipStep fixed_;  // Activation::all: the same W every step
 };
 
 }  // namespace dpl::algorithms::seed004

@@ -2,12 +2,14 @@
 
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
+#include "accounting/mechanisms/analytic_gaussian.h"
 #include "accounting/numeric/interval.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace dpl::algorithms::seed004 {
 
@@ -89,6 +91,62 @@ ObservableAccounting account_observable_activation(LedgerEntry per_step, std::in
              (per_step.subsampled() ? ",q=" + shortest(per_step.q) + ",sampling=" + to_string(per_step.sampling) : "") +
              ",steps=" + std::to_string(per_step.steps);
   return out;
+}
+
+std::optional<double> observable_gaussian_mixture_epsilon(double mu, std::int64_t T, double p, double delta,
+                                                          double eps_upper) {
+  const double budget = delta / 100;
+  std::int64_t lo = 0, hi = T;
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (binomial_upper_tail(T, p, mid + 1) <= budget) hi = mid;
+    else lo = mid + 1;
+  }
+  const std::int64_t kmax = lo;
+  if (kmax > 20000) return std::nullopt;
+  const Interval tail = exact(binomial_upper_tail(T, p, kmax + 1));
+  // P(K = k) = exp(lgamma(T+1) - lgamma(k+1) - lgamma(T-k+1) + k log p + (T-k) log(1-p)), certified.
+  std::vector<Interval> pmf;
+  const Interval P = exact(p), lgT = lgamma(exact_int(T + 1));
+  for (std::int64_t k = 0; k <= kmax; ++k) {
+    Interval e = lgT - lgamma(exact_int(k + 1)) - lgamma(exact_int(T - k + 1));
+    if (k > 0) e += exact_int(k) * log(P);
+    if (T - k > 0 && p < 1) e += exact_int(T - k) * log1p(-P);
+    pmf.push_back(p < 1 || k == T ? exp(e) : exact_int(0));
+  }
+  const Interval m = exact(mu);
+  auto delta_hi = [&](double eps) {
+    Interval sum = tail;
+    for (std::int64_t k = 1; k <= kmax; ++k)
+      sum += pmf[static_cast<std::size_t>(k)] * analytic_gaussian_delta(m * sqrt(exact_int(k)), exact(eps));
+    return hi_up(sum);
+  };
+  // Search in binary64 (the same formula with std::erfc), then certify the answer (nudged up until certified).
+  std::vector<double> pmf_d;
+  for (const auto& w : pmf) pmf_d.push_back(mid_double(w));
+  const double tail_d = hi_up(tail);
+  auto delta_approx = [&](double eps) {
+    double sum = tail_d;
+    for (std::int64_t k = 1; k <= kmax; ++k) {
+      const double mk = mu * std::sqrt(static_cast<double>(k));
+      sum += pmf_d[static_cast<std::size_t>(k)] * (0.5 * std::erfc(-(mk / 2 - eps / mk) / std::sqrt(2.0)) -
+                                                   std::exp(eps) * 0.5 * std::erfc((mk / 2 + eps / mk) / std::sqrt(2.0)));
+    }
+    return sum;
+  };
+  double a = 0, b = eps_upper;
+  for (int it = 0; it < 200 && b - a > 1e-12 * b; ++it) {
+    const double c = 0.5 * (a + b);
+    if (delta_approx(c) <= delta) b = c;
+    else a = c;
+  }
+  for (double nudge = 1e-9; nudge < 1; nudge *= 10) {
+    const double c = std::min(eps_upper, b * (1 + nudge));
+    if (delta_hi(c) <= delta) return c;
+  }
+  if (!(delta_hi(eps_upper) <= delta)) return std::nullopt;
+  b = eps_upper;
+  return b;
 }
 
 }  // namespace dpl::algorithms::seed004

@@ -14,6 +14,7 @@
 #include "algorithms/problems/local_objective.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace dpl::algorithms::seed004 {
@@ -55,5 +56,15 @@ struct ObservableAccounting {
 // active steps are composed by dpl::compose (automatic) at delta - tail. `per_step` is one active step's
 // mechanism (steps is overwritten).
 ObservableAccounting account_observable_activation(LedgerEntry per_step, std::int64_t T, double p, double delta);
+
+// The exact privacy profile of the paper's model with observable activation: K ~ Binomial(T, p) public active
+// steps, each a Gaussian with mu = sensitivity/sigma, so delta(eps) = sum_k P(K = k) delta_G(eps; mu sqrt(k))
+// (a mixture over a public, data-independent variable; delta_G of Balle and Wang 2018, Thm 8, for the k-fold
+// composition, Dong, Roth and Su 2019, Cor. 2.1). Certified: the sum over k <= k* (pmf by interval lgamma) plus
+// P(K > k*) from binomial_upper_tail, k* as in account_observable_activation. Returns an eps with certified delta(eps) <= delta,
+// found by bisection in binary64 below `eps_upper` (a known valid bound) and certified in intervals after a
+// relative nudge of at most 1e-9 .. 0.1 upwards; nullopt when k* > 20000 (too many terms) or nothing certifies.
+std::optional<double> observable_gaussian_mixture_epsilon(double mu, std::int64_t T, double p, double delta,
+                                                          double eps_upper);
 
 }  // namespace dpl::algorithms::seed004

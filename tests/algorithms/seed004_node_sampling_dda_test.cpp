@@ -9,9 +9,11 @@
 
 #include "accounting/errors.h"
 #include "algorithms/graphs/graph.h"
+#include "algorithms/run/problem_setup.h"
 #include "algorithms/seed004/dual_averaging_runs.h"
 #include "algorithms/seed004/node_sampling_gossip.h"
 #include "algorithms/seed004/node_sampling_privacy.h"
+#include "algorithms/seed004/private_dual_averaging.h"
 
 using namespace dpl::algorithms;
 using namespace dpl::algorithms::seed004;
@@ -113,25 +115,45 @@ TEST(NodeSamplingDda, DdaReachesOneInAHundredWithDefaults) {
 }
 
 TEST(NodeSamplingDda, DdaRateIsOneOverTOnAStronglyConvexInstance) {
-  // Corollary 1's set-up without noise (a_t = t, gamma_t = 0, mu = l2 > 0): O(1/t) up to log factors. The
-  // fitted log-log slope over t in [20, 2000] must be in [-1.25, -0.8] (O(log t / t) gives about -0.85 here).
-  RunParameters params = RunParameters::from_assignments({"T=2000", "activation=edges", "sampled=20"});
-  const RunResult r = run_dda(params, 3);
-  const double slope = log_log_slope(r.extra["suboptimality_curve"], 20, 2000);
+  // Corollary 1's set-up without noise: hinge loss (L-Lipschitz, non-smooth), mu = l2 = 0.1 > 0, one stochastic
+  // sample per node and step (Step 3), a_t = t, gamma_t = 0: O(log t / t). The log-log slope of the suboptimality
+  // averaged over 4 seeds, fitted over t in [100, 20000], must lie in [-1.2, -0.8] (measured -0.95; O(1/sqrt t),
+  // the plain DDA rate, would give -0.5 and fail).
+  Json mean = Json::array();
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    RunParameters params =
+        RunParameters::from_assignments({"T=20000", "loss=hinge", "l2=0.1", "batch=one"});
+    const Json curve = run_dda(params, seed).extra["suboptimality_curve"];
+    if (mean.empty()) mean = curve;
+    else
+      for (std::size_t k = 0; k < curve.size(); ++k)
+        mean[k]["suboptimality"] = mean[k]["suboptimality"].get<double>() + curve[k]["suboptimality"].get<double>();
+  }
+  const double slope = log_log_slope(mean, 100, 20000);
   EXPECT_LT(slope, -0.8);
-  EXPECT_GT(slope, -1.25);
+  EXPECT_GT(slope, -1.2);
 }
 
 TEST(NodeSamplingDda, UtilityDegradesWithMoreNoiseAveragedOverSeeds) {
-  std::vector<double> mean;
-  for (double sigma : {0.0, 0.3, 1.0, 3.0}) {
-    double s = 0;
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      RunParameters p = RunParameters::from_assignments(
-          {"T=1000", "sigma=" + std::to_string(sigma), sigma == 0 ? "noise=off" : "noise=on"});
-      s += run_dp_dda_node_sampling(p, seed).suboptimality / 6;
+  // Algorithm 1 with the paper's l2 set-up (hinge, mu 5e-4, a_t = t, gamma_t = 20, one edge of K_20), sigma in
+  // {0, 0.1, 0.3, 1, 3}: the final suboptimality averaged over 6 seeds increases with sigma.
+  const std::vector<double> sigmas{0.0, 0.1, 0.3, 1.0, 3.0};
+  std::vector<double> mean(sigmas.size(), 0.0);
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Rng rng(seed);
+    RunParameters p = RunParameters::from_assignments({});
+    const DistributedProblem problem =
+        setup_problem(p, {.agents = 20, .graph = "complete", .loss = "hinge", .l2 = 5e-4}, rng);
+    const NodeSamplingGossip gossip(problem.graph, Activation::edges, 1, "sampled");
+    for (std::size_t k = 0; k < sigmas.size(); ++k) {
+      DualAveragingSettings set;
+      set.T = 1000;
+      set.iota = gossip.mean_marginal();
+      set.gamma0 = 20;
+      set.sigma = sigmas[k];
+      Rng run(seed + 100);
+      mean[k] += run_dual_averaging(problem, gossip, set, run).curve_suboptimality.back() / 6;
     }
-    mean.push_back(s);
   }
   for (std::size_t k = 1; k < mean.size(); ++k) EXPECT_GT(mean[k], mean[k - 1]) << k;
 }
