@@ -44,6 +44,12 @@ DistributedProblem setup(RunParameters& params, Rng& rng) {
   if (p.locals.front().regularizer().l1 != 0)
     throw InputError("l1=" + std::to_string(p.locals.front().regularizer().l1) +
                      " is out of range for the ADMM runs: allowed 0 (the exact step is solved by Newton)");
+  // The trace keeps every broadcast: bound its size before running (iterations x agents x dim doubles).
+  const double cells = static_cast<double>(params.resolved().value("T", 2 * params.resolved().value("K", 0))) *
+                       p.agents() * p.dim();
+  if (cells > 5e7)
+    throw InputError("T*agents*dim=" + std::to_string(static_cast<long long>(cells)) +
+                     " is out of range: allowed at most 5e7 (every broadcast is kept in the trace)");
   if (p.locals.front().loss() == LossKind::hinge)
     throw NotApplicable("loss=hinge: the exact ADMM step is solved by Newton and needs a twice differentiable loss; "
                         "allowed logistic, squared, huber");
