@@ -6,6 +6,8 @@
 #include "algorithms/seed000/dsgd_random_aggregation.h"
 #include "algorithms/seed000/dsgd_random_aggregation_minmax.h"
 #include "algorithms/seed001/wang_nedic.h"
+#include "algorithms/seed002/recycled_admm_runs.h"
+#include "algorithms/seed004/dual_averaging_runs.h"
 
 namespace dpl::algorithms {
 
@@ -26,6 +28,17 @@ const std::vector<AlgorithmEntry>& algorithm_entries() {
       {"wang-nedic",
        "seed 001 Algorithm 1: Laplace-noise distributed gradient method with decaying coupling (Thm 2)",
        run_wang_nedic},
+      {"admm", "seed 002 eqs. (8)-(9): conventional decentralised ADMM, exact primal step (Newton), dual update",
+       run_admm},
+      {"radmm", "seed 002 Algorithm 1: Recycled ADMM, exact odd steps, recycled linearised even steps (dual frozen)",
+       run_radmm},
+      {"private-radmm",
+       "seed 002 Algorithm 2: R-ADMM with objective perturbation on odd steps (Theorem IV.1)", run_private_radmm},
+      {"dvp-admm", "seed 002's baseline: ADMM with dual-variable perturbation (Zhang and Zhu 2017)", run_dvp_admm},
+      {"dda", "seed 004's baseline: distributed dual averaging (Duchi, Agarwal and Wainwright 2012)", run_dda},
+      {"dp-dda-node-sampling",
+       "seed 004 Algorithm 1: DP dual averaging with node sampling and Gaussian subgradient noise (Theorem 1)",
+       run_dp_dda_node_sampling},
   };
   return entries;
 }

@@ -1,0 +1,72 @@
+#include "algorithms/seed002/objective_perturbation_privacy.h"
+
+#include "accounting/errors.h"
+#include "accounting/numeric/interval.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace dpl::algorithms::seed002 {
+
+double curvature_bound(LossKind loss) {
+  if (loss != LossKind::logistic)
+    throw NotApplicable("loss=" + to_string(loss) +
+                        ": objective perturbation's guarantee (Recycled ADMM Assumption 4: strictly convex, twice "
+                        "differentiable, |L'| <= 1, L'' <= c_1) holds for loss=logistic only; allowed logistic");
+  return 0.25;  // logistic: L'' = s(1 - s) <= 1/4
+}
+
+double perturbation_sensitivity(LossKind loss, double C, int rows) {
+  (void)curvature_bound(loss);
+  const double sup_derivative = 1.0;  // logistic: |L'| = 1/(1 + e^z) < 1
+  const double max_row_norm = 1.0;    // declared domain: the set-up scales every feature row to unit l2 norm
+  // Recycled ADMM (53): one replaced row moves (C/B_i) L' y x by at most 2 C sup|L'| max||x|| / B_i; rounded up.
+  return std::nextafter(2.0 * C * sup_derivative * max_row_norm / static_cast<double>(rows), HUGE_VAL);
+}
+
+std::vector<AgentLedger> perturbation_ledgers(const PerturbationLedgerInputs& in) {
+  std::vector<AgentLedger> out;
+  const Interval C = exact(in.C), c1 = exact(in.c1), seven_fifths = exact_int(7) / exact_int(5);
+  for (std::size_t i = 0; i < in.agents.size(); ++i) {
+    const auto& a = in.agents[i];
+    AgentLedger l;
+    l.agent = static_cast<int>(i);
+    const Interval B = exact_int(a.rows);
+    const Interval floor = exact(in.rho_over_n) + exact(in.extra_curvature) + exact_int(2) * exact(in.eta) * exact_int(a.degree);
+    const Interval x = C * c1 / (B * floor);
+    l.x = hi_up(x);
+    l.condition = certainly_lt(exact_int(2) * c1, B / C * floor);
+    const Interval s = exact_int(2) * C / B;  // (53)
+    Interval printed = exact_int(0), total = exact_int(0);
+    const bool finite = certainly_lt(x, exact_int(1));
+    const Interval jac = finite ? -exact_int(2) * log1p(-x) : positive_infinity();  // (56)
+    for (double rate : in.rates) {
+      // R-ADMM: noise part alpha s_i (54). DVP: perturbation (C/B_i) e at rate zeta B_i/C: (zeta B_i/C) s_i = 2 zeta.
+      const Interval noise = in.dual_perturbation ? exact_int(2) * exact(rate) : exact(rate) * s;
+      // (30): (2C/B_i)(1.4 c_1/floor + alpha); for DVP alpha = zeta B_i/C, i.e. 2 zeta + 2.8 x_i.
+      printed += in.dual_perturbation ? noise + exact_int(2) * seven_fifths * x
+                                      : exact_int(2) * C / B * (seven_fifths * c1 / floor + exact(rate));
+      if (finite) {
+        const Interval r = noise + jac;
+        total += r;
+        l.per_round_exact.push_back(hi_up(r));
+      } else {
+        l.per_round_exact.push_back(HUGE_VAL);
+      }
+    }
+    l.printed = hi_up(printed);
+    l.exact = finite ? hi_up(total) : HUGE_VAL;
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+double smallest_admissible_eta(const PerturbationLedgerInputs& in) {
+  double eta = 0;
+  for (const auto& a : in.agents)
+    eta = std::max(eta, (2 * in.c1 * in.C / a.rows - in.rho_over_n - in.extra_curvature) / (2.0 * a.degree));
+  return eta;
+}
+
+}  // namespace dpl::algorithms::seed002
