@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "cli/command_registry.h"
+#include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
 
@@ -13,7 +14,7 @@ namespace dpl::cli {
 namespace {
 
 struct CalibrateOptions {
-  std::vector<std::string> specs;
+  std::vector<std::string> specs, ledgers;
   std::string epsilon, delta, accountant = "auto", tolerance = "0";
 };
 
@@ -24,7 +25,8 @@ Output run_calibrate(const CalibrateOptions& o) {
   const DecimalValue typed_delta = parse_delta("--delta", o.delta, true);
   const double eps = typed_eps.nearest, delta = typed_delta.nearest;
   const double tol = parse_finite("--tolerance", o.tolerance);  // validated by calibrate()
-  const CalibrationResult r = calibrate(o.specs, typed_eps.exact, typed_delta.down, kind, tol);
+  require_some_ledger(o.specs, o.ledgers);
+  const CalibrationResult r = calibrate(specs_with_files(o.specs, o.ledgers), typed_eps.exact, typed_delta.down, kind, tol);
 
   Output out;
   out.json["command"] = "calibrate";
@@ -60,6 +62,7 @@ const Registration registration{"calibrate", 30, [](CLI::App& root, CLI::App*& s
                             "Calibrate the one '?' value in the specs (sigma=?, b=?, steps=?, q=? or eps=?) to meet "
                             "(--epsilon, --delta): the smallest sigma/b, the largest steps/q/eps");
   add_mechanism_option(sub, o->specs);
+  add_ledger_file_option(sub, o->ledgers);
   sub->add_option("--epsilon", o->epsilon, "Target epsilon >= 0")->required();
   sub->add_option("--delta", o->delta, "Target delta in [0, 1)")->required();
   sub->add_option("--accountant", o->accountant,

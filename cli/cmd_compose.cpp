@@ -1,11 +1,18 @@
 // `dpledger compose`: epsilon for a delta, or delta for an epsilon, of a composition of mechanisms.
 #include "accounting/composition/compose.h"
+#include "accounting/composition/running_budget.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "cli/command_registry.h"
+#include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
+#include "cli/output_file.h"
+#include "cli/progress.h"
+#include "cli/svg_plot.h"
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <sstream>
 
@@ -13,12 +20,139 @@ namespace dpl::cli {
 namespace {
 
 struct ComposeOptions {
-  std::vector<std::string> specs;
-  std::string delta, epsilon, accountant = "auto";
+  std::vector<std::string> specs, ledgers;
+  std::string delta, epsilon, accountant = "auto", csv, plot, curve;
+  bool running = false;
+  std::int64_t every = 0;
 };
 
+const std::vector<AccountantKind>& all_accountants() {
+  static const std::vector<AccountantKind> k = {AccountantKind::optimal, AccountantKind::pld, AccountantKind::rdp,
+                                                AccountantKind::pure, AccountantKind::advanced, AccountantKind::basic};
+  return k;
+}
+
+std::vector<AccountantKind> accountants_for(AccountantKind kind) {
+  if (kind == AccountantKind::automatic) return all_accountants();
+  return {kind};
+}
+
+// --running / --csv / --plot: the budget after each entry (or every --every steps), per accountant.
+void add_running(Output& out, const Ledger& ledger, const Target& safe, AccountantKind kind, const ComposeOptions& o) {
+  Progress progress("running budget");
+  const RunningBudget rb = running_budget(ledger, safe, accountants_for(kind), o.every, 200, progress.callback());
+  const auto& cps = rb.checkpoints;
+  Json j = Json::object();
+  Json jc = Json::array();
+  for (const auto& c : cps) jc.push_back({{"entry", c.entry + 1}, {"steps_in_entry", c.steps_in_entry}, {"steps", c.total_steps}});
+  j["checkpoints"] = jc;
+  Json ja = Json::object();
+  for (const auto& s : rb.series) {
+    Json idx = Json::array(), val = Json::array();
+    for (std::size_t i = 0; i < cps.size(); ++i)
+      if (s.bound[i]) {
+        idx.push_back(i + 1);
+        val.push_back(json_upper(*s.bound[i]));
+      }
+    ja[s.accountant] = {{"checkpoints", idx}, {"epsilon", val}};
+  }
+  j["accountants"] = ja;
+  if (!rb.not_applicable.empty()) j["not_applicable"] = rb.not_applicable;
+  j["note"] = "certified upper bounds at each checkpoint; each column is its suffix minimum (a bound for a later "
+              "checkpoint bounds every earlier one), so it is non-decreasing and ends at the final budget; slow "
+              "accountants are evaluated at evenly spread checkpoints only";
+  out.json["running"] = j;
+
+  std::ostringstream table, csv;
+  table << "\nrunning epsilon (upper bounds) after each checkpoint:\n" << "checkpoint  entry  steps";
+  csv << "checkpoint,entry,steps_in_entry,steps";
+  for (const auto& s : rb.series) {
+    table << "  " << s.accountant;
+    csv << "," << s.accountant;
+  }
+  table << "\n";
+  csv << "\n";
+  for (std::size_t i = 0; i < cps.size(); ++i) {
+    table << i + 1 << "  " << cps[i].entry + 1 << "  " << cps[i].total_steps;
+    csv << i + 1 << "," << cps[i].entry + 1 << "," << cps[i].steps_in_entry << "," << cps[i].total_steps;
+    for (const auto& s : rb.series) {
+      table << "  " << (s.bound[i] ? format_upper(*s.bound[i]) : "-");
+      csv << "," << (s.bound[i] ? format_upper(*s.bound[i]) : "");
+    }
+    table << "\n";
+    csv << "\n";
+  }
+  for (const auto& na : rb.not_applicable) table << "not applicable: " << na << "\n";
+  if (o.running) out.text += table.str();
+  if (!o.csv.empty()) {
+    write_atomically(o.csv, csv.str());
+    out.json["csv"] = o.csv;
+  }
+  if (!o.plot.empty()) {
+    Plot p;
+    p.title = "Running privacy budget (delta = " + format_input(safe.value) + ")";
+    p.x = {"steps", false};
+    p.y = {"epsilon (certified upper bound)", false};
+    for (const auto& s : rb.series) {
+      PlotSeries ps{s.accountant, {}, {}};
+      ps.points = cps.size() > 1 && std::count_if(s.bound.begin(), s.bound.end(), [](const auto& b) { return b.has_value(); }) < 3;
+      for (std::size_t i = 0; i < cps.size(); ++i)
+        if (s.bound[i] && is_finite(*s.bound[i])) {
+          ps.x.push_back(static_cast<double>(cps[i].total_steps));
+          ps.y.push_back(hi_up(*s.bound[i]));
+        }
+      p.series.push_back(std::move(ps));
+    }
+    write_atomically(o.plot, render_svg(p));
+    out.json["plot"] = o.plot;
+  }
+}
+
+// --curve: the (epsilon, delta) privacy curve of the whole ledger, one line per accountant, log delta axis.
+void add_curve(Output& out, const Ledger& ledger, AccountantKind kind, const std::string& path) {
+  Progress progress("privacy curve");
+  Plot p;
+  p.title = "Privacy curve of the composition (certified upper bounds)";
+  p.x = {"epsilon", false};
+  p.y = {"delta (log scale)", true};
+  Json jc = Json::object();
+  const auto kinds = accountants_for(kind);
+  for (std::size_t a = 0; a < kinds.size(); ++a) {
+    const bool slow = kinds[a] == AccountantKind::pld;
+    std::vector<double> deltas;
+    for (int e = -14; e <= -1; e += slow ? 2 : 1) deltas.push_back(std::pow(10.0, e));
+    PlotSeries s{to_string(kinds[a]), {}, {}};
+    Json jd = Json::array(), je = Json::array();
+    try {
+      for (std::size_t i = 0; i < deltas.size(); ++i) {
+        progress.update((static_cast<double>(a) + static_cast<double>(i) / deltas.size()) / kinds.size(),
+                        to_string(kinds[a]));
+        const AccountingResult r = compose(ledger, Target::for_delta(deltas[i]), kinds[a]);
+        if (!is_finite(r.epsilon)) continue;
+        s.x.push_back(hi_up(r.epsilon));
+        s.y.push_back(deltas[i]);
+        jd.push_back(json_input(deltas[i]));
+        je.push_back(json_upper(r.epsilon));
+      }
+    } catch (const NotApplicable&) {
+      continue;
+    }
+    if (s.x.empty()) continue;
+    jc[to_string(kinds[a])] = {{"delta", jd}, {"epsilon", je}};
+    p.series.push_back(std::move(s));
+  }
+  if (p.series.empty()) throw NotApplicable("--curve: no accountant gives a finite epsilon for this ledger");
+  write_atomically(path, render_svg(p));
+  out.json["curve"] = {{"file", path}, {"accountants", jc}};
+}
+
 Output run_compose(const ComposeOptions& o) {
-  const Ledger ledger = parse_ledger(o.specs);
+  require_some_ledger(o.specs, o.ledgers);
+  if ((o.running || !o.plot.empty() || !o.csv.empty()) && o.delta.empty())
+    throw InputError("--running, --csv and --plot give the running epsilon: they need --delta");
+  if (!o.csv.empty() && !o.running && o.plot.empty())
+    throw InputError("--csv writes the running budget: give it with --running");
+  const Ledger ledger = parse_ledger(specs_with_files(o.specs, o.ledgers));
   const AccountantKind kind = parse_accountant(o.accountant);
   const bool given_delta = !o.delta.empty();
   // The bound holds at the decimal typed, not only at its nearest double (see DecimalTarget).
@@ -50,6 +184,9 @@ Output run_compose(const ComposeOptions& o) {
   if (r.order) t << "order    " << format_input(*r.order) << "   (Renyi order of the conversion)\n";
   t << "accountant " << r.accountant << ": " << r.note << "\n";
   out.text = t.str();
+  if (o.running || !o.plot.empty() || !o.csv.empty())
+    add_running(out, ledger, Target{Target::Given::delta, typed.down}, kind, o);
+  if (!o.curve.empty()) add_curve(out, ledger, kind, o.curve);
   return out;
 }
 
@@ -57,6 +194,7 @@ const Registration registration{"compose", 10, [](CLI::App& root, CLI::App*& sub
   auto o = std::make_shared<ComposeOptions>();
   sub = root.add_subcommand("compose", "Privacy budget of a composition: epsilon for --delta, or delta for --epsilon");
   add_mechanism_option(sub, o->specs);
+  add_ledger_file_option(sub, o->ledgers);
   auto* d = sub->add_option("--delta", o->delta, "Target delta in [0, 1): print the epsilon bound");
   auto* e = sub->add_option("--epsilon", o->epsilon, "Target epsilon >= 0: print the delta bound");
   d->excludes(e);
@@ -64,6 +202,17 @@ const Registration registration{"compose", 10, [](CLI::App& root, CLI::App*& sub
                   "pure | basic | advanced | optimal | rdp | pld | auto (default: auto, the tightest certified "
                   "bound among the accountants that apply)")
       ->capture_default_str();
+  sub->add_flag("--running", o->running,
+                "Also print the running epsilon after each entry (the privacy odometer of a run), for every "
+                "accountant that applies (needs --delta)");
+  sub->add_option("--every", o->every, "With --running/--plot: also a checkpoint every K steps inside an entry (0: "
+                                       "after each entry only)")
+      ->capture_default_str();
+  sub->add_option("--csv", o->csv, "With --running: write the running budget as CSV to this file");
+  sub->add_option("--plot", o->plot, "Write an SVG of the running epsilon against steps, one line per accountant "
+                                     "(needs --delta)");
+  sub->add_option("--curve", o->curve, "Write an SVG of the privacy curve epsilon(delta), delta from 1e-14 to 0.1 "
+                                       "on a log axis, one line per accountant");
   sub->callback([d, e] {
     if (d->count() == 0 && e->count() == 0) throw CLI::ValidationError("compose", "one of --delta or --epsilon is required");
   });

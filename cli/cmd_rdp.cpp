@@ -4,6 +4,7 @@
 #include "accounting/numeric/exact_rational.h"
 #include "accounting/rdp/rdp_accountant.h"
 #include "cli/command_registry.h"
+#include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
 
@@ -20,7 +21,7 @@ constexpr const char* kDefaultOrders =
     "1.25,1.5,1.75,2,2.5,3,3.5,4,4.5,5,6,7,8,9,10,12,14,16,20,24,32,48,64,128,256,512,1024,inf";
 
 struct RdpOptions {
-  std::vector<std::string> specs;
+  std::vector<std::string> specs, ledgers;
   std::string orders = kDefaultOrders;
 };
 
@@ -46,7 +47,8 @@ std::vector<double> parse_orders(const std::string& text) {
 }
 
 Output run_rdp(const RdpOptions& o) {
-  const Ledger ledger = parse_ledger(o.specs);
+  require_some_ledger(o.specs, o.ledgers);
+  const Ledger ledger = parse_ledger(specs_with_files(o.specs, o.ledgers));
   const std::vector<double> orders = parse_orders(o.orders);
   const ComposedRdp rdp(ledger);
   Output out;
@@ -75,6 +77,7 @@ const Registration registration{"rdp", 20, [](CLI::App& root, CLI::App*& sub) ->
   auto o = std::make_shared<RdpOptions>();
   sub = root.add_subcommand("rdp", "Renyi-DP curve of the composition at the given orders (upper bounds)");
   add_mechanism_option(sub, o->specs);
+  add_ledger_file_option(sub, o->ledgers);
   sub->add_option("--orders", o->orders, "Comma-separated Renyi orders, each in (1, 1e7] or 'inf'")
       ->capture_default_str();
   return [o] { return run_rdp(*o); };

@@ -8,8 +8,8 @@ CLI::Option* add_mechanism_option(CLI::App* sub, std::vector<std::string>& specs
                    "Mechanism spec NAME:key=value,... (repeatable; composed in order). NAME is gaussian (sigma, "
                    "sens=1), laplace (b, sens=1), rr (eps), pure (eps), approx (eps, delta) or iteration (sigma, "
                    "sens, steps, index=1, contraction=1); modifiers steps=K (default 1), q=Q in (0,1] with "
-                   "sampling=poisson (default, add/remove neighbours) or sampling=wor (replace-one)")
-      ->required()
+                   "sampling=poisson (default, add/remove neighbours) or sampling=wor (replace-one); -m or --ledger "
+                   "is required")
       ->take_all()
       ->allow_extra_args(false);
 }

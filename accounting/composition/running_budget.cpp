@@ -2,6 +2,7 @@
 
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
+#include "accounting/rdp/rdp_running.h"
 
 #include <algorithm>
 
@@ -52,6 +53,12 @@ RunningBudget running_budget(const Ledger& ledger, const Target& target, const s
     } catch (const NotApplicable& e) {
       rb.not_applicable.push_back(to_string(kind) + ": " + e.what());
       continue;
+    }
+    if (kind == AccountantKind::rdp && given_delta) {
+      // Cumulative: every checkpoint for about the cost of the final budget (rdp_running.h).
+      const auto all = rdp_running_epsilon(ledger, rb.checkpoints, target.value);
+      for (std::size_t i = 0; i + 1 < n; ++i) s.bound[i] = all[i];
+      if (hi(all[n - 1]) < hi(*s.bound[n - 1])) s.bound[n - 1] = all[n - 1];
     }
     // Evenly spread evaluations (the last one is done above).
     const std::size_t budget = std::max<std::size_t>(2, kind == AccountantKind::pld ? max_evaluations / 5 : max_evaluations);
