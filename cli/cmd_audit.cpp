@@ -231,8 +231,9 @@ Output run_samples(const AuditOptions& o) {
   if (o.neighbour_samples.empty()) throw InputError("--samples needs --neighbour-samples (the outputs on D')");
   if (o.epsilon.empty() && o.mu.empty()) throw InputError("--samples needs the claim: --epsilon E (and --delta d) or --mu M");
   AuditClaim claim;
-  claim.epsilon = o.epsilon.empty() ? INFINITY : parse_epsilon("--epsilon", o.epsilon);
-  claim.delta = o.delta.empty() ? 0.0 : parse_delta("--delta", o.delta, true);
+  // The claim at the decimals typed, rounded in the claim's favour (a violation must beat the claim as typed).
+  claim.epsilon = o.epsilon.empty() ? INFINITY : parse_epsilon("--epsilon", o.epsilon).up;
+  claim.delta = o.delta.empty() ? 0.0 : parse_delta("--delta", o.delta, true).up;
   if (!o.mu.empty()) {
     const double mu = parse_finite("--mu", o.mu);
     if (!(mu > 0)) throw InputError("--mu=" + o.mu + " is out of range: allowed (0, inf)");
@@ -370,7 +371,7 @@ Output run_audit(const AuditOptions& o) {
   if (o.args.front().find(':') == std::string::npos) return run_whitebox(o, progress_on);
   const auto sets = parse_sets(o.sets);
   const MechanismTarget target =
-      make_mechanism_target(o.args.front(), sets, o.delta.empty() ? std::nullopt : std::optional(parse_delta("--delta", o.delta, true)));
+      make_mechanism_target(o.args.front(), sets, o.delta.empty() ? std::nullopt : std::optional(parse_delta("--delta", o.delta, true).up));
   SamplingPlan plan;
   plan.runs = parse_runs(o.runs.empty() ? "1000000" : o.runs);
   plan.seed = o.seed;
