@@ -90,7 +90,7 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
   }
   if (!o.plot.empty()) {
     Plot p;
-    p.title = "Running privacy budget (delta = " + format_input(safe.value) + ")";
+    p.title = "Running privacy budget (delta = " + o.delta + ")";
     p.x = {"steps", false};
     p.y = {"epsilon (certified upper bound)", false};
     for (const auto& s : rb.series) {

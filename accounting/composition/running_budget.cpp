@@ -61,7 +61,7 @@ RunningBudget running_budget(const Ledger& ledger, const Target& target, const s
       if (hi(all[n - 1]) < hi(*s.bound[n - 1])) s.bound[n - 1] = all[n - 1];
     }
     // Evenly spread evaluations (the last one is done above).
-    const std::size_t budget = std::max<std::size_t>(2, kind == AccountantKind::pld ? max_evaluations / 5 : max_evaluations);
+    const std::size_t budget = std::max<std::size_t>(2, kind == AccountantKind::pld ? max_evaluations / 20 : max_evaluations);
     const std::size_t m = std::min(n, budget);
     for (std::size_t j = 0; j + 1 < m; ++j) {
       const std::size_t i = m == n ? j : (j + 1) * (n - 1) / m;  // strictly below n - 1
