@@ -14,9 +14,9 @@ namespace {
 
 constexpr double kU = std::numeric_limits<double>::epsilon() / 2;  // unit round-off
 constexpr double kInf = std::numeric_limits<double>::infinity();
-// The assumed bound r on the relative error of the float64 survival functions (erfc/exp/log1p chains:
-// a few ulps times the conditioning 2 y^2 of erfc at argument y; docs/pld_accountant.md, 1).
-constexpr double kSurvivalMargin = 1e-12;
+// The assumed bound r on the relative error of the survival functions (long-double erfc/exp/log1p chains
+// rounded once to double: u plus a few u_ld times erfc's conditioning; docs/pld_accountant.md, 1).
+constexpr double kSurvivalMargin = 1e-15;
 // Blocks replicated at least this many times are convolved in long double.
 constexpr double kExtendedFactor = 32;
 

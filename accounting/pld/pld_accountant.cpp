@@ -21,16 +21,23 @@ constexpr double kTargetBins = 170000;
 constexpr double kTiltBelowDelta = 1e-9;
 
 DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
-  std::optional<DiscretePld> total;
+  std::vector<DiscretePld> parts;
   for (const auto& e : ledger) {
     // Per-step tails are replicated `steps` times: the step's budget is divided accordingly.
     DiscretePld one =
         discretize(loss_pair(e, dir), o.grid, o.tail / static_cast<double>(e.steps), pessimistic, o.tilt);
     apply_tilt(one, o.tilt, o.tail / static_cast<double>(e.steps));
-    DiscretePld part = self_compose(one, e.steps, o.tail);
-    total = total ? compose(*total, part, o.tail) : std::move(part);
+    parts.push_back(self_compose(one, e.steps, o.tail));
   }
-  return *total;
+  // Distinct entries are combined pairwise (a balanced tree): every convolution is about as short as its
+  // operands, instead of each entry being convolved with the whole running total.
+  while (parts.size() > 1) {
+    std::vector<DiscretePld> next;
+    for (std::size_t i = 0; i + 1 < parts.size(); i += 2) next.push_back(compose(parts[i], parts[i + 1], o.tail));
+    if (parts.size() % 2 == 1) next.push_back(std::move(parts.back()));
+    parts = std::move(next);
+  }
+  return std::move(parts.front());
 }
 
 constexpr int kMaxCoarsenings = 8;
@@ -112,9 +119,10 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     }
     if (tiny) o.tilt = choose_tilt(ledger, dirs.front(), o, target.value);
     if (!o.refine) range = 0;
-    // Long heterogeneous ledgers pay one convolution per entry: their bin budget shrinks with the entry count.
+    // Long heterogeneous ledgers pay one discretisation and one convolution per entry: their bin budget shrinks
+    // in proportion to the entry count beyond 64.
     const double entries = static_cast<double>(ledger.size());
-    const double bins = kTargetBins / std::sqrt(std::max(1.0, entries / 64));
+    const double bins = kTargetBins / std::max(1.0, entries / 64);
     fine = o;
     if (o.refine) fine.grid = dyadic_grid(std::max(kFinestGrid, range / bins));
   }
