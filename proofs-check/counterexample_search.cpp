@@ -1,5 +1,6 @@
 #include "proofs-check/counterexample_search.h"
 
+#include "accounting/errors.h"
 #include "algorithms/rng/portable_rng.h"
 #include "proofs-check/claim.h"
 
@@ -53,6 +54,7 @@ SearchOutcome search_counterexample(const std::vector<Axis>& axes, int random_dr
   auto visit = [&](const Point& p) {
     const double m = margin(p);
     ++out.evaluated;
+    if (std::isnan(m)) throw NotApplicable("the check's margin is undefined (NaN) at " + describe(axes, p));
     if (m < out.worst_margin || out.worst_point.empty()) {
       out.worst_margin = m;
       out.worst_point = p;

@@ -38,6 +38,7 @@ struct SearchOutcome {
 
 // Evaluates `margin` on the grid, then on `random_draws` points from the seeded generator, then shrinks the
 // failing point with the smallest sum of |x_i| / hi_i. Bounded work: grid size + random_draws + 200 shrink steps.
+// Throws NotApplicable if the margin is NaN anywhere (the check cannot decide there; reported inconclusive).
 SearchOutcome search_counterexample(const std::vector<Axis>& axes, int random_draws, std::uint64_t seed,
                                     const Margin& margin);
 
