@@ -37,13 +37,13 @@ std::vector<AgentLedger> perturbation_ledgers(const PerturbationLedgerInputs& in
     const Interval x = C * c1 / (B * floor);
     l.x = hi_up(x);
     l.condition = certainly_lt(exact_int(2) * c1, B / C * floor);
-    const Interval s = exact_int(2) * C / B;  // (53)
+    const Interval s = exact(perturbation_sensitivity(in.loss, in.C, a.rows));  // (53), from the declared domain
     Interval printed = exact_int(0), total = exact_int(0);
     const bool finite = certainly_lt(x, exact_int(1));
     const Interval jac = finite ? -exact_int(2) * log1p(-x) : positive_infinity();  // (56)
     for (double rate : in.rates) {
       // R-ADMM: noise part alpha s_i (54). DVP: perturbation (C/B_i) e at rate zeta B_i/C: (zeta B_i/C) s_i = 2 zeta.
-      const Interval noise = in.dual_perturbation ? exact_int(2) * exact(rate) : exact(rate) * s;
+      const Interval noise = in.dual_perturbation ? exact(rate) * s * B / C : exact(rate) * s;
       // (30): (2C/B_i)(1.4 c_1/floor + alpha); for DVP alpha = zeta B_i/C, i.e. 2 zeta + 2.8 x_i.
       printed += in.dual_perturbation ? noise + exact_int(2) * seven_fifths * x
                                       : exact_int(2) * C / B * (seven_fifths * c1 / floor + exact(rate));

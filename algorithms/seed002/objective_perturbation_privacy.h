@@ -29,6 +29,7 @@ struct AgentShape {
 
 struct PerturbationLedgerInputs {
   std::vector<AgentShape> agents;
+  LossKind loss = LossKind::logistic;  // the accounted sensitivity comes from perturbation_sensitivity(loss, ...)
   double C = 1, c1 = 0.25, rho_over_n = 1, eta = 1;
   double extra_curvature = 0;  // DVP's Phi: the Jacobian floor is rho/N + Phi + 2 eta V_i
   // sensitivity s_i = 2 C / B_i per round for R-ADMM; DVP's noise is (C/B_i) e with e ~ exp(-zeta ||e||), i.e.

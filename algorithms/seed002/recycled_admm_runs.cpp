@@ -94,7 +94,8 @@ seed002::PerturbationLedgerInputs ledger_inputs(const DistributedProblem& p, dou
   for (int i = 0; i < p.agents(); ++i)
     in.agents.push_back({p.locals[static_cast<std::size_t>(i)].rows(), p.graph.degree(i)});
   in.C = C;
-  in.c1 = seed002::curvature_bound(p.locals.front().loss());
+  in.loss = p.locals.front().loss();
+  in.c1 = seed002::curvature_bound(in.loss);
   in.rho_over_n = C * p.locals.front().regularizer().l2;
   in.eta = eta;
   in.extra_curvature = phi;

@@ -144,6 +144,16 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed) {
     running.push_back(Json{{"t", t}, {"epsilon", seed004::remark1_running_epsilon(th.epsilon, t, th.T)}});
   }
   r.claimed["running_epsilon"] = running;
+  if (sigma_in == 0) {
+    const seed004::ProofChain chain = seed004::theorem1_proof_chain(th);
+    r.claimed["proof_chain"] = {
+        {"sum_eps_prime_squared", chain.sum_sq},
+        {"epsilon", chain.epsilon},
+        {"delta", chain.delta},
+        {"note", "what the proof's own steps (17)-(18) and Lemma 3 give at t = T with its delta' = sqrt(sum eps'_t^2) "
+                 "(derived, not printed): above the claimed eps at constant 32 (the last line of the proof and (7) "
+                 "need sum eps'^2 = eps^2/5, i.e. constant 160), with a delta that is vacuous (>= delta')"}};
+  }
   if (sigma_in > 0) r.claimed["note"] = "the run used sigma = " + std::to_string(sigma_in) + ", not Theorem 1's";
   if (!conditions) r.claimed["conditions_note"] = "Theorem 1's hypotheses fail (eps in (0,1] and T >= 5 eps^2/(4 iota^2)): no claim";
   // Accounted: observable activation of the worst node (largest marginal), both sensitivity models.

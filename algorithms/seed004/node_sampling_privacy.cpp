@@ -42,6 +42,23 @@ double remark1_running_epsilon(double epsilon, std::int64_t t, std::int64_t T) {
   return hi_up(sqrt(exact_int(3) * r) * e + r * e * e);
 }
 
+ProofChain theorem1_proof_chain(const Theorem1& p) {
+  // (17)-(18): sum_t (2 iota eps_t)^2 = 32 eps^2/constant; Lemma 3 (KOV) with delta' = sqrt(S) (upper bounds).
+  const Interval S = exact_int(32) * exact(p.epsilon) * exact(p.epsilon) / exact(p.constant);
+  const Interval dprime = sqrt(S);
+  const Interval eps = sqrt(exact_int(2) * S * log(exp(exact_int(1)) + exact_int(1))) + S;
+  ProofChain c;
+  c.sum_sq = hi_up(S);
+  c.epsilon = hi_up(eps);
+  if (!certainly_lt(dprime, exact_int(1))) {
+    c.delta = 1;
+  } else {
+    const Interval keep = pow(exact_int(1) - exact(p.iota) * exact(p.delta0), exact_int(p.T));
+    c.delta = std::min(1.0, hi_up(exact_int(1) - (exact_int(1) - dprime) * keep));
+  }
+  return c;
+}
+
 double binomial_upper_tail(std::int64_t T, double p, std::int64_t k) {
   if (k > T) return 0;
   if (p >= 1) return 1;

@@ -38,6 +38,15 @@ bool theorem1_conditions_hold(const Theorem1& p);
 // Remark 1 (7): eps_hat(t) = sqrt(3t/(5T)) eps + t eps^2/(5T), rounded up.
 double remark1_running_epsilon(double epsilon, std::int64_t t, std::int64_t T);
 
+// What the proof of Theorem 1 itself certifies at t = T (derived from its steps (17)-(18) and Lemma 3, not
+// printed): S = sum_t eps'_t^2 = 32 eps^2/constant; with the proof's delta' = sqrt(S), Lemma 3 gives
+// eps~ = sqrt(2 S log(e + 1)) + S and delta~ = 1 - (1 - delta')(1 - iota delta0)^T (1 if delta' >= 1). At the
+// printed constant 32, eps~ = 1.6207 eps + eps^2 > eps: the proof's last line needs S = eps^2/5 (constant 160).
+struct ProofChain {
+  double sum_sq = 0, epsilon = 0, delta = 0;  // rounded up
+};
+ProofChain theorem1_proof_chain(const Theorem1& p);
+
 // Certified upper bound on P(K >= k) for K ~ Binomial(T, p), k > T p: the Chernoff-Hoeffding bound
 // exp(-T KL(k/T || p)) (Hoeffding 1963, Thm 1); 1 for k <= T p, 0 for k > T.
 double binomial_upper_tail(std::int64_t T, double p, std::int64_t k);

@@ -65,6 +65,24 @@ TEST(NodeSamplingDda, RemarkOneAndHypotheses) {
   EXPECT_FALSE(theorem1_conditions_hold(p));
 }
 
+TEST(NodeSamplingDda, TheProofChainGivesMoreThanTheClaim) {
+  // Constant 32, eps 1: S = 1, eps~ = sqrt(2 ln(e + 1)) + 1 = 2.62065523015737239 (by hand), delta~ = 1.
+  Theorem1 a{.epsilon = 1, .delta0 = 0.01, .iota = 0.1, .L = 1, .constant = 32, .T = 1000, .q = 28};
+  const ProofChain c = theorem1_proof_chain(a);
+  EXPECT_NEAR(c.epsilon, 2.62065523015737239, 1e-14);
+  EXPECT_GE(c.epsilon, 2.62065523015737239 - 1e-15);
+  EXPECT_EQ(c.delta, 1.0);
+  // Constant 160, eps 0.5: S = 0.05, eps~ = sqrt(0.1 ln(e + 1)) + 0.05 = 0.412389526272245185,
+  // delta~ = 1 - (1 - sqrt(0.05)) 0.999^1000 = 0.714523771709389520.
+  Theorem1 b = a;
+  b.epsilon = 0.5;
+  b.constant = 160;
+  const ProofChain d = theorem1_proof_chain(b);
+  EXPECT_NEAR(d.epsilon, 0.412389526272245185, 1e-14);
+  EXPECT_NEAR(d.delta, 0.714523771709389520, 1e-13);
+  EXPECT_GE(d.delta, 0.714523771709389520 - 1e-15);
+}
+
 TEST(NodeSamplingDda, EdgeSamplingMarginalsAndDoublyStochasticRows) {
   const Graph k20 = complete_graph(20);
   const NodeSamplingGossip one(k20, Activation::edges, 1, "sampled");
