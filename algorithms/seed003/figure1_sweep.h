@@ -17,7 +17,7 @@ namespace dpl::algorithms::seed003 {
 struct Figure1Config {
   int seeds = 10;
   std::int64_t K = 500;
-  std::vector<double> nu{0.6, 0.8, 1.0, 1.5, 2.5, 4.0, 8.0};  // noise multipliers (noise std / sensitivity)
+  std::vector<double> nu{1, 2, 4, 8, 16, 32, 64};  // noise multipliers (noise std / sensitivity)
   double kappa = 0.01;
   double admm_gamma = 0.5, admm_clip = 0.05;  // prox step gamma_p and clipping of x_i - z
   double sgd_gamma = 1.0, sgd_clip = 0.5;     // step (<= 2/beta = 2) and gradient clipping

@@ -43,14 +43,16 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
   ErmProblem problem = setup_erm(params, defaults, rng);
   const int n = problem.records(), p = problem.dim();
   const std::int64_t default_K = dep == Deployment::centralized ? 100
-                                 : dep == Deployment::federated ? 1000
+                                 : dep == Deployment::federated ? 300
                                  : dep == Deployment::decentralized ? 100 * static_cast<std::int64_t>(n)
                                                                     : 100;
   AdmmKeys k;
   k.K = params.integer("K", default_K, 1, 100000000);
-  k.gamma = params.real("gamma", dep == Deployment::lasso ? static_cast<double>(n) : 0.2, 0, 1e12, true);
-  k.lambda = params.real("lambda", dep == Deployment::lasso ? 1.0 : 0.5, 0, 1, true);
-  k.sigma = params.real("sigma", dep == Deployment::lasso ? 4.0 : 8.0, 0, 1e6);
+  k.gamma = params.real("gamma", dep == Deployment::lasso ? static_cast<double>(n) : 0.05, 0, 1e12, true);
+  // lambda < 1 for the randomly activated blocks (block-coordinate Krasnosel'skii-Mann needs an averaged map).
+  const bool sampled = dep == Deployment::federated || dep == Deployment::decentralized;
+  k.lambda = params.real("lambda", sampled ? 0.5 : 1.0, 0, 1, true);
+  k.sigma = params.real("sigma", dep == Deployment::lasso ? 4.0 : 1.0, 0, 1e6);
   k.clip = params.real("C", dep == Deployment::lasso ? 0.1 : 0.0, 0, 1e12);
   k.delta = params.real("delta", 1e-6, 0, 1, true, true);
   if (dep == Deployment::federated)

@@ -5,6 +5,7 @@
 
 #include "accounting/composition/compose.h"
 #include "accounting/numeric/decimal.h"
+#include "algorithms/rng/portable_rng.h"
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/seed003/lasso_coordinate_descent.h"
 #include "algorithms/seed003/paper_privacy_claims.h"
@@ -27,9 +28,9 @@ TEST(Seed003Runs, NonPrivateRunsReachTheOptimum) {
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
       {"dp-sgd", {"sigma=0", "sampling=fixed", "q=1", "K=3000"}},
       {"dp-cd", {"sigma=0", "coordinates=30", "K=3000"}},
-      {"admm-centralized", {"sigma=0", "K=600"}},
-      {"admm-federated", {"sigma=0", "K=6000"}},
-      {"admm-decentralized", {"sigma=0", "K=300000"}},
+      {"admm-centralized", {"sigma=0", "K=600", "gamma=5"}},
+      {"admm-federated", {"sigma=0", "K=6000", "gamma=5"}},
+      {"admm-decentralized", {"sigma=0", "K=400000", "gamma=5"}},
       {"admm-lasso", {"sigma=0", "C=1000", "K=600", "rows=200", "dim=16"}},
   };
   for (const auto& [name, sets] : cases) {
