@@ -37,7 +37,8 @@ Output run_sweep(const SweepOptions& o) {
     << "certified" << "test objective (mean +- sd)\n";
   for (const auto& r : rows) {
     list.push_back(Json{{"method", r.method}, {"noise_multiplier", r.nu}, {"epsilon", r.epsilon},
-                        {"certified", r.certified}, {"test_objective_mean", r.mean}, {"test_objective_sd", r.sd}});
+                        {"certified", r.certified}, {"test_objective_mean", r.mean}, {"test_objective_sd", r.sd},
+                        {"test_objective_at_optimum", r.optimum}});
     t << std::left << std::setw(36) << r.method << std::setw(8) << r.nu << std::setw(14) << std::setprecision(6)
       << r.epsilon << std::setw(11) << (r.certified ? "yes" : "no") << r.mean << " +- " << r.sd << "\n";
   }

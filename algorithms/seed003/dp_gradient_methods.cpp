@@ -116,9 +116,9 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed) {
   const int n = problem.records();
   const Batches batches = sampling == "poisson" ? Batches::poisson : sampling == "fixed" ? Batches::fixed : Batches::cyclic;
   const int batch = std::max(1, static_cast<int>(std::lround(q * n)));
-  if (static_cast<double>(K) * n * problem.dim() > 5e10)
+  if (static_cast<double>(K) * n * problem.dim() > 1e9)
     throw InputError("K=" + std::to_string(K) + " is too large for " + std::to_string(n) + " records of dim " +
-                     std::to_string(problem.dim()) + ": allowed K n dim <= 5e10");
+                     std::to_string(problem.dim()) + ": allowed K n dim <= 1e9 (a few seconds)");
 
   // Noise std on g (Algorithm 1's eta is (2/beta) times it, lambda = gamma beta/2 so lambda eta = gamma xi).
   const double norm = batches == Batches::poisson ? q * n : batches == Batches::fixed ? batch : 1.0;
@@ -215,8 +215,8 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed) {
   const int n = problem.records(), p = problem.dim();
   if (coords > p)
     throw InputError("coordinates=" + std::to_string(coords) + " is out of range: allowed integers [0, " + std::to_string(p) + "]");
-  if (static_cast<double>(K) * n * p > 5e10)
-    throw InputError("K=" + std::to_string(K) + " is too large: allowed K n dim <= 5e10");
+  if (static_cast<double>(K) * n * p > 1e9)
+    throw InputError("K=" + std::to_string(K) + " is too large: allowed K n dim <= 1e9 (a few seconds)");
 
   FixedPointConfig cfg;
   cfg.iterations = K;

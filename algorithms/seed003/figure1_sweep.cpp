@@ -26,6 +26,9 @@ double number(const Json& j) { return j.is_number() ? j.get<double>() : HUGE_VAL
 std::vector<Figure1Row> run_figure1(const Figure1Config& c) {
   if (c.seeds < 1 || c.seeds > 100) throw InputError("--seeds=" + std::to_string(c.seeds) + " is out of range: allowed integers [1, 100]");
   if (c.K < 1 || c.K > 100000) throw InputError("--K=" + std::to_string(c.K) + " is out of range: allowed integers [1, 100000]");
+  if (static_cast<double>(c.K) * c.seeds > 50000)
+    throw InputError("--K x --seeds = " + std::to_string(c.K * c.seeds) + " is too large: allowed at most 50000 (about "
+                     "ten minutes on 2 cores)");
   if (c.nu.empty()) throw InputError("--nu: at least one noise multiplier is needed");
   const std::vector<std::string> problem{"data=lasso-synthetic", "loss=squared", "l2=0", "l1=" + spec_number(c.kappa),
                                          "K=" + std::to_string(c.K), "delta=1e-6"};
@@ -57,7 +60,7 @@ std::vector<Figure1Row> run_figure1(const Figure1Config& c) {
       objective["admm (certified)"].push_back(obj);
       epsilon["admm (subsampled, paper's model)"].push_back(number(admm.accounted["subsampled_epsilon_not_certified"]));
       epsilon["admm (certified)"].push_back(number(admm.accounted["epsilon"]));
-      optimum.push_back(admm.extra["test_objective"].get<double>() - admm.objective + admm.optimum);
+      optimum.push_back(admm.extra["test_objective_at_optimum"].get<double>());
     }
     for (const std::string name : {"dp-sgd", "admm (subsampled, paper's model)", "admm (certified)"}) {
       Figure1Row r;
@@ -70,9 +73,9 @@ std::vector<Figure1Row> run_figure1(const Figure1Config& c) {
       for (double x : v) r.sd += (x - r.mean) * (x - r.mean) / std::max<double>(1, static_cast<double>(v.size()) - 1);
       r.sd = std::sqrt(r.sd);
       for (double x : e) r.epsilon += x / static_cast<double>(e.size());
+      for (double x : optimum) r.optimum += x / static_cast<double>(optimum.size());
       rows.push_back(r);
     }
-    (void)optimum;
   }
   return rows;
 }
@@ -80,15 +83,15 @@ std::vector<Figure1Row> run_figure1(const Figure1Config& c) {
 std::string figure1_csv(const std::vector<Figure1Row>& rows) {
   std::ostringstream s;
   s << std::setprecision(10);
-  s << "method,noise_multiplier,epsilon,certified,test_objective_mean,test_objective_sd\n";
+  s << "method,noise_multiplier,epsilon,certified,test_objective_mean,test_objective_sd,test_objective_at_optimum\n";
   for (const auto& r : rows)
     s << r.method << "," << r.nu << "," << r.epsilon << "," << (r.certified ? "yes" : "no") << "," << r.mean << ","
-      << r.sd << "\n";
+      << r.sd << "," << r.optimum << "\n";
   return s.str();
 }
 
 std::string figure1_svg(const std::vector<Figure1Row>& rows) {
-  const double W = 720, H = 460, left = 80, right = 250, top = 40, bottom = 60;
+  const double W = 760, H = 460, left = 95, right = 250, top = 40, bottom = 60;
   const double pw = W - left - right, ph = H - top - bottom;
   double xmin = HUGE_VAL, xmax = 0, ymin = HUGE_VAL, ymax = 0;
   for (const auto& r : rows) {
@@ -97,7 +100,8 @@ std::string figure1_svg(const std::vector<Figure1Row>& rows) {
     ymin = std::min(ymin, std::max(r.mean - r.sd, r.mean * 0.5)), ymax = std::max(ymax, r.mean + r.sd);
   }
   const double lx0 = std::floor(std::log10(xmin)), lx1 = std::ceil(std::log10(xmax));
-  const double ly0 = std::floor(std::log10(ymin) * 2) / 2, ly1 = std::ceil(std::log10(ymax) * 2) / 2;
+  for (const auto& r : rows) ymin = std::min(ymin, r.optimum * 0.8);
+  const double ly0 = std::floor(std::log10(ymin)), ly1 = std::ceil(std::log10(ymax));
   auto X = [&](double e) { return left + pw * (std::log10(e) - lx0) / (lx1 - lx0); };
   auto Y = [&](double v) { return top + ph * (1 - (std::log10(std::max(v, 1e-300)) - ly0) / (ly1 - ly0)); };
   std::ostringstream s;
@@ -121,13 +125,20 @@ std::string figure1_svg(const std::vector<Figure1Row>& rows) {
       }
     }
   }
-  for (double e = ly0; e <= ly1 + 1e-9; e += 0.5) {
+  for (double e = ly0; e <= ly1 + 1e-9; e += 1) {
     const double y = Y(std::pow(10.0, e));
     s << "<line x1='" << left - 6 << "' y1='" << y << "' x2='" << left + pw << "' y2='" << y << "' stroke='#ddd'/>\n";
     s << "<text x='" << left - 10 << "' y='" << y + 4 << "' text-anchor='end'>" << std::pow(10.0, e) << "</text>\n";
   }
   s << "<text x='" << left + pw / 2 << "' y='" << H - 15 << "' text-anchor='middle'>epsilon (delta = 1e-6, log scale)</text>\n";
-  s << "<text transform='translate(20," << top + ph / 2 << ") rotate(-90)' text-anchor='middle'>test objective (log scale)</text>\n";
+  s << "<text transform='translate(18," << top + ph / 2 << ") rotate(-90)' text-anchor='middle'>test objective (log scale)</text>\n";
+  if (!rows.empty() && rows.front().optimum > 0) {
+    const double y = Y(rows.front().optimum);
+    s << "<line x1='" << left << "' y1='" << y << "' x2='" << left + pw << "' y2='" << y
+      << "' stroke='#777' stroke-dasharray='2,3'/>\n";
+    s << "<text x='" << left + pw - 4 << "' y='" << y - 5 << "' text-anchor='end' fill='#555' font-size='10'>non-private "
+      << "Lasso optimum</text>\n";
+  }
   const std::vector<std::pair<std::string, std::string>> series{
       {"dp-sgd", "#d62728"}, {"admm (subsampled, paper's model)", "#1f77b4"}, {"admm (certified)", "#2ca02c"}};
   const std::map<std::string, std::string> label{

@@ -28,7 +28,7 @@ struct Figure1Row {
   double nu = 0;
   double epsilon = 0;  // mean over seeds (the same for every seed except the certified ADMM)
   double mean = 0, sd = 0;  // test objective over seeds
-  double optimum = 0;       // mean test objective of the non-private Lasso solution
+  double optimum = 0;       // mean over seeds of the test objective at the non-private Lasso solution
   bool certified = true;
 };
 

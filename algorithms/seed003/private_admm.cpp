@@ -60,8 +60,9 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
   if (dep == Deployment::lasso) k.printed = params.choice("scaling", "fixed", {"fixed", "printed"}) == "printed";
   params.reject_unknown();
   const int per_step = dep == Deployment::decentralized ? 1 : dep == Deployment::federated ? k.m : n;
-  if (static_cast<double>(k.K) * per_step * p > 2e10)
-    throw InputError("K=" + std::to_string(k.K) + " is too large: allowed K x (users per step) x dim <= 2e10");
+  if (static_cast<double>(k.K) * per_step * p > 1e9)
+    throw InputError("K=" + std::to_string(k.K) + " is too large: allowed K x (users per step) x dim <= 1e9 (a few "
+                     "seconds)");
   const double clip = k.clip > 0 ? k.clip : HUGE_VAL;
   if (dep == Deployment::lasso && problem.loss != LossKind::squared)
     throw InputError("admm-lasso needs loss=squared: got " + to_string(problem.loss));

@@ -14,6 +14,7 @@ void finish_seed003_result(RunResult& r, const RunParameters& params, std::int64
   r.suboptimality = r.objective - r.optimum;
   r.extra["objective_definition"] = "F(x) = (1/n) sum_i loss_i(x) + r(x) on the training records (one per user)";
   r.extra["test_objective"] = problem.test_objective(output);
+  r.extra["test_objective_at_optimum"] = problem.test_objective(problem.optimum);
   r.extra["optimum_method"] = problem.optimum_method;
   r.extra["records"] = problem.records();
 }
