@@ -136,7 +136,7 @@ std::string figure1_svg(const std::vector<Figure1Row>& rows) {
     const double y = Y(rows.front().optimum);
     s << "<line x1='" << left << "' y1='" << y << "' x2='" << left + pw << "' y2='" << y
       << "' stroke='#777' stroke-dasharray='2,3'/>\n";
-    s << "<text x='" << left + pw - 4 << "' y='" << y - 5 << "' text-anchor='end' fill='#555' font-size='10'>non-private "
+    s << "<text x='" << left + 6 << "' y='" << y - 5 << "' fill='#555' font-size='10'>non-private "
       << "Lasso optimum</text>\n";
   }
   const std::vector<std::pair<std::string, std::string>> series{

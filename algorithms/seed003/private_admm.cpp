@@ -177,6 +177,8 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
   }
   const Json best = best_certified(candidates);
   r.accounted = best;
+  r.accounted.erase("name");
+  r.accounted.erase("from");
   r.accounted["best_epsilon"] = best["epsilon"];
   r.accounted["best_from"] = best.value("from", std::string("none"));
   r.accounted["candidates"] = candidates;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "accounting/composition/compose.h"
+#include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "algorithms/rng/portable_rng.h"
 #include "algorithms/run/algorithm_registry.h"
@@ -118,4 +119,27 @@ TEST(Seed003Runs, LassoCoordinateDescentSolvesTheOptimalityConditions) {
     else EXPECT_NEAR(g(j), -kappa * (s.x(j) > 0 ? 1 : -1), 1e-9);
   }
   EXPECT_LT(zeros, 5);  // not the trivial solution
+}
+
+TEST(Seed003Runs, AllSixRunWithDefaultsAndReportThreeFigures) {
+  for (const std::string name : {"dp-sgd", "dp-cd", "admm-centralized", "admm-federated", "admm-decentralized", "admm-lasso"}) {
+    const RunResult r = run(name, {});
+    EXPECT_EQ(r.algorithm, name);
+    EXPECT_TRUE(std::isfinite(r.suboptimality)) << name;
+    EXPECT_TRUE(r.claimed.contains("epsilon")) << name;
+    ASSERT_TRUE(r.accounted["epsilon"].is_number()) << name << r.accounted.dump();
+    ASSERT_TRUE(r.accounted["best_epsilon"].is_number()) << name;
+    EXPECT_LE(r.accounted["best_epsilon"].get<double>(), r.accounted["epsilon"].get<double>()) << name;
+    EXPECT_EQ(r.output.size(), name == "admm-lasso" ? 64 : 30) << name;
+  }
+}
+
+TEST(Seed003Runs, BadInputsThrowInputError) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> bad = {
+      {"admm-centralized", {"lambda=0"}},          {"admm-federated", {"m=0"}},
+      {"admm-lasso", {"scaling=other"}},           {"admm-lasso", {"loss=logistic", "data=breast_cancer"}},
+      {"dp-sgd", {"gamma=100"}},                   {"dp-sgd", {"sampling=none"}},
+      {"dp-cd", {"coordinates=31"}},               {"admm-decentralized", {"K=100000000"}},
+      {"dp-sgd", {"data=lasso-synthetic"}},        {"admm-centralized", {"no_such_key=1"}}};
+  for (const auto& [name, sets] : bad) EXPECT_THROW(run(name, sets), dpl::InputError) << name << " " << sets.front();
 }
