@@ -9,6 +9,9 @@
 #include "algorithms/seed002/recycled_admm_runs.h"
 #include "algorithms/seed004/dual_averaging_runs.h"
 
+#include "algorithms/seed003/dp_gradient_methods.h"
+#include "algorithms/seed003/private_admm.h"
+
 namespace dpl::algorithms {
 
 const std::vector<AlgorithmEntry>& algorithm_entries() {
@@ -39,6 +42,17 @@ const std::vector<AlgorithmEntry>& algorithm_entries() {
       {"dp-dda-node-sampling",
        "seed 004 Algorithm 1: DP dual averaging with node sampling and Gaussian subgradient noise (Theorem 1)",
        run_dp_dda_node_sampling},
+
+      {"dp-sgd", "seed 003 Prop. 1: DP-SGD as a private fixed-point iteration (Algorithm 1)", seed003::run_dp_sgd},
+      {"dp-cd", "seed 003 Prop. 2: DP coordinate descent as a block fixed-point iteration", seed003::run_dp_cd},
+      {"admm-centralized", "seed 003 Algorithm 2: private ADMM, centralized, record-level (Thm 2)",
+       seed003::run_admm_centralized},
+      {"admm-federated", "seed 003 Algorithm 3: private ADMM, m of n users per round (Thm 3)",
+       seed003::run_admm_federated},
+      {"admm-decentralized", "seed 003 Algorithm 4: private ADMM, random walk on the complete graph (Thm 4)",
+       seed003::run_admm_decentralized},
+      {"admm-lasso", "seed 003 Algorithm 6: private ADMM for the Lasso with clipping (scaling fixed | printed)",
+       seed003::run_admm_lasso},
   };
   return entries;
 }

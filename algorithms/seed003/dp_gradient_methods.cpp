@@ -1,0 +1,259 @@
+#include "algorithms/seed003/dp_gradient_methods.h"
+
+#include "accounting/errors.h"
+#include "algorithms/seed003/consensus_admm_operator.h"
+#include "algorithms/seed003/erm_problem.h"
+#include "algorithms/seed003/fixed_point_iteration.h"
+#include "algorithms/seed003/ledger_epsilon.h"
+#include "algorithms/seed003/record_sensitivity.h"
+#include "algorithms/seed003/run_common.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dpl::algorithms::seed003 {
+
+namespace {
+
+enum class Batches { poisson, fixed, cyclic };
+
+// Prop. 1: R(u) + e_k = u - (2/beta) g_k(u), g_k = (1/b) sum_{i in batch} Clip(grad f_i(u), C) + l2 u, where the
+// batch is drawn inside the operator (the error e_k of Algorithm 1) and b is the batch normaliser.
+class StochasticGradientOperator final : public BlockOperator {
+ public:
+  StochasticGradientOperator(const ErmProblem& p, double beta, double C, Batches batches, double q, int batch, Rng& rng)
+      : p_(p), beta_(beta), C_(C), batches_(batches), q_(q), batch_(batch), rng_(rng) {}
+  void evaluate(const Eigen::VectorXd& u, const std::vector<int>&, std::int64_t k, Eigen::VectorXd& out) override {
+    const int n = p_.records();
+    Eigen::VectorXd g = Eigen::VectorXd::Zero(u.size());
+    double norm = 1;
+    if (batches_ == Batches::cyclic) {
+      g = clip_l2(p_.record_gradient(static_cast<int>(k % n), u), C_);
+    } else if (batches_ == Batches::poisson) {
+      for (int i = 0; i < n; ++i)
+        if (rng_.uniform01() < q_) g += clip_l2(p_.record_gradient(i, u), C_);
+      norm = q_ * n;  // expected batch size: the noise scale is fixed (add/remove neighbours)
+    } else {
+      std::vector<int> pool = rng_.permutation(n);
+      for (int j = 0; j < batch_; ++j) g += clip_l2(p_.record_gradient(pool[static_cast<std::size_t>(j)], u), C_);
+      norm = batch_;
+    }
+    out = u - (2 / beta_) * (g / norm + p_.reg.smooth_gradient(u));
+  }
+
+ private:
+  const ErmProblem& p_;
+  double beta_, C_;
+  Batches batches_;
+  double q_;
+  int batch_;
+  Rng& rng_;
+};
+
+// Prop. 2: R_b(u) = u_b - (2/beta) d_b F_C(u), F_C the mean of clipped per-record gradients plus l2 u.
+class CoordinateGradientOperator final : public BlockOperator {
+ public:
+  CoordinateGradientOperator(const ErmProblem& p, double beta, double C) : p_(p), beta_(beta), C_(C) {}
+  void evaluate(const Eigen::VectorXd& u, const std::vector<int>& active, std::int64_t, Eigen::VectorXd& out) override {
+    Eigen::VectorXd g = Eigen::VectorXd::Zero(u.size());
+    for (int i = 0; i < p_.records(); ++i) g += clip_l2(p_.record_gradient(i, u), C_);
+    g = g / p_.records() + p_.reg.smooth_gradient(u);
+    for (int b : active) out(b) = u(b) - (2 / beta_) * g(b);
+  }
+
+ private:
+  const ErmProblem& p_;
+  double beta_, C_;
+};
+
+struct GradientKeys {
+  std::int64_t K;
+  double gamma, sigma, C, q, delta, beta;
+  AccountantKind accountant;
+};
+
+AccountantKind parse_run_accountant(RunParameters& params) {
+  const std::string a = params.choice("accountant", "rdp", {"auto", "rdp", "pld", "optimal"});
+  return parse_accountant(a);
+}
+
+// The accounted figure for `kind`, the candidates over rdp and pld, and the best certified one.
+void account(RunResult& r, const std::vector<std::pair<std::string, std::vector<std::string>>>& ledgers, double delta,
+             AccountantKind kind, const std::string& model) {
+  Json candidates = Json::array();
+  for (const auto& [name, specs] : ledgers) {
+    // PLD only for subsampled ledgers (it is the tightest there); unsampled Gaussians: the exact analytic curve.
+    const bool sampled = specs.front().find(",q=") != std::string::npos;
+    for (AccountantKind k : {AccountantKind::rdp, sampled ? AccountantKind::pld : AccountantKind::optimal}) {
+      Json c = ledger_epsilon(specs, delta, k);
+      c["name"] = name + " / " + to_string(k);
+      candidates.push_back(c);
+    }
+  }
+  r.accounted = ledger_epsilon(ledgers.front().second, delta, kind);
+  r.accounted["model"] = model;
+  const Json best = best_certified(candidates);
+  r.accounted["best_epsilon"] = best["epsilon"];
+  r.accounted["best_from"] = best.value("from", std::string("none"));
+  r.accounted["candidates"] = candidates;
+}
+
+}  // namespace
+
+RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed) {
+  Rng rng(seed);
+  ErmProblem problem = setup_erm(params, {}, rng);
+  const double beta = problem.record_smoothness() + problem.reg.l2;
+  const auto K = params.integer("K", 500, 1, 1000000);
+  const double gamma = params.real("gamma", 1 / beta, 0, 2 / beta, true);
+  const double sigma = params.real("sigma", 2.0, 0, 1e6);
+  const double C = params.real("C", 1.0, 0, 1e6, true);
+  const std::string sampling = params.choice("sampling", "poisson", {"poisson", "fixed", "cyclic"});
+  const double q = params.real("q", 0.1, 0, 1, true);
+  const double delta = params.real("delta", 1e-6, 0, 1, true, true);
+  const AccountantKind kind = parse_run_accountant(params);
+  params.reject_unknown();
+  const int n = problem.records();
+  const Batches batches = sampling == "poisson" ? Batches::poisson : sampling == "fixed" ? Batches::fixed : Batches::cyclic;
+  const int batch = std::max(1, static_cast<int>(std::lround(q * n)));
+  if (static_cast<double>(K) * n * problem.dim() > 1e9)
+    throw InputError("K=" + std::to_string(K) + " is too large for " + std::to_string(n) + " records of dim " +
+                     std::to_string(problem.dim()) + ": allowed K n dim <= 1e9 (a few seconds)");
+
+  // Noise std on g (Algorithm 1's eta is (2/beta) times it, lambda = gamma beta/2 so lambda eta = gamma xi).
+  const double norm = batches == Batches::poisson ? q * n : batches == Batches::fixed ? batch : 1.0;
+  FixedPointConfig cfg;
+  cfg.iterations = K;
+  cfg.block_dim = problem.dim();
+  cfg.lambda = gamma * beta / 2;
+  cfg.sigma = (2 / beta) * sigma * C / norm;
+  Rng batch_rng = rng.split(), noise_rng = rng.split();
+  StochasticGradientOperator R(problem, beta, C, batches, q, batch, batch_rng);
+  RunResult r;
+  r.algorithm = "dp-sgd";
+  const std::int64_t stride = trace_stride(K);
+  r.trace.push_back(trace_point(0, Eigen::VectorXd::Zero(problem.dim()), problem));
+  const auto l1 = problem.reg.l1;
+  PostMap prox;
+  if (l1 > 0) prox = [&](Eigen::VectorXd& u) { u = Regularizer{0, l1}.prox(u, gamma); };
+  const FixedPointRun run = private_fixed_point_iteration(
+      Eigen::VectorXd::Zero(problem.dim()), R, cfg, noise_rng, prox, [&](std::int64_t k, const Eigen::VectorXd& u) {
+        if (k % stride == 0 || k == K) r.trace.push_back(trace_point(k, u, problem));
+      });
+  finish_seed003_result(r, params, K, run.u, problem);
+
+  r.claimed = {{"epsilon", "not claimed"},
+               {"source", "seed 003 Prop. 1 casts DP-SGD as Algorithm 1 and defers its privacy to subsampling + "
+                          "composition or to amplification by iteration (Feldman et al. 2018); no theorem of its own"}};
+  if (sigma == 0) {
+    r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", "sigma=0: no noise"}};
+    return r;
+  }
+  const std::string s = spec_number(sigma);
+  std::vector<std::pair<std::string, std::vector<std::string>>> ledgers;
+  std::string model;
+  if (batches == Batches::poisson) {
+    // Add/remove neighbours: the sum of clipped gradients moves by C (record_sensitivity with add/remove), noise
+    // sigma C: the ledger in units of C.
+    const double sens = record_sensitivity(HUGE_VAL, C, Neighbouring::add_remove) / C;
+    ledgers.push_back({"poisson-subsampled Gaussian", {"gaussian:sigma=" + s + (sens != 1 ? ",sens=" + spec_number(sens) : "") +
+                                                           ",q=" + spec_number(q) + ",steps=" + std::to_string(K)}});
+    model = "record-level, add/remove neighbours, Poisson sampling with q; every noisy gradient released";
+  } else if (batches == Batches::fixed) {
+    const double sens = record_sensitivity(HUGE_VAL, C, Neighbouring::replace_one) / C;
+    ledgers.push_back({"fixed-size subsampled Gaussian", {"gaussian:sigma=" + s + ",sens=" + spec_number(sens) +
+                                                              ",q=" + spec_number(static_cast<double>(batch) / n) +
+                                                              ",sampling=wor,steps=" + std::to_string(K)}});
+    model = "record-level, replace-one neighbours, batches of " + std::to_string(batch) + " without replacement";
+  } else {
+    const double sens = record_sensitivity(HUGE_VAL, C, Neighbouring::replace_one) / C;
+    const std::int64_t uses = (K + n - 1) / n;  // the record used at step K is used most and last
+    ledgers.push_back({"composition", {"gaussian:sigma=" + s + ",sens=" + spec_number(sens) + ",steps=" + std::to_string(uses)}});
+    // Amplification by iteration (seed 003 Thm 6): each step u -> prox(u - gamma(grad f_i(u) + l2 u)) is
+    // non-expansive when clipping is inactive on the domain (L <= C) and gamma <= 2/beta; only u_K released.
+    const double L = problem.record_lipschitz();
+    const double mu = problem.reg.l2;
+    const double c = std::max(std::fabs(1 - gamma * mu), std::fabs(1 - gamma * beta));
+    if (L <= C && c > 0 && c <= 1) {
+      std::vector<std::string> pabi;
+      // The uses - 1 earlier uses: identical curves proportional to sens^2, so one entry with sens sqrt(uses - 1)
+      // (rounded up) is their sum.
+      if (uses > 1)
+        pabi.push_back("iteration:sigma=" + s + ",sens=" +
+                       spec_number(std::nextafter(sens * std::sqrt(static_cast<double>(uses - 1)), HUGE_VAL)) +
+                       ",steps=" + std::to_string(n) + ",contraction=" + spec_number(c));
+      pabi.push_back("iteration:sigma=" + s + ",sens=" + spec_number(sens) + ",steps=1");
+      ledgers.push_back({"amplification by iteration", pabi});
+    } else {
+      r.accounted["iteration_not_applicable"] =
+          L > C ? "clipping is active on the domain (L > C): the clipped step is not shown non-expansive"
+                : "the step is not non-expansive for this gamma";
+    }
+    model = "record-level, replace-one, one record per step in order; only the last iterate released (for the "
+            "amplification-by-iteration ledger: earlier uses spread over the n steps to the next use, the last "
+            "use of the worst record is step K)";
+  }
+  Json extra_note = r.accounted;
+  account(r, ledgers, delta, kind, model);
+  for (auto& [k, v] : extra_note.items()) r.accounted[k] = v;
+  return r;
+}
+
+RunResult run_dp_cd(RunParameters& params, std::uint64_t seed) {
+  Rng rng(seed);
+  ErmProblem problem = setup_erm(params, {}, rng);
+  const double beta = problem.record_smoothness() + problem.reg.l2;
+  const auto K = params.integer("K", 2000, 1, 1000000);
+  const double gamma = params.real("gamma", 1 / beta, 0, 2 / beta, true);
+  const double sigma = params.real("sigma", 100.0, 0, 1e6);
+  const double C = params.real("C", 1.0, 0, 1e6, true);
+  const auto coords = static_cast<int>(params.integer("coordinates", 1, 0, 100000));
+  const double q = params.real("q", 0.1, 0, 1, true);
+  const double delta = params.real("delta", 1e-6, 0, 1, true, true);
+  const AccountantKind kind = parse_run_accountant(params);
+  params.reject_unknown();
+  const int n = problem.records(), p = problem.dim();
+  if (coords > p)
+    throw InputError("coordinates=" + std::to_string(coords) + " is out of range: allowed integers [0, " + std::to_string(p) + "]");
+  if (static_cast<double>(K) * n * p > 1e9)
+    throw InputError("K=" + std::to_string(K) + " is too large: allowed K n dim <= 1e9 (a few seconds)");
+
+  FixedPointConfig cfg;
+  cfg.iterations = K;
+  cfg.block_dim = 1;
+  cfg.lambda = gamma * beta / 2;
+  cfg.sigma = (2 / beta) * sigma * C / n;
+  cfg.activation = coords == 0 ? BlockActivation::poisson : BlockActivation::fixed_size;
+  cfg.q = q;
+  cfg.active_count = std::max(coords, 1);
+  CoordinateGradientOperator R(problem, beta, C);
+  Rng noise_rng = rng.split();
+  RunResult r;
+  r.algorithm = "dp-cd";
+  const std::int64_t stride = trace_stride(K);
+  r.trace.push_back(trace_point(0, Eigen::VectorXd::Zero(p), problem));
+  const auto l1 = problem.reg.l1;
+  PostMap prox;
+  if (l1 > 0) prox = [&](Eigen::VectorXd& u) { u = Regularizer{0, l1}.prox(u, gamma); };
+  const FixedPointRun run = private_fixed_point_iteration(
+      Eigen::VectorXd::Zero(p), R, cfg, noise_rng, prox, [&](std::int64_t k, const Eigen::VectorXd& u) {
+        if (k % stride == 0 || k == K) r.trace.push_back(trace_point(k, u, problem));
+      });
+  finish_seed003_result(r, params, K, run.u, problem);
+  r.claimed = {{"epsilon", "not claimed"},
+               {"source", "seed 003 Prop. 2 casts DP-CD (Mangold et al. 2022) as Algorithm 1; no privacy theorem of "
+                          "its own"}};
+  if (sigma == 0) {
+    r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", "sigma=0: no noise"}};
+    return r;
+  }
+  // Replace-one: the mean of clipped gradients moves by 2C/n in L2 (record_sensitivity / n), noise sigma C/n on
+  // each updated coordinate; every step touches every record (the ledger in units of C/n).
+  const double sens = record_sensitivity(HUGE_VAL, C, Neighbouring::replace_one) / C;
+  account(r, {{"composition", {"gaussian:sigma=" + spec_number(sigma) + ",sens=" + spec_number(sens) + ",steps=" +
+                                   std::to_string(K)}}},
+          delta, kind, "record-level, replace-one; every noisy coordinate update released");
+  return r;
+}
+
+}  // namespace dpl::algorithms::seed003

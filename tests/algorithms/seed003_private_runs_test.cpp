@@ -1,0 +1,145 @@
+// Seed 003 runs: non-private runs reach the optimum (Lasso: the coordinate-descent solution), the printed Lasso
+// scaling converges to the Lasso with 2 n kappa and the fixed one to kappa, dp-sgd's accounted epsilon is the
+// epsilon of `compose` on the ledger it prints, and the paper's conversion and Theorem 4's order cap.
+#include <gtest/gtest.h>
+
+#include "accounting/composition/compose.h"
+#include "accounting/errors.h"
+#include "accounting/numeric/decimal.h"
+#include "algorithms/rng/portable_rng.h"
+#include "algorithms/run/algorithm_registry.h"
+#include "algorithms/seed003/lasso_coordinate_descent.h"
+#include "algorithms/seed003/paper_privacy_claims.h"
+
+#include <cmath>
+#include <cstdlib>
+
+using namespace dpl::algorithms;
+
+namespace {
+
+RunResult run(const std::string& name, const std::vector<std::string>& sets, std::uint64_t seed = 7) {
+  RunParameters p = RunParameters::from_assignments(sets);
+  return find_algorithm(name).run(p, seed);
+}
+
+}  // namespace
+
+TEST(Seed003Runs, NonPrivateRunsReachTheOptimum) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"dp-sgd", {"sigma=0", "sampling=fixed", "q=1", "K=3000"}},
+      {"dp-cd", {"sigma=0", "coordinates=30", "K=3000"}},
+      {"admm-centralized", {"sigma=0", "K=600", "gamma=5"}},
+      {"admm-federated", {"sigma=0", "K=6000", "gamma=5"}},
+      {"admm-decentralized", {"sigma=0", "K=400000", "gamma=5"}},
+      {"admm-lasso", {"sigma=0", "C=1000", "K=600", "rows=200", "dim=16"}},
+  };
+  for (const auto& [name, sets] : cases) {
+    const RunResult r = run(name, sets);
+    EXPECT_LT(r.suboptimality, 1e-6) << name;
+    EXPECT_GE(r.suboptimality, -1e-9) << name;
+  }
+}
+
+TEST(Seed003Runs, LassoScalingPrintedSolvesTwoNKappaFixedSolvesKappa) {
+  const std::vector<std::string> base{"sigma=0", "C=1000", "K=3000", "rows=20", "dim=3", "l1=0.001", "gamma=40"};
+  auto with = [&](const std::string& s) { auto v = base; v.push_back(s); return v; };
+  const RunResult fixed = run("admm-lasso", with("scaling=fixed"));
+  const RunResult printed = run("admm-lasso", with("scaling=printed"));
+  EXPECT_DOUBLE_EQ(fixed.extra["fixed_point_l1"].get<double>(), 0.001);
+  EXPECT_DOUBLE_EQ(printed.extra["fixed_point_l1"].get<double>(), 2 * 20 * 0.001);
+  EXPECT_LT(fixed.extra["distance_to_fixed_point_lasso"].get<double>(), 1e-8);
+  EXPECT_LT(printed.extra["distance_to_fixed_point_lasso"].get<double>(), 1e-8);
+  EXPECT_LT(fixed.suboptimality, 1e-10);
+  EXPECT_GT(printed.suboptimality, 1e-4);  // the printed version solves another problem
+}
+
+TEST(Seed003Runs, DpSgdAccountedEpsilonIsComposeOnItsLedger) {
+  for (const std::string acc : {"rdp", "pld"}) {
+    const RunResult r = run("dp-sgd", {"accountant=" + acc, "K=300", "sigma=1.1", "q=0.05"});
+    ASSERT_TRUE(r.accounted["epsilon"].is_number()) << r.accounted.dump();
+    ASSERT_EQ(r.accounted["ledger"].size(), 1u);
+    const std::string spec = r.accounted["ledger"][0].get<std::string>();
+    EXPECT_EQ(spec, "gaussian:sigma=1.1,q=0.05,steps=300");
+    const dpl::AccountingResult c = dpl::compose({dpl::parse_entry(spec)}, dpl::Target::for_delta(1e-6),
+                                                 dpl::parse_accountant(acc));
+    EXPECT_EQ(r.accounted["epsilon"].get<double>(), std::strtod(dpl::format_upper(c.epsilon).c_str(), nullptr));
+    EXPECT_EQ(r.accounted["accountant"].get<std::string>(), c.accountant);
+    // Two-sided golden values (the README's examples): PLD 5.50956367177504, RDP 6.04425926529222; a run that
+    // dropped the subsampling (q = 1: eps > 100) or the steps would leave the window.
+    EXPECT_NEAR(r.accounted["epsilon"].get<double>(), acc == "pld" ? 5.50956367177504 : 6.04425926529222, 1e-9);
+  }
+}
+
+TEST(Seed003Runs, CyclicDpSgdAmplificationByIterationBeatsComposition) {
+  // 10 passes over n records, one record per step: composition counts 10 uses; amplification by iteration
+  // (only the last iterate released, non-expansive steps) about 1 + 9 c^(2(n-1))/sum c^(2j) uses.
+  const RunResult r = run("dp-sgd", {"sampling=cyclic", "K=5690", "sigma=4", "accountant=rdp"});
+  double composition = HUGE_VAL, iteration = HUGE_VAL;
+  for (const auto& c : r.accounted["candidates"]) {
+    if (!c["epsilon"].is_number()) continue;
+    const std::string name = c["name"].get<std::string>();
+    if (name.rfind("composition", 0) == 0) composition = std::min(composition, c["epsilon"].get<double>());
+    if (name.rfind("amplification", 0) == 0) iteration = std::min(iteration, c["epsilon"].get<double>());
+  }
+  ASSERT_TRUE(std::isfinite(composition) && std::isfinite(iteration)) << r.accounted.dump();
+  EXPECT_LT(iteration, 0.5 * composition);
+  EXPECT_EQ(r.accounted["best_epsilon"].get<double>(), iteration);
+}
+
+TEST(Seed003Runs, PaperConversionAndTheoremFourCap) {
+  // Notes sec. 3.6(e): Theorem 2 with n = 1000, K = 100, s = 1: eps 0.21106 at alpha 132.4 (delta 1e-6).
+  const auto t2 = seed003::theorem2(100, 1.0, 1.0, 1000, 1e-6);
+  EXPECT_NEAR(t2.epsilon, 0.21106, 5e-5);
+  EXPECT_NEAR(t2.alpha, 132.4, 0.1);
+  // Sec. 3.6(b): Theorem 4, n = 1000, K_i = 10, s = 20: eps 1.467 with the order cap binding.
+  const auto t4 = seed003::theorem4(10, 1.0, 20.0, 1000, 1e-6);
+  EXPECT_NEAR(t4.epsilon, 1.467, 2e-3);
+  EXPECT_LT(t4.alpha, 11);
+  // Theorem 3 central flags sigma < 4 and m >= n/5.
+  EXPECT_FALSE(seed003::theorem3_central(100, 1.0, 1.0, 100, 1000, 1e-6).conditions_hold);
+  EXPECT_FALSE(seed003::theorem3_central(100, 1.0, 8.0, 300, 1000, 1e-6).conditions_hold);
+  EXPECT_TRUE(seed003::theorem3_central(100, 1.0, 8.0, 100, 1000, 1e-6).conditions_hold);
+}
+
+TEST(Seed003Runs, LassoCoordinateDescentSolvesTheOptimalityConditions) {
+  Rng rng(4);
+  Eigen::MatrixXd A(40, 5);
+  Eigen::VectorXd b(40);
+  for (int i = 0; i < 40; ++i) {
+    for (int j = 0; j < 5; ++j) A(i, j) = rng.gaussian();
+    b(i) = rng.gaussian();
+  }
+  const double kappa = 0.1;
+  const auto s = seed003::lasso_coordinate_descent(A, b, kappa);
+  const Eigen::VectorXd g = A.transpose() * (A * s.x - b) / 40.0;
+  int zeros = 0;
+  for (int j = 0; j < 5; ++j) {
+    if (s.x(j) == 0) { EXPECT_LE(std::fabs(g(j)), kappa + 1e-9); ++zeros; }
+    else EXPECT_NEAR(g(j), -kappa * (s.x(j) > 0 ? 1 : -1), 1e-9);
+  }
+  EXPECT_LT(zeros, 5);  // not the trivial solution
+}
+
+TEST(Seed003Runs, AllSixRunWithDefaultsAndReportThreeFigures) {
+  for (const std::string name : {"dp-sgd", "dp-cd", "admm-centralized", "admm-federated", "admm-decentralized", "admm-lasso"}) {
+    const RunResult r = run(name, {});
+    EXPECT_EQ(r.algorithm, name);
+    EXPECT_TRUE(std::isfinite(r.suboptimality)) << name;
+    EXPECT_TRUE(r.claimed.contains("epsilon")) << name;
+    ASSERT_TRUE(r.accounted["epsilon"].is_number()) << name << r.accounted.dump();
+    ASSERT_TRUE(r.accounted["best_epsilon"].is_number()) << name;
+    EXPECT_LE(r.accounted["best_epsilon"].get<double>(), r.accounted["epsilon"].get<double>()) << name;
+    EXPECT_EQ(r.output.size(), name == "admm-lasso" ? 64 : 30) << name;
+  }
+}
+
+TEST(Seed003Runs, BadInputsThrowInputError) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> bad = {
+      {"admm-centralized", {"lambda=0"}},          {"admm-federated", {"m=0"}},
+      {"admm-lasso", {"scaling=other"}},           {"admm-lasso", {"loss=logistic", "data=breast_cancer"}},
+      {"dp-sgd", {"gamma=100"}},                   {"dp-sgd", {"sampling=none"}},
+      {"dp-cd", {"coordinates=31"}},               {"admm-decentralized", {"K=100000000"}},
+      {"dp-sgd", {"data=lasso-synthetic"}},        {"admm-centralized", {"no_such_key=1"}}};
+  for (const auto& [name, sets] : bad) EXPECT_THROW(run(name, sets), dpl::InputError) << name << " " << sets.front();
+}
