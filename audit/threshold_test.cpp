@@ -112,7 +112,11 @@ AuditResult threshold_test(const ThresholdCounts& c, const AuditClaim& claim, do
       }
     }
   }
-  if (!found) chosen = by_ratio;  // no informative event: the likeliest-looking one (its bound will say so)
+  // No informative event: the likeliest-looking one (its bound will say so), or with none (D and D' look the
+  // same) the first threshold.
+  if (!found)
+    chosen = best_ratio > -kInf ? by_ratio
+                                : ChosenEvent{true, true, c.thresholds.empty() ? 0.0 : c.thresholds[0], 0};
   r.event = chosen;
 
   const EventCounts k = event_counts(c, kEstimation, chosen);

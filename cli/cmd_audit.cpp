@@ -430,7 +430,8 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
       ->capture_default_str();
   sub->add_option("--threads", o->threads, "Worker threads (default: all cores)");
   sub->add_option("--delta", o->delta, "Claimed delta in [0, 1) (default: 0 for laplace, 1e-5 for gaussian)");
-  sub->add_option("--set", o->sets, "key=value: actual_noise_factor=F draws F times the claimed noise (negative control)");
+  sub->add_option("--set", o->sets, "key=value, repeatable: for laplace/gaussian, actual_noise_factor=F draws F times the claimed noise "
+                  "(negative control); for an ALGORITHM, its run keys (dpledger run ALGORITHM --parameters)");
   sub->add_option("--tolerance", o->tolerance,
                   "Largest resolution (estimate - lower bound, in epsilon or mu) that still allows PASS; beyond it "
                   "the verdict is INCONCLUSIVE")
