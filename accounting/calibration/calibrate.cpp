@@ -61,6 +61,13 @@ struct Bracket {
 // domain end q = 1 meets it). Throws NotApplicable when no value in the domain meets the target.
 Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) {
   const double epsilon = p.epsilon.convert_to<double>(), delta = p.delta;
+  // The outward search multiplies by 2, 2, 4, 16, 256, ... (the factor squares after each step up to 1e16), so
+  // the whole double range is crossed in about a dozen evaluations; the narrowing works in log(v).
+  double factor = 1;
+  auto grow = [](double& f) {
+    f = f < 2 ? 2 : std::min(f * f, 1e16);
+    return f;
+  };
   double yes = 0, no = 0;
   Eval at_yes{}, at_no{};
   if (p.key == "q") {
@@ -75,8 +82,8 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
         Eval e = evaluate(p, v, count);
         if (e.meets) { yes = v, at_yes = e; break; }
         no = v, at_no = e;
-        v /= 4;
-        if (v < 1e-300) throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
+        if (v == 1e-300) throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
+        v = std::max(1e-300, v / grow(factor));
       }
     }
   } else if (integer) {
@@ -88,8 +95,8 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
       Eval e = evaluate(p, v, count);
       if (!e.meets) { no = v, at_no = e; break; }
       yes = v, at_yes = e;
-      v *= 2;
-      if (v > 4e15) throw NotApplicable("calibrate: every steps up to 4e15 meets the target; the answer is unbounded");
+      if (v == 4e15) throw NotApplicable("calibrate: every steps up to 4e15 meets the target; the answer is unbounded");
+      v = std::min(4e15, std::floor(v * grow(factor)));
     }
   } else if (smallest) {
     double v = 1.0;
@@ -97,8 +104,8 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
     if (e.meets) {
       yes = v, at_yes = e;
       for (;;) {
-        v /= 2;
-        if (v < 1e-300) throw NotApplicable("calibrate: every " + p.key + " meets the target; the answer is 0");
+        if (v == 1e-300) throw NotApplicable("calibrate: every " + p.key + " down to 1e-300 meets the target; the answer is 0");
+        v = std::max(1e-300, v / grow(factor));
         Eval f = evaluate(p, v, count);
         if (!f.meets) { no = v, at_no = f; break; }
         yes = v, at_yes = f;
@@ -106,8 +113,8 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
     } else {
       no = v, at_no = e;
       for (;;) {
-        v *= 2;
-        if (v > 1e300) throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta) + " under this accountant");
+        if (v == 1e300) throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta) + " under this accountant");
+        v = std::min(1e300, v * grow(factor));
         Eval f = evaluate(p, v, count);
         if (f.meets) { yes = v, at_yes = f; break; }
         no = v, at_no = f;
@@ -119,8 +126,8 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
     if (e.meets) {
       yes = v, at_yes = e;
       for (;;) {
-        v *= 2;
-        if (v > 1e6) throw NotApplicable("calibrate: every eps up to 1e6 meets the target; the answer is unbounded");
+        if (v == 1e6) throw NotApplicable("calibrate: every eps up to 1e6 meets the target; the answer is unbounded");
+        v = std::min(1e6, v * grow(factor));
         Eval f = evaluate(p, v, count);
         if (!f.meets) { no = v, at_no = f; break; }
         yes = v, at_yes = f;
@@ -128,8 +135,8 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
     } else {
       no = v, at_no = e;
       for (;;) {
-        v /= 2;
-        if (v < 1e-300) throw NotApplicable("calibrate: no eps > 0 meets the target");
+        if (v == 1e-300) throw NotApplicable("calibrate: no eps > 0 meets the target");
+        v = std::max(1e-300, v / grow(factor));
         Eval f = evaluate(p, v, count);
         if (f.meets) { yes = v, at_yes = f; break; }
         no = v, at_no = f;
@@ -233,7 +240,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     while (hi - lo > 1) {
       // Secant in log(steps) on the excess (epsilon is smooth in the step count), alternating with bisection
       // whenever a secant step lands at the bracket's edge; integers strictly inside the bracket.
-      double mid = std::floor((lo + hi) / 2);
+      double mid = hi > 4 * lo ? std::floor(std::sqrt(lo * hi)) : std::floor((lo + hi) / 2);  // geometric when wide
       if (interpolate && std::isfinite(f_lo) && std::isfinite(f_hi) && f_hi != f_lo) {
         const double s = std::exp(std::log(lo) - f_lo * (std::log(hi) - std::log(lo)) / (f_hi - f_lo));
         const double r = std::round(s);
