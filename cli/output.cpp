@@ -43,8 +43,16 @@ Json number_or_inf(const std::string& s) {
 
 }  // namespace
 
-Json json_upper(const Interval& x) { return number_or_inf(format_upper(x)); }
-Json json_lower(const Interval& x) { return number_or_inf(format_lower(x)); }
+// Above the largest double, JSON readers reject the token (overflow): an upper bound there is written "inf"
+// (still a bound), a lower bound as the largest double rounded down (still below the value).
+Json json_upper(const Interval& x) {
+  if (hi(x) > Real(DBL_MAX)) return "inf";
+  return number_or_inf(format_upper(x));
+}
+Json json_lower(const Interval& x) {
+  if (lo(x) > Real(DBL_MAX)) return number_or_inf(format_down(Real(DBL_MAX)));
+  return number_or_inf(format_lower(x));
+}
 Json json_decimal(const std::string& s) { return number_or_inf(s); }
 Json json_input(double x) {
   if (std::isnan(x)) throw std::logic_error("internal: NaN where a JSON number is expected");

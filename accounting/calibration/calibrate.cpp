@@ -52,13 +52,135 @@ Eval evaluate(const Problem& p, double v, int& count) {
 // Smallest-value parameters: more of them means more privacy.
 bool is_smallest(const std::string& key) { return key == "sigma" || key == "b"; }
 
+struct Bracket {
+  double yes = 0, no = 0;
+  Eval at_yes{}, at_no{};
+};
+
+// Domain and bracket under p.accountant: `yes` meets the target (certified), `no` does not (yes == no when the
+// domain end q = 1 meets it). Throws NotApplicable when no value in the domain meets the target.
+Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) {
+  const double epsilon = p.epsilon.convert_to<double>(), delta = p.delta;
+  // The outward search multiplies by 2, 2, 4, 16, 256, ... (the factor squares after each step up to 1e16), so
+  // the whole double range is crossed in about a dozen evaluations; the narrowing works in log(v).
+  double factor = 1;
+  auto grow = [](double& f) {
+    f = f < 2 ? 2 : std::min(f * f, 1e16);
+    return f;
+  };
+  double yes = 0, no = 0;
+  Eval at_yes{}, at_no{};
+  if (p.key == "q") {
+    at_yes = evaluate(p, 1.0, count);
+    if (at_yes.meets) {
+      yes = 1.0;
+      no = 1.0;
+    } else {
+      no = 1.0, at_no = at_yes;
+      double v = 0.5;
+      for (;;) {
+        Eval e = evaluate(p, v, count);
+        if (e.meets) { yes = v, at_yes = e; break; }
+        no = v, at_no = e;
+        if (v == 1e-300) throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
+        v = std::max(1e-300, v / grow(factor));
+      }
+    }
+  } else if (integer) {
+    at_yes = evaluate(p, 1.0, count);
+    if (!at_yes.meets) throw NotApplicable("calibrate: even steps=1 does not meet epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
+    yes = 1;
+    double v = 2;
+    for (;;) {
+      Eval e = evaluate(p, v, count);
+      if (!e.meets) { no = v, at_no = e; break; }
+      yes = v, at_yes = e;
+      if (v == 4e15) throw NotApplicable("calibrate: every steps up to 4e15 meets the target; the answer is unbounded");
+      v = std::min(4e15, std::floor(v * grow(factor)));
+    }
+  } else if (smallest) {
+    double v = 1.0;
+    Eval e = evaluate(p, v, count);
+    if (e.meets) {
+      yes = v, at_yes = e;
+      for (;;) {
+        if (v == 1e-300) throw NotApplicable("calibrate: every " + p.key + " down to 1e-300 meets the target; the answer is 0");
+        v = std::max(1e-300, v / grow(factor));
+        Eval f = evaluate(p, v, count);
+        if (!f.meets) { no = v, at_no = f; break; }
+        yes = v, at_yes = f;
+      }
+    } else {
+      no = v, at_no = e;
+      for (;;) {
+        if (v == 1e300) throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta) + " under this accountant");
+        v = std::min(1e300, v * grow(factor));
+        Eval f = evaluate(p, v, count);
+        if (f.meets) { yes = v, at_yes = f; break; }
+        no = v, at_no = f;
+      }
+    }
+  } else {  // eps: the largest
+    double v = 1.0;
+    Eval e = evaluate(p, v, count);
+    if (e.meets) {
+      yes = v, at_yes = e;
+      for (;;) {
+        if (v == 1e6) throw NotApplicable("calibrate: every eps up to 1e6 meets the target; the answer is unbounded");
+        v = std::min(1e6, v * grow(factor));
+        Eval f = evaluate(p, v, count);
+        if (!f.meets) { no = v, at_no = f; break; }
+        yes = v, at_yes = f;
+      }
+    } else {
+      no = v, at_no = e;
+      for (;;) {
+        if (v == 1e-300) throw NotApplicable("calibrate: no eps > 0 meets the target");
+        v = std::max(1e-300, v / grow(factor));
+        Eval f = evaluate(p, v, count);
+        if (f.meets) { yes = v, at_yes = f; break; }
+        no = v, at_no = f;
+      }
+    }
+  }
+
+  return {yes, no, std::move(at_yes), std::move(at_no)};
+}
+
+// From a value `yes` certified under p.accountant, the nearest value that is not, searched outwards in steps
+// that grow geometrically (1%, 2%, 4%, ... of the value): a bracket near `yes` in few evaluations.
+Bracket bracket_outwards(const Problem& p, bool smallest, bool integer, double yes, Eval at_yes, int& count) {
+  const bool is_q = p.key == "q";
+  std::optional<std::pair<double, double>> previous;  // (log v, excess) of the last value that met
+  for (double step = 0.01; step < 1e300; step *= 2) {
+    double v = smallest ? yes / (1 + step) : yes * (1 + step);
+    // Secant estimate of the crossing from the last two values that met (excess < 0 there), aimed 1% beyond it.
+    if (previous && std::isfinite(at_yes.excess) && at_yes.excess != previous->second) {
+      const double ly = std::log(yes);
+      const double s = ly - at_yes.excess * (ly - previous->first) / (at_yes.excess - previous->second);
+      const double est = std::exp(s) * (smallest ? 0.99 : 1.01);
+      if (smallest ? est < yes : est > yes) v = smallest ? std::max(est, yes / (1 + step)) : std::min(est, yes * (1 + step));
+    }
+    previous = std::make_pair(std::log(yes), at_yes.excess);
+    if (integer) v = std::max(yes + 1, std::ceil(v));
+    if (is_q && v >= 1) v = 1;
+    if (v > 4e15 && integer) break;
+    if (v < 1e-300 || v > 1e300) break;
+    Eval e = evaluate(p, v, count);
+    if (!e.meets) return {yes, v, std::move(at_yes), std::move(e)};
+    yes = v, at_yes = std::move(e);
+    if (is_q && v == 1) return {1.0, 1.0, at_yes, at_yes};
+  }
+  throw NotApplicable("calibrate: the search left the domain of " + p.key);
+}
+
 }  // namespace
+
 
 CalibrationResult calibrate(const std::vector<std::string>& specs, const Interval& epsilon_target, double delta,
                             AccountantKind accountant, double rel_tol) {
   if (!(rel_tol >= 0 && rel_tol < 0.1)) throw InputError("--tolerance=" + format_input(rel_tol) + " is out of range: allowed [0, 0.1) (0 = automatic)");
   Problem p{{}, 0, "", lo(epsilon_target), delta, accountant};
-  const double epsilon = mid_double(epsilon_target);  // for messages
   int unknowns = 0;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     p.raws.push_back(parse_raw_spec(specs[i], true));
@@ -79,82 +201,30 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   const bool smallest = is_smallest(p.key);
   const bool integer = p.key == "steps";
   int count = 0;
-  // Domain and bracket: `yes` meets the target (certified), `no` does not.
-  double yes = 0, no = 0;
-  Eval at_yes{}, at_no{};
-  if (p.key == "q") {
-    at_yes = evaluate(p, 1.0, count);
-    if (at_yes.meets) {
-      yes = 1.0;
-      no = 1.0;
-    } else {
-      no = 1.0, at_no = at_yes;
-      double v = 0.5;
-      for (;;) {
-        Eval e = evaluate(p, v, count);
-        if (e.meets) { yes = v, at_yes = e; break; }
-        no = v, at_no = e;
-        v /= 4;
-        if (v < 1e-300) throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
-      }
+  Bracket br;
+  bool bracketed = false;
+  if (p.accountant == AccountantKind::automatic) {
+    // auto: locate the answer with the cheap rdp accountant first (its answer is certified, so it meets the
+    // target under auto too), run auto once there and bracket outwards from it with the accountant that won:
+    // the expensive accountants run a few times near the answer, not over the whole domain.
+    std::optional<CalibrationResult> cheap;
+    try {
+      cheap = calibrate(specs, epsilon_target, delta, AccountantKind::rdp, integer ? 0.0 : 1e-4);
+      count += cheap->evaluations;
+    } catch (const NotApplicable&) {
     }
-  } else if (integer) {
-    at_yes = evaluate(p, 1.0, count);
-    if (!at_yes.meets) throw NotApplicable("calibrate: even steps=1 does not meet epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
-    yes = 1;
-    double v = 2;
-    for (;;) {
-      Eval e = evaluate(p, v, count);
-      if (!e.meets) { no = v, at_no = e; break; }
-      yes = v, at_yes = e;
-      v *= 2;
-      if (v > 4e15) throw NotApplicable("calibrate: every steps up to 4e15 meets the target; the answer is unbounded");
-    }
-  } else if (smallest) {
-    double v = 1.0;
-    Eval e = evaluate(p, v, count);
-    if (e.meets) {
-      yes = v, at_yes = e;
-      for (;;) {
-        v /= 2;
-        if (v < 1e-300) throw NotApplicable("calibrate: every " + p.key + " meets the target; the answer is 0");
-        Eval f = evaluate(p, v, count);
-        if (!f.meets) { no = v, at_no = f; break; }
-        yes = v, at_yes = f;
-      }
-    } else {
-      no = v, at_no = e;
-      for (;;) {
-        v *= 2;
-        if (v > 1e300) throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta) + " under this accountant");
-        Eval f = evaluate(p, v, count);
-        if (f.meets) { yes = v, at_yes = f; break; }
-        no = v, at_no = f;
-      }
-    }
-  } else {  // eps: the largest
-    double v = 1.0;
-    Eval e = evaluate(p, v, count);
-    if (e.meets) {
-      yes = v, at_yes = e;
-      for (;;) {
-        v *= 2;
-        if (v > 1e6) throw NotApplicable("calibrate: every eps up to 1e6 meets the target; the answer is unbounded");
-        Eval f = evaluate(p, v, count);
-        if (!f.meets) { no = v, at_no = f; break; }
-        yes = v, at_yes = f;
-      }
-    } else {
-      no = v, at_no = e;
-      for (;;) {
-        v /= 2;
-        if (v < 1e-300) throw NotApplicable("calibrate: no eps > 0 meets the target");
-        Eval f = evaluate(p, v, count);
-        if (f.meets) { yes = v, at_yes = f; break; }
-        no = v, at_no = f;
+    if (cheap) {
+      Eval e = evaluate(p, cheap->value, count);
+      if (e.meets && e.result) {
+        p.accountant = parse_accountant(e.result->accountant);
+        br = bracket_outwards(p, smallest, integer, cheap->value, std::move(e), count);
+        bracketed = true;
       }
     }
   }
+  if (!bracketed) br = find_bracket(p, smallest, integer, count);
+  double yes = br.yes, no = br.no;
+  Eval at_yes = std::move(br.at_yes), at_no = std::move(br.at_no);
 
   // With `auto`, the bracket ends ran every accountant; the narrowing runs only the one that won at the `yes`
   // end (the tightest there), so each evaluation costs one accountant. Its answers are certified like any other.
@@ -165,10 +235,29 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   // smooth in log v for noise scales), falling back to bisection whenever the step is not inside the bracket.
   if (integer) {
     double lo = yes, hi = no;  // lo meets, hi does not
+    double f_lo = at_yes.excess, f_hi = at_no.excess;
+    bool interpolate = true;
     while (hi - lo > 1) {
-      const double mid = std::floor((lo + hi) / 2);
+      // Secant in log(steps) on the excess (epsilon is smooth in the step count), alternating with bisection
+      // whenever a secant step lands at the bracket's edge; integers strictly inside the bracket.
+      double mid = hi > 4 * lo ? std::floor(std::sqrt(lo * hi)) : std::floor((lo + hi) / 2);  // geometric when wide
+      if (interpolate && std::isfinite(f_lo) && std::isfinite(f_hi) && f_hi != f_lo) {
+        const double s = std::exp(std::log(lo) - f_lo * (std::log(hi) - std::log(lo)) / (f_hi - f_lo));
+        const double r = std::round(s);
+        if (r > lo && r < hi) mid = r;
+      }
       Eval e = evaluate(p, mid, count);
-      if (e.meets) lo = mid, at_yes = e; else hi = mid, at_no = e;
+      const bool edge = mid == lo + 1 || mid == hi - 1;
+      if (e.meets) lo = mid, f_lo = e.excess, at_yes = e; else hi = mid, f_hi = e.excess, at_no = e;
+      interpolate = !edge || !interpolate;
+      // After a secant step that moved one end only by one, probe the other side of the estimate.
+      if (hi - lo > 1 && edge && e.meets && lo + 1 < hi) {
+        Eval g = evaluate(p, lo + 1, count);
+        if (g.meets) lo = lo + 1, f_lo = g.excess, at_yes = g; else { hi = lo + 1, f_hi = g.excess, at_no = g; }
+      } else if (hi - lo > 1 && edge && !e.meets && hi - 1 > lo) {
+        Eval g = evaluate(p, hi - 1, count);
+        if (g.meets) { lo = hi - 1, f_lo = g.excess, at_yes = g; } else hi = hi - 1, f_hi = g.excess, at_no = g;
+      }
     }
     yes = lo, no = hi;
   } else if (yes != no) {

@@ -18,8 +18,8 @@ namespace {
 
 // The terms of KOV 2015 Thm 3.3 are binomial probabilities a_l = P(Bin(k, r) = l), r = 1/(1 + e^eps0), so only
 // a window of l around k r matters; the rest is bounded by Chernoff tails. At most this many terms are summed
-// per evaluation (k up to about 2e8 at the usual depths); beyond, `optimal` is not applicable.
-constexpr std::int64_t kMaxWindow = 200'000;
+// per evaluation (k up to about 1.5e7 at the usual depths); beyond, `optimal` is not applicable.
+constexpr std::int64_t kMaxWindow = 50'000;
 
 Interval point(const Real& x) { return make_interval(x, x); }
 

@@ -1,6 +1,8 @@
 #include "accounting/numeric/epsilon_search.h"
 
+#include "accounting/errors.h"
 #include "accounting/numeric/certified_threshold.h"
+#include "accounting/numeric/decimal.h"
 
 #include <optional>
 #include <stdexcept>
@@ -42,7 +44,9 @@ EpsilonSearch smallest_epsilon(const std::function<Interval(const Real& eps)>& d
   // Doubling: at most about 2,100 evaluations from any positive start to 1e300.
   while (feasible(top) != Verdict::yes) {
     top *= 2;
-    if (top > Real("1e300")) throw std::runtime_error("internal: smallest_epsilon found no feasible epsilon below 1e300");
+    if (top > Real("1e300"))
+      throw NotApplicable("no epsilon below 1e300 is certified to meet delta " + format_down(delta, 6) +
+                          " (the bound is beyond the working range)");
   }
   const Threshold t = certified_threshold(Real(0), top, feasible, rel_tol, Real(0));
   return bracket_epsilon(delta_of_eps, delta, t.no, t.yes);

@@ -16,7 +16,7 @@ struct EpsilonSearch {
 // delta_of_eps must be an enclosure of a non-increasing function of eps >= 0. Returns an upper bound on
 // inf{eps >= 0 : delta(eps) <= delta} and, if certifiable, a lower bound, to relative width rel_tol.
 // eps_start is a first guess of a feasible epsilon; it is doubled until delta(eps) <= delta is certain.
-// Throws std::runtime_error if no feasible epsilon is found below 1e300.
+// Throws NotApplicable if no feasible epsilon is certified below 1e300.
 // From an estimate [down, up] of the crossing (e.g. a closed form or a Newton point), the certified answer: the
 // upper end moved up by relative steps 1e-24 .. 1e-10 until delta(up) <= delta is certain (else
 // std::runtime_error), and the lower end moved down likewise until delta(down) > delta is certain (else no lower

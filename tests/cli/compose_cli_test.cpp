@@ -118,5 +118,68 @@ TEST(CalibrateCli, BadInputExitsTwo) {
   }
 }
 
+// --json carries the text's directed decimal even below the double range (it used to print 0 or a subnormal
+// below the truth), and the upper bound is never below the lower bound.
+TEST(ComposeCli, JsonCarriesDecimalsOutsideTheDoubleRange) {
+  for (const char* eps : {"40", "38.3"}) {
+    const auto text = run_dpledger(std::string("compose -m gaussian:sigma=1 --epsilon ") + eps);
+    const auto json = run_dpledger(std::string("--json compose -m gaussian:sigma=1 --epsilon ") + eps);
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    const auto d = text.out.find("delta");
+    const auto b = text.out.find_first_of("0123456789", d);
+    const std::string upper = text.out.substr(b, text.out.find(' ', b) - b);
+    EXPECT_NE(json.out.find("\"delta\":" + upper + ","), std::string::npos) << json.out;
+    EXPECT_NO_THROW((void)nlohmann::json::parse(json.out)) << json.out;  // valid JSON (a reader's double may underflow)
+  }
+  EXPECT_NE(run_dpledger("--json compose -m gaussian:sigma=1 --epsilon 40").out.find("3.90897082393935e-343"),
+            std::string::npos);
+}
+
+TEST(ComposeCli, JsonVersionAndHelp) {
+  auto r = run_dpledger("--json --version");
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["command"], "version");
+  r = run_dpledger("--json compose --help");
+  ASSERT_EQ(r.exit_code, 0);
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["command"], "help");
+  EXPECT_NE(j["text"].get<std::string>().find("--accountant"), std::string::npos);
+}
+
+// Poisson (add/remove) and wor (replace-one) entries in one ledger are refused with exit 2 and the conversion
+// named; each scheme alone is accepted.
+TEST(ComposeCli, MixedNeighbouringRelationsRefused) {
+  const auto r = run_dpledger("compose -m gaussian:sigma=1,q=0.01,steps=1000 -m laplace:b=1,q=0.01,sampling=wor,"
+                              "steps=1000 --delta 1e-5");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_EQ(count_lines(r.err), 1);
+  EXPECT_NE(r.err.find("group privacy"), std::string::npos) << r.err;
+  EXPECT_EQ(run_dpledger("compose -m laplace:b=1,q=0.01,sampling=wor,steps=10 -m pure:eps=1 --delta 1e-5 "
+                         "--accountant advanced").exit_code, 0);
+}
+
+// Identical entries are merged: 100 copies of one Laplace give exactly what steps=100 gives.
+TEST(ComposeCli, IdenticalEntriesMerged) {
+  std::string many;
+  for (int i = 0; i < 100; ++i) many += " -m laplace:b=100";
+  const auto a = run_dpledger("compose" + many + " --delta 1e-5 --accountant optimal");
+  const auto b = run_dpledger("compose -m laplace:b=100,steps=100 --delta 1e-5 --accountant optimal");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(first_number(a.out), first_number(b.out));
+}
+
+// The decimal typed is what is bounded: --delta 1e-5 (not a double) gives an upper bound computed at the double
+// below it and a lower bound at the double above it, so upper >= lower always.
+TEST(ComposeCli, DecimalTargetsBracketTheTypedValue) {
+  const auto r = run_dpledger("--json compose -m pure:eps=0.01,steps=1000000 --delta 1e-5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["accountant"], "optimal");
+  EXPECT_GE(j["epsilon"].get<double>(), j["epsilon_lower"].get<double>());
+  // Independent reference (log-space double sum of KOV 2015 Thm 3.3 over all l): 91.8160016369997 +- 1e-9.
+  EXPECT_NEAR(j["epsilon"].get<double>(), 91.8160016369997, 1e-9);
+}
+
 }  // namespace
 }  // namespace dpl::testing

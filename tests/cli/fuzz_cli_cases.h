@@ -83,14 +83,17 @@ inline FuzzSummary run_fuzz_list(const std::vector<std::string>& cases, int time
 // The seeded generator of invocations.
 class FuzzGenerator {
  public:
-  explicit FuzzGenerator(std::uint64_t seed) : rng_(seed) {}
+  // classic_only: compose and calibrate with --accountant pure, basic, advanced or optimal only (the composition
+  // layer, without the numerical rdp/pld accountants); otherwise every command and accountant.
+  FuzzGenerator(std::uint64_t seed, bool classic_only) : rng_(seed), classic_only_(classic_only) {}
 
   std::string next() {
     std::string cmd;
     const int c = pick(10);
     if (c < 6) cmd = compose();
-    else if (c < 8) cmd = rdp();
+    else if (c < 8 && !classic_only_) cmd = rdp();
     else cmd = calibrate();
+    if (classic_only_) cmd += " --accountant " + one_of(std::vector<std::string>{"pure", "basic", "advanced", "optimal"});
     return (pick(2) == 0 ? "--json " : "") + cmd;
   }
 
@@ -156,7 +159,7 @@ class FuzzGenerator {
   std::string compose() {
     std::string s = "compose" + ledger();
     s += pick(2) == 0 ? " --delta " + probability() : " --epsilon " + magnitude();
-    if (pick(2) == 0) s += " --accountant " + accountant();
+    if (pick(2) == 0 && !classic_only_) s += " --accountant " + accountant();
     return s;
   }
   std::string rdp() {
@@ -174,15 +177,16 @@ class FuzzGenerator {
     std::string s = "calibrate -m " + one_of(unknowns);
     if (pick(3) == 0) s += " -m " + mechanism();
     s += " --epsilon " + magnitude() + " --delta " + probability();
-    if (pick(3) == 0) s += " --accountant " + accountant();
+    if (pick(3) == 0 && !classic_only_) s += " --accountant " + accountant();
     return s;
   }
 
   std::mt19937_64 rng_;
+  bool classic_only_;
 };
 
-inline FuzzSummary run_fuzz_cases(std::uint64_t seed, int cases, int time_limit_s) {
-  FuzzGenerator g(seed);
+inline FuzzSummary run_fuzz_cases(std::uint64_t seed, int cases, int time_limit_s, bool classic_only) {
+  FuzzGenerator g(seed, classic_only);
   std::vector<std::string> list;
   for (int i = 0; i < cases; ++i) list.push_back(g.next());
   return run_fuzz_list(list, time_limit_s);
