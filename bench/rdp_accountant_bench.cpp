@@ -1,6 +1,7 @@
 // Timings of the RDP accountant (the DP-SGD case of the README and issue #3).
 #include "accounting/composition/compose.h"
 #include "accounting/rdp/rdp_accountant.h"
+#include "accounting/rdp/rdp_subsampled_gaussian.h"
 
 #include <benchmark/benchmark.h>
 
@@ -25,10 +26,26 @@ void BM_MillionStepsHeterogeneous(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(dpl::compose_rdp(l, dpl::Target::for_delta(1e-6)));
 }
 
+void BM_FractionalExcessFast(benchmark::State& state) {
+  const dpl::SubsampledGaussianRdp c(0.01, 1.1, 1.0);
+  for (auto _ : state) benchmark::DoNotOptimize(c.fractional_excess_fast(4.671447181922566));
+}
+void BM_IntegerExcessFast(benchmark::State& state) {
+  const dpl::SubsampledGaussianRdp c(0.01, 1.1, 1.0);
+  for (auto _ : state) benchmark::DoNotOptimize(c.integer_excess_fast(5));
+}
+void BM_CertifiedFastAtOrder(benchmark::State& state) {
+  const dpl::SubsampledGaussianRdp c(0.01, 1.1, 1.0);
+  for (auto _ : state) benchmark::DoNotOptimize(c.certified_at(4.671447181922566));
+}
+
 }  // namespace
 
 BENCHMARK(BM_DpSgdCompose)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DpSgdOrderSearchOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DpSgdCertifiedAtOrder)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MillionStepsHeterogeneous)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FractionalExcessFast)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_IntegerExcessFast)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_CertifiedFastAtOrder)->Unit(benchmark::kMicrosecond);
 BENCHMARK_MAIN();

@@ -8,6 +8,7 @@
 #include "cli/option_values.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <iomanip>
 #include <limits>
 #include <memory>
@@ -60,7 +61,14 @@ Output run_rdp(const RdpOptions& o) {
     const std::string text = rational ? format_up_rational(*rational)
                                       : format_upper(std::isinf(a) ? rdp.at_infinity() : rdp.at(Real(a)));
     jo.push_back(std::isinf(a) ? Json("inf") : json_input(a));
-    jr.push_back(json_decimal(text));
+    // A bound beyond the binary64 range is still a bound, but a JSON number cannot carry it: "inf" (a weaker,
+    // still valid upper bound) rather than null.
+    // Below it, the smallest positive double is still >= the value (never 0 for a positive upper bound).
+    const double nearest = std::strtod(text.c_str(), nullptr);
+    if (text != "inf" && std::isinf(nearest)) jr.push_back(Json("inf"));
+    else if (text != "0" && nearest < std::numeric_limits<double>::min())
+      jr.push_back(Json(std::max(std::nextafter(nearest, 1.0), std::numeric_limits<double>::denorm_min())));
+    else jr.push_back(json_decimal(text));
     t << std::left << std::setw(12) << format_input(a) << text << "\n";
   }
   out.json["orders"] = jo;

@@ -4,12 +4,35 @@
 #include "accounting/rdp/rdp_conversion.h"
 
 #include <cmath>
+#include <map>
+#include <tuple>
 #include <limits>
 
 namespace dpl {
 
+namespace {
+
+// Everything that determines an entry's per-step curve.
+using CurveKey = std::tuple<double, int, int, double, double, double, double, double, std::int64_t, std::int64_t, double>;
+CurveKey curve_key(const LedgerEntry& e) {
+  const Mechanism& m = e.mechanism;
+  return {e.q, static_cast<int>(e.sampling), static_cast<int>(m.kind), m.sigma, m.sens, m.b, m.eps, m.delta,
+          m.iterations, m.index, m.contraction};
+}
+
+}  // namespace
+
 ComposedRdp::ComposedRdp(const Ledger& ledger) {
-  for (const auto& e : ledger) parts_.emplace_back(make_rdp_curve(e), e.steps);
+  std::map<CurveKey, std::size_t> index;  // curve -> its part
+  for (const auto& e : ledger) {
+    const auto [it, fresh] = index.try_emplace(curve_key(e), parts_.size());
+    std::int64_t total = 0;
+    if (!fresh && !__builtin_add_overflow(parts_[it->second].second, e.steps, &total)) {
+      parts_[it->second].second = total;
+      continue;
+    }
+    parts_.emplace_back(make_rdp_curve(e), e.steps);
+  }
 }
 
 // Mironov 2017, Prop. 1: RDP of a composition is at most the sum. Upper bound.
@@ -17,6 +40,16 @@ Interval ComposedRdp::at(const Real& alpha) const {
   Interval s = exact(0.0);
   for (const auto& [curve, steps] : parts_) {
     const Interval v = curve->at(alpha);
+    if (!is_finite(v)) return positive_infinity();
+    s += exact_int(steps) * v;
+  }
+  return s;
+}
+
+Interval ComposedRdp::certified_at(double alpha) const {
+  Interval s = exact(0.0);
+  for (const auto& [curve, steps] : parts_) {
+    const Interval v = curve->certified_at(alpha);
     if (!is_finite(v)) return positive_infinity();
     s += exact_int(steps) * v;
   }
@@ -51,28 +84,32 @@ std::optional<Rational> ComposedRdp::exact_at(double alpha) const {
 
 double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
   const bool given_delta = target.given == Target::Given::delta;
-  // The objective: converted epsilon, or log delta.
-  auto f = [&](double alpha) {
-    const double r = rdp.estimate(alpha);
+  // The objective from the summed float64 curve: converted epsilon, or log delta.
+  auto objective = [&](double alpha, double r) {
     if (!std::isfinite(r)) return std::numeric_limits<double>::infinity();
     return given_delta ? rdp_to_epsilon_estimate(r, alpha, target.value) : rdp_to_log_delta_estimate(r, alpha, target.value);
   };
-  double best_x = -6, best_f = std::numeric_limits<double>::infinity();
-  for (double x = -6; x <= 5 + 1e-9; x += 0.1) {
+  auto fx = [&](double x) {
     const double alpha = 1 + std::pow(10.0, x);
-    const double v = f(alpha);
+    return objective(alpha, rdp.estimate(alpha));
+  };
+  // Scan x = log10(alpha - 1) over [-6, 5] in steps of 0.25, stopping past the minimum.
+  constexpr double kStep = 0.25;
+  double best_x = -6, best_f = std::numeric_limits<double>::infinity();
+  for (int k = 0; k <= 44; ++k) {
+    const double x = -6 + kStep * k, alpha = 1 + std::pow(10.0, x);
+    const double r = rdp.estimate(alpha), v = objective(alpha, r);
     if (v < best_f) best_f = v, best_x = x;
     // The converted value is at least about r(alpha) (or grows like (alpha-1)(r - eps)): past the minimum, stop.
-    const double r = rdp.estimate(alpha);
     if (given_delta ? r > best_f + 1 : (alpha - 1) * (r - target.value) - std::log(alpha) > best_f + 60) break;
   }
-  // Golden-section search on x = log10(alpha - 1) in [best_x - 0.1, best_x + 0.1].
-  double a = best_x - 0.1, b = best_x + 0.1;
+  // Golden-section search on x in [best_x - step, best_x + step] down to a width of 1e-6 (a relative change of
+  // about 2e-6 in alpha: the converted bound is flat to second order there).
+  double a = best_x - kStep, b = best_x + kStep;
   const double g = (std::sqrt(5.0) - 1) / 2;
   double c = b - g * (b - a), d = a + g * (b - a);
-  auto fx = [&](double x) { return f(1 + std::pow(10.0, x)); };
   double fc = fx(c), fd = fx(d);
-  for (int it = 0; it < 60 && b - a > 1e-8; ++it) {
+  for (int it = 0; it < 60 && b - a > 1e-6; ++it) {
     if (fc <= fd) {
       b = d, d = c, fd = fc;
       c = b - g * (b - a), fc = fx(c);
@@ -81,8 +118,8 @@ double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
       d = a + g * (b - a), fd = fx(d);
     }
   }
-  const double x = fc <= fd ? c : d;
-  return (fx(x) <= best_f) ? 1 + std::pow(10.0, x) : 1 + std::pow(10.0, best_x);
+  const double x = fc <= fd ? c : d, fbest = std::min(fc, fd);
+  return fbest <= best_f ? 1 + std::pow(10.0, x) : 1 + std::pow(10.0, best_x);
 }
 
 AccountingResult compose_rdp(const Ledger& ledger, const Target& target) {
@@ -92,7 +129,7 @@ AccountingResult compose_rdp(const Ledger& ledger, const Target& target) {
   const ComposedRdp rdp(ledger);
   const double order = best_rdp_order(rdp, target);
   const Real alpha(order);
-  const Interval r = rdp.at(alpha);
+  const Interval r = rdp.certified_at(order);
   AccountingResult out;
   out.accountant = "rdp";
   out.order = order;
@@ -100,6 +137,9 @@ AccountingResult compose_rdp(const Ledger& ledger, const Target& target) {
              "Mironov 2017 Prop. 3 and Balle et al. 2020 Thm 21";
   if (target.given == Target::Given::delta) {
     out.epsilon = rdp_to_epsilon(r, alpha, target.value);
+    // An epsilon beyond the binary64 range (noise 1e-300) is reported as +inf: still an upper bound, and one
+    // every output format can carry.
+    if (hi(out.epsilon) > Real(std::numeric_limits<double>::max())) out.epsilon = positive_infinity();
     out.delta = exact(target.value);
   } else {
     out.epsilon = exact(target.value);

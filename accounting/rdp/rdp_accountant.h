@@ -12,10 +12,15 @@ namespace dpl {
 
 class ComposedRdp {
  public:
-  // Throws NotApplicable if an entry has no RDP curve.
+  // Throws NotApplicable if an entry has no RDP curve. Entries with the same mechanism, q and sampling share
+  // one curve (their steps add), so a ledger costs what its distinct entries cost.
   explicit ComposedRdp(const Ledger& ledger);
   // RDP composes additively (Mironov 2017, Prop. 1): sum_i steps_i eps_i(alpha). Upper bound.
   Interval at(const Real& alpha) const;
+  // The same sum from each curve's fast certified path (RdpCurve::certified_at). Upper bound.
+  Interval certified_at(double alpha) const;
+  // Number of distinct curves.
+  std::size_t distinct_curves() const { return parts_.size(); }
   Interval at_infinity() const;
   double estimate(double alpha) const;
   // The exact composed value when every part is rational at this order (see RdpCurve::exact_at).
