@@ -59,7 +59,7 @@ Output run_rdp(const RdpOptions& o) {
     // Exact rational curves print their exact value rounded up; the others their certified upper end.
     const auto rational = std::isinf(a) ? std::nullopt : rdp.exact_at(a);
     const std::string text = rational ? format_up_rational(*rational)
-                                      : format_upper(std::isinf(a) ? rdp.at_infinity() : rdp.at(Real(a)));
+                                      : format_upper(std::isinf(a) ? rdp.at_infinity() : rdp.certified_at(a));
     jo.push_back(std::isinf(a) ? Json("inf") : json_input(a));
     // A bound beyond the binary64 range is still a bound, but a JSON number cannot carry it: "inf" (a weaker,
     // still valid upper bound) rather than null.

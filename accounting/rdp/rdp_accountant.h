@@ -35,6 +35,10 @@ class ComposedRdp {
 // the bound itself is then computed certified at this order.
 double best_rdp_order(const ComposedRdp& rdp, const Target& target);
 
+// The integer order minimising the same float64 objective (used when many distinct curves make the fractional
+// series too costly to certify): a scan with steps of 1/16 of the order, then every integer near the best.
+double best_integer_order(const ComposedRdp& rdp, const Target& target);
+
 // `--accountant rdp`: certified conversion at the best order (reported in AccountingResult::order).
 AccountingResult compose_rdp(const Ledger& ledger, const Target& target);
 
