@@ -9,6 +9,7 @@
 #include "cli/option_values.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <iomanip>
 #include <limits>
 #include <memory>
@@ -19,6 +20,10 @@ namespace {
 
 constexpr const char* kDefaultOrders =
     "1.25,1.5,1.75,2,2.5,3,3.5,4,4.5,5,6,7,8,9,10,12,14,16,20,24,32,48,64,128,256,512,1024,inf";
+
+// Integer orders up to this are printed from the 200-bit evaluation (O(alpha) interval operations, tightest);
+// the others from the fast certified path (docs/rdp_double_precision.md).
+constexpr double kTightIntegerOrders = 4096;
 
 struct RdpOptions {
   std::vector<std::string> specs, ledgers;
@@ -60,9 +65,18 @@ Output run_rdp(const RdpOptions& o) {
     // Exact rational curves print their exact value rounded up; the others their certified upper end.
     const auto rational = std::isinf(a) ? std::nullopt : rdp.exact_at(a);
     const std::string text = rational ? format_up_rational(*rational)
-                                      : format_upper(std::isinf(a) ? rdp.at_infinity() : rdp.at(Real(a)));
+                                      : format_upper(std::isinf(a)                                 ? rdp.at_infinity()
+                                                     : a == std::floor(a) && a <= kTightIntegerOrders ? rdp.at(Real(a))
+                                                                                                      : rdp.certified_at(a));
     jo.push_back(std::isinf(a) ? Json("inf") : json_input(a));
-    jr.push_back(json_decimal(text));
+    // A bound beyond the binary64 range is still a bound, but a JSON number cannot carry it: "inf" (a weaker,
+    // still valid upper bound) rather than null.
+    // Below it, the smallest positive double is still >= the value (never 0 for a positive upper bound).
+    const double nearest = std::strtod(text.c_str(), nullptr);
+    if (text != "inf" && std::isinf(nearest)) jr.push_back(Json("inf"));
+    else if (text != "0" && nearest < std::numeric_limits<double>::min())
+      jr.push_back(Json(std::max(std::nextafter(nearest, 1.0), std::numeric_limits<double>::denorm_min())));
+    else jr.push_back(json_decimal(text));
     t << std::left << std::setw(12) << format_input(a) << text << "\n";
   }
   out.json["orders"] = jo;

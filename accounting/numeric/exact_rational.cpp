@@ -22,12 +22,15 @@ Rational exact_rational(double x) {
 std::string format_up_rational(const Rational& x, int digits) {
   if (x == 0) return "0";
   if (x < 0) throw std::invalid_argument("internal: format_up_rational needs x >= 0");
-  // e with 10^e <= x < 10^{e+1}, from a double estimate then corrected exactly.
-  int e = static_cast<int>(std::floor(std::log10(x.convert_to<double>())));
+  // e with 10^e <= x < 10^{e+1}: first from the bit lengths (x may lie far outside the double range, where a
+  // double estimate would be inf or 0), then corrected exactly.
+  const auto num = boost::multiprecision::numerator(x), den = boost::multiprecision::denominator(x);
+  const long long bits = static_cast<long long>(boost::multiprecision::msb(num)) -
+                         static_cast<long long>(boost::multiprecision::msb(den));  // x in [2^(bits-1), 2^(bits+1))
+  int e = static_cast<int>(std::floor(static_cast<double>(bits) * 0.30102999566398120));
   auto pow10 = [](int k) {
-    Rational p(1);
-    for (int i = 0; i < std::abs(k); ++i) p *= 10;
-    return k >= 0 ? p : Rational(1) / p;
+    const mpz_int p = boost::multiprecision::pow(mpz_int(10), static_cast<unsigned>(std::abs(k)));
+    return k >= 0 ? Rational(p) : Rational(mpz_int(1), p);
   };
   while (pow10(e) > x) --e;
   while (pow10(e + 1) <= x) ++e;
@@ -36,8 +39,11 @@ std::string format_up_rational(const Rational& x, int digits) {
   mpz_int n = boost::multiprecision::numerator(scaled) / boost::multiprecision::denominator(scaled);
   if (Rational(n) < scaled) n += 1;  // ceiling
   std::string d = n.str();
-  // Place the decimal point: value = n * 10^{-s}.
-  int point = static_cast<int>(d.size()) - s;  // digits before the point
+  int point = static_cast<int>(d.size()) - s;  // digits before the point: value = n * 10^{-s}
+  // Like printf's %g (as the interval printer): an exponent outside [-4, digits) is written in scientific form.
+  const int exponent = point - 1;
+  const bool scientific = exponent < -4 || exponent >= digits;
+  if (scientific) point = 1;
   std::string out;
   if (point <= 0) out = "0." + std::string(-point, '0') + d;
   else if (point >= static_cast<int>(d.size())) out = d + std::string(point - d.size(), '0');
@@ -45,6 +51,10 @@ std::string format_up_rational(const Rational& x, int digits) {
   if (out.find('.') != std::string::npos) {
     while (out.back() == '0') out.pop_back();
     if (out.back() == '.') out.pop_back();
+  }
+  if (scientific) {
+    const std::string mag = std::to_string(std::abs(exponent));
+    out += std::string(exponent < 0 ? "e-" : "e+") + (mag.size() < 2 ? "0" : "") + mag;
   }
   return out;
 }

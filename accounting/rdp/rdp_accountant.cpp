@@ -4,12 +4,38 @@
 #include "accounting/rdp/rdp_conversion.h"
 
 #include <cmath>
+#include <map>
+#include <tuple>
 #include <limits>
 
 namespace dpl {
 
+namespace {
+
+// Above this many distinct curves the fractional order is not certified (only its integer neighbours).
+constexpr std::size_t kMaxFractionalCertifications = 8;
+
+// Everything that determines an entry's per-step curve.
+using CurveKey = std::tuple<double, int, int, double, double, double, double, double, std::int64_t, std::int64_t, double>;
+CurveKey curve_key(const LedgerEntry& e) {
+  const Mechanism& m = e.mechanism;
+  return {e.q, static_cast<int>(e.sampling), static_cast<int>(m.kind), m.sigma, m.sens, m.b, m.eps, m.delta,
+          m.iterations, m.index, m.contraction};
+}
+
+}  // namespace
+
 ComposedRdp::ComposedRdp(const Ledger& ledger) {
-  for (const auto& e : ledger) parts_.emplace_back(make_rdp_curve(e), e.steps);
+  std::map<CurveKey, std::size_t> index;  // curve -> its part
+  for (const auto& e : ledger) {
+    const auto [it, fresh] = index.try_emplace(curve_key(e), parts_.size());
+    std::int64_t total = 0;
+    if (!fresh && !__builtin_add_overflow(parts_[it->second].second, e.steps, &total)) {
+      parts_[it->second].second = total;
+      continue;
+    }
+    parts_.emplace_back(make_rdp_curve(e), e.steps);
+  }
 }
 
 // Mironov 2017, Prop. 1: RDP of a composition is at most the sum. Upper bound.
@@ -17,6 +43,16 @@ Interval ComposedRdp::at(const Real& alpha) const {
   Interval s = exact(0.0);
   for (const auto& [curve, steps] : parts_) {
     const Interval v = curve->at(alpha);
+    if (!is_finite(v)) return positive_infinity();
+    s += exact_int(steps) * v;
+  }
+  return s;
+}
+
+Interval ComposedRdp::certified_at(double alpha) const {
+  Interval s = exact(0.0);
+  for (const auto& [curve, steps] : parts_) {
+    const Interval v = curve->certified_at(alpha);
     if (!is_finite(v)) return positive_infinity();
     s += exact_int(steps) * v;
   }
@@ -49,30 +85,59 @@ std::optional<Rational> ComposedRdp::exact_at(double alpha) const {
   return s;
 }
 
-double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
+double best_integer_order(const ComposedRdp& rdp, const Target& target) {
   const bool given_delta = target.given == Target::Given::delta;
-  // The objective: converted epsilon, or log delta.
-  auto f = [&](double alpha) {
-    const double r = rdp.estimate(alpha);
+  auto f = [&](double alpha, double r) {
     if (!std::isfinite(r)) return std::numeric_limits<double>::infinity();
     return given_delta ? rdp_to_epsilon_estimate(r, alpha, target.value) : rdp_to_log_delta_estimate(r, alpha, target.value);
   };
-  double best_x = -6, best_f = std::numeric_limits<double>::infinity();
-  for (double x = -6; x <= 5 + 1e-9; x += 0.1) {
+  // Integers 2, 3, ... with steps growing by 1/16 of the order, stopping past the minimum; then every integer
+  // within one step of the best one (the step before it was no longer).
+  double best = 2, best_f = std::numeric_limits<double>::infinity(), best_step = 1;
+  for (double alpha = 2; alpha <= 1e5;) {
+    const double step = std::max(1.0, std::floor(alpha / 16));
+    const double r = rdp.estimate(alpha), v = f(alpha, r);
+    if (v < best_f) best_f = v, best = alpha, best_step = step;
+    if (given_delta ? r > best_f + 1 : (alpha - 1) * (r - target.value) - std::log(alpha) > best_f + 60) break;
+    alpha += step;
+  }
+  const double from = std::max(2.0, best - best_step), to = best + best_step;
+  for (double alpha = from; alpha <= to; alpha += 1) {
+    const double v = f(alpha, rdp.estimate(alpha));
+    if (v < best_f) best_f = v, best = alpha;
+  }
+  return best;
+}
+
+double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
+  const bool given_delta = target.given == Target::Given::delta;
+  if (rdp.distinct_curves() > kMaxFractionalCertifications) return best_integer_order(rdp, target);
+  // The objective from the summed float64 curve: converted epsilon, or log delta.
+  auto objective = [&](double alpha, double r) {
+    if (!std::isfinite(r)) return std::numeric_limits<double>::infinity();
+    return given_delta ? rdp_to_epsilon_estimate(r, alpha, target.value) : rdp_to_log_delta_estimate(r, alpha, target.value);
+  };
+  auto fx = [&](double x) {
     const double alpha = 1 + std::pow(10.0, x);
-    const double v = f(alpha);
+    return objective(alpha, rdp.estimate(alpha));
+  };
+  // Scan x = log10(alpha - 1) over [-6, 5] in steps of 0.25, stopping past the minimum.
+  constexpr double kStep = 0.25;
+  double best_x = -6, best_f = std::numeric_limits<double>::infinity();
+  for (int k = 0; k <= 44; ++k) {
+    const double x = -6 + kStep * k, alpha = 1 + std::pow(10.0, x);
+    const double r = rdp.estimate(alpha), v = objective(alpha, r);
     if (v < best_f) best_f = v, best_x = x;
     // The converted value is at least about r(alpha) (or grows like (alpha-1)(r - eps)): past the minimum, stop.
-    const double r = rdp.estimate(alpha);
     if (given_delta ? r > best_f + 1 : (alpha - 1) * (r - target.value) - std::log(alpha) > best_f + 60) break;
   }
-  // Golden-section search on x = log10(alpha - 1) in [best_x - 0.1, best_x + 0.1].
-  double a = best_x - 0.1, b = best_x + 0.1;
+  // Golden-section search on x in [best_x - step, best_x + step] down to a width of 1e-6 (a relative change of
+  // about 2e-6 in alpha: the converted bound is flat to second order there).
+  double a = best_x - kStep, b = best_x + kStep;
   const double g = (std::sqrt(5.0) - 1) / 2;
   double c = b - g * (b - a), d = a + g * (b - a);
-  auto fx = [&](double x) { return f(1 + std::pow(10.0, x)); };
   double fc = fx(c), fd = fx(d);
-  for (int it = 0; it < 60 && b - a > 1e-8; ++it) {
+  for (int it = 0; it < 60 && b - a > 1e-6; ++it) {
     if (fc <= fd) {
       b = d, d = c, fd = fc;
       c = b - g * (b - a), fc = fx(c);
@@ -81,8 +146,8 @@ double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
       d = a + g * (b - a), fd = fx(d);
     }
   }
-  const double x = fc <= fd ? c : d;
-  return (fx(x) <= best_f) ? 1 + std::pow(10.0, x) : 1 + std::pow(10.0, best_x);
+  const double x = fc <= fd ? c : d, fbest = std::min(fc, fd);
+  return fbest <= best_f ? 1 + std::pow(10.0, x) : 1 + std::pow(10.0, best_x);
 }
 
 AccountingResult compose_rdp(const Ledger& ledger, const Target& target) {
@@ -90,20 +155,43 @@ AccountingResult compose_rdp(const Ledger& ledger, const Target& target) {
   if (target.given == Target::Given::delta && target.value == 0)
     throw NotApplicable("accountant 'rdp' needs --delta > 0 (use pure for delta = 0)");
   const ComposedRdp rdp(ledger);
-  const double order = best_rdp_order(rdp, target);
-  const Real alpha(order);
-  const Interval r = rdp.at(alpha);
+  const double best = best_rdp_order(rdp, target);
+  // Certify at the order found, and at its two integer neighbours (the binomial sums cost microseconds, the
+  // fractional series milliseconds per distinct curve): with many distinct curves only the integer neighbours
+  // are certified. The smallest certified bound is reported, with its order.
+  std::vector<double> candidates;
+  if (best != std::floor(best) && rdp.distinct_curves() <= kMaxFractionalCertifications) candidates.push_back(best);
+  if (best < 5e6) {
+    candidates.push_back(std::max(2.0, std::floor(best)));
+    candidates.push_back(std::max(2.0, std::ceil(best)));
+  }
+  if (candidates.empty()) candidates.push_back(best);
+  const bool given_delta = target.given == Target::Given::delta;
+  auto convert = [&](double order) {
+    const Interval r = rdp.certified_at(order);
+    return given_delta ? rdp_to_epsilon(r, Real(order), target.value) : rdp_to_delta(r, Real(order), target.value);
+  };
+  double order = candidates.front();
+  Interval bound = convert(order);
+  for (std::size_t i = 1; i < candidates.size(); ++i) {
+    if (candidates[i] == candidates[i - 1]) continue;
+    const Interval b = convert(candidates[i]);
+    if (hi(b) < hi(bound)) bound = b, order = candidates[i];
+  }
   AccountingResult out;
   out.accountant = "rdp";
   out.order = order;
   out.note = "Renyi DP composed additively (Mironov 2017), converted at the optimal order by the smaller of "
              "Mironov 2017 Prop. 3 and Balle et al. 2020 Thm 21";
   if (target.given == Target::Given::delta) {
-    out.epsilon = rdp_to_epsilon(r, alpha, target.value);
+    out.epsilon = bound;
+    // An epsilon beyond the binary64 range (noise 1e-300) is reported as +inf: still an upper bound, and one
+    // every output format can carry.
+    if (hi(out.epsilon) > Real(std::numeric_limits<double>::max())) out.epsilon = positive_infinity();
     out.delta = exact(target.value);
   } else {
     out.epsilon = exact(target.value);
-    out.delta = rdp_to_delta(r, alpha, target.value);
+    out.delta = bound;
   }
   return out;
 }

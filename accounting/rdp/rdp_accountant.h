@@ -12,10 +12,15 @@ namespace dpl {
 
 class ComposedRdp {
  public:
-  // Throws NotApplicable if an entry has no RDP curve.
+  // Throws NotApplicable if an entry has no RDP curve. Entries with the same mechanism, q and sampling share
+  // one curve (their steps add), so a ledger costs what its distinct entries cost.
   explicit ComposedRdp(const Ledger& ledger);
   // RDP composes additively (Mironov 2017, Prop. 1): sum_i steps_i eps_i(alpha). Upper bound.
   Interval at(const Real& alpha) const;
+  // The same sum from each curve's fast certified path (RdpCurve::certified_at). Upper bound.
+  Interval certified_at(double alpha) const;
+  // Number of distinct curves.
+  std::size_t distinct_curves() const { return parts_.size(); }
   Interval at_infinity() const;
   double estimate(double alpha) const;
   // The exact composed value when every part is rational at this order (see RdpCurve::exact_at).
@@ -29,6 +34,10 @@ class ComposedRdp {
 // log-spaced scan over (1 + 1e-6, 1 + 1e5] followed by golden-section refinement. Any order gives a valid bound;
 // the bound itself is then computed certified at this order.
 double best_rdp_order(const ComposedRdp& rdp, const Target& target);
+
+// The integer order minimising the same float64 objective (used when many distinct curves make the fractional
+// series too costly to certify): a scan with steps of 1/16 of the order, then every integer near the best.
+double best_integer_order(const ComposedRdp& rdp, const Target& target);
 
 // `--accountant rdp`: certified conversion at the best order (reported in AccountingResult::order).
 AccountingResult compose_rdp(const Ledger& ledger, const Target& target);

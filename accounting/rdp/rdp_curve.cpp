@@ -34,7 +34,7 @@ std::unique_ptr<RdpCurve> make_rdp_curve(const LedgerEntry& e) {
   if (m.kind == MechanismKind::iteration)
     throw NotApplicable("accountant 'rdp': subsampling (q) of an iteration mechanism is not supported");
   if (m.kind == MechanismKind::gaussian && e.sampling == Sampling::poisson)
-    return std::make_unique<SubsampledGaussianRdp>(e.q, m.sigma / m.sens);
+    return std::make_unique<SubsampledGaussianRdp>(e.q, m.sigma, m.sens);
   const auto scheme = e.sampling == Sampling::poisson ? SubsampledGeneralRdp::Scheme::poisson
                                                       : SubsampledGeneralRdp::Scheme::without_replacement;
   return std::make_unique<SubsampledGeneralRdp>(unsampled(m), e.q, scheme);

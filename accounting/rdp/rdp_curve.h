@@ -23,6 +23,9 @@ class RdpCurve {
   // The exact value when the curve is a rational function of the inputs at this order (Gaussian, iteration
   // without contraction), for exact printing; nullopt otherwise.
   virtual std::optional<Rational> exact_at(double /*alpha*/) const { return std::nullopt; }
+  // The same certified enclosure as at(alpha) (hi() an upper bound), by a faster path where the curve has one
+  // (binary64 interval arithmetic, docs/rdp_double_precision.md): slightly wider, never less safe.
+  virtual Interval certified_at(double alpha) const { return at(Real(alpha)); }
 };
 
 // The per-step curve of a ledger entry, subsampling included. Throws NotApplicable for mechanisms without

@@ -11,6 +11,8 @@ namespace {
 
 Interval point(const Real& x) { return make_interval(x, x); }
 
+// Orders above this use the unsampled Gaussian bound (see at()).
+constexpr double kMaxSummedOrder = 2e4;
 // Above this many series terms we stop and keep the (larger, still rigorous) tail bound.
 constexpr std::int64_t kMaxTerms = 2500;
 // The series stops once its proven tail is below this fraction of the sum (invisible at 15 printed digits even
@@ -32,11 +34,23 @@ double log_phi(double x) {
 
 }  // namespace
 
+SubsampledGaussianRdp::SubsampledGaussianRdp(double q, double sigma, double sens)
+    : q_(q), z_(exact(sigma) / exact(sens)), z_down_(lo_down(z_)) {
+  using DI = DoubleInterval;
+  dq_ = DI::point(q);
+  d1mq_ = DI::point(1) - dq_;
+  dz_ = {z_down_, hi_up(z_)};
+  dz2_ = dz_ * dz_;
+  dlog1mq_ = log1p(DI{-q, -q});
+  dlogq_ = log(dq_);
+  dz0_ = dz2_ * (dlog1mq_ - dlogq_) + DI::point(0.5);  // z^2 log(1/q - 1) + 1/2
+}
+
 // MTZ 2019, Sec. 3.2 (exact): all terms positive; linear domain (the MPFR exponent range is widened in
 // interval.cpp), terms by the recursion t_{k+1} = t_k (a-k)/(k+1) q/(1-q) e^{k/z^2}.
 Interval SubsampledGaussianRdp::integer_moment(std::int64_t alpha) const {
   const Interval q = exact(q_), one_minus_q = 1 - q, ratio = q / one_minus_q;
-  const Interval e_step = exp(exact(1.0) / (exact(z_) * exact(z_)));
+  const Interval e_step = exp(exact(1.0) / (z_ * z_));
   Interval t = pow(one_minus_q, exact_int(alpha));
   Interval growth = exact(1.0);  // e^{k/z^2}
   Interval sum = t;
@@ -56,7 +70,7 @@ Interval SubsampledGaussianRdp::integer_moment(std::int64_t alpha) const {
 // Enclosure of A_alpha.
 Interval SubsampledGaussianRdp::fractional_moment(const Real& alpha_r, std::int64_t* terms_used) const {
   const Interval a = point(alpha_r);
-  const Interval q = exact(q_), z = exact(z_), z2 = z * z, one_minus_q = 1 - q;
+  const Interval q = exact(q_), z = z_, z2 = z * z, one_minus_q = 1 - q;
   const Interval z0 = z2 * log(1 / q - 1) + exact(0.5);
   const double ad = alpha_r.convert_to<double>();
   // Terms: C(a,i) [F0_i Phi((z0 - i)/z) + F1_i Phi((j - z0)/z)], j = a - i, with
@@ -93,7 +107,106 @@ Interval SubsampledGaussianRdp::fractional_moment(const Real& alpha_r, std::int6
   return make_interval(lo(sum - tail), hi(sum + tail));
 }
 
+// MTZ 2019, Sec. 3.2 minus the binomial identity sum_k C(a,k)(1-q)^{a-k}q^k = 1:
+// A - 1 = sum_{k>=2} w_k (e^{(k^2-k)/(2z^2)} - 1), w_k = C(a,k)(1-q)^{a-k}q^k the binomial pmf (recursion
+// w_{k+1} = w_k (a-k)/(k+1) q/(1-q), never above 1). All terms non-negative: binary64 intervals give A - 1 to
+// ~5a ulps relative (docs/rdp_double_precision.md). Enclosure.
+std::optional<Interval> SubsampledGaussianRdp::integer_excess_fast(std::int64_t alpha) const {
+  using DI = DoubleInterval;
+  const DI ratio = dq_ / d1mq_, two_z2 = DI::point(2) * dz2_;
+  DI w = exp(DI::point(static_cast<double>(alpha)) * dlog1mq_);
+  DI sum = DI::point(0);
+  for (std::int64_t k = 0; k < alpha; ++k) {
+    w = w * (DI::point(static_cast<double>(alpha - k)) / DI::point(static_cast<double>(k + 1))) * ratio;  // w_{k+1}
+    const double k1 = static_cast<double>(k + 1);
+    if (k + 1 >= 2) sum = sum + times_expm1(w, DI::point(k1 * k1 - k1) / two_z2);
+  }
+  if (!sum.finite()) return std::nullopt;
+  return make_interval(Real(sum.lo), Real(sum.hi));
+}
+
+// MTZ 2019, Sec. 3.3 minus 1: the same series and Leibniz tail as fractional_moment (docs/rdp_fractional_tail.md).
+// Terms above 2^-20 (the first few, near 1) are computed in 200-bit MPFI so that A - 1 keeps its relative
+// accuracy; the others in binary64 intervals, with F0_i, F1_i carried as logarithms and multiplied by Phi inside
+// MPFR's exponent range (F1_i grows like e^{i^2/(2z^2)} while its Phi factor decays as fast). The series stops
+// once the tail is below 2^-50 of the running estimate of A - 1. Enclosure of A - 1.
+std::optional<Interval> SubsampledGaussianRdp::fractional_excess_fast(double ad) const {
+  using DI = DoubleInterval;
+  constexpr double kBigTerm = 0x1p-20;
+  const DI a = DI::point(ad), one = DI::point(1), two_z2 = DI::point(2) * dz2_;
+  // 200-bit constants for the big terms.
+  const Interval A = exact(ad), q = exact(q_), lq = log(q), l1q = log1p(-q), z2 = z_ * z_;
+  const Interval z0 = z2 * (l1q - lq) + exact(0.5);
+  Interval coef = exact(1.0), big = exact(-1.0);  // the -1 of A - 1 joins the big terms exactly
+  DI coef_d = one, small = DI::point(0), tail = {0, std::numeric_limits<double>::infinity()};
+  double estimate = -1;  // running float64 estimate of A - 1, for the stopping rule
+  for (std::int64_t i = 0; i < kMaxTerms; ++i) {
+    if (coef_d.lo == 0 && coef_d.hi == 0) {
+      tail = DI::point(0);
+      break;
+    }
+    const DI I = DI::point(static_cast<double>(i)), j = a - I;
+    // log F0_i = i log q + j log(1-q) + (i^2-i)/(2z^2); log F1_i = j log q + i log(1-q) + (j^2-j)/(2z^2).
+    const DI l0 = I * dlogq_ + j * dlog1mq_ + (I * I - I) / two_z2;
+    const DI l1 = j * dlogq_ + I * dlog1mq_ + (j * j - j) / two_z2;
+    const DI term = coef_d * (exp_times_normal_cdf(l0, (dz0_ - I) / dz_) + exp_times_normal_cdf(l1, (j - dz0_) / dz_));
+    if (!term.finite()) return std::nullopt;
+    estimate += 0.5 * (term.lo + term.hi);
+    if (static_cast<double>(i) > ad + 1) {
+      tail = abs(term);
+      if (tail.hi < std::ldexp(std::fabs(estimate), -50)) break;
+    }
+    if (abs(term).hi > kBigTerm) {
+      const Interval Ii = exact_int(i), ji = A - Ii;
+      const Interval L0 = Ii * lq + ji * l1q + (Ii * Ii - Ii) / (2 * z2);
+      const Interval L1 = ji * lq + Ii * l1q + (ji * ji - ji) / (2 * z2);
+      big += coef * (exp(L0) * normal_cdf((z0 - Ii) / z_) + exp(L1) * normal_cdf((ji - z0) / z_));
+    } else {
+      small = small + term;
+    }
+    coef *= (A - exact_int(i)) / exact_int(i + 1);
+    coef_d = coef_d * ((a - I) / (I + one));
+  }
+  if (!small.finite() || !tail.finite()) return std::nullopt;
+  return big + make_interval(Real(small.lo), Real(small.hi)) + make_interval(-Real(tail.hi), Real(tail.hi));
+}
+
+// at(), from the fast enclosures of A - 1: the exact series at integer orders, else the smaller of the fractional
+// series and the convexity chord. nullopt where an enclosure fails or the RDP value is wider than 1e-12 relative.
+std::optional<Interval> SubsampledGaussianRdp::at_fast(double alpha) const {
+  // log1p(A - 1) / (a-1) with A >= 1 (the lower end clamped at A - 1 = 0).
+  auto rdp_of = [](const std::optional<Interval>& Am1, const Interval& scale) -> std::optional<Interval> {
+    if (!Am1 || !is_finite(*Am1)) return std::nullopt;
+    const Interval x = make_interval(lo(*Am1) < 0 ? Real(0) : lo(*Am1), hi(*Am1) < 0 ? Real(0) : hi(*Am1));
+    const Interval r = log1p(x) / scale;
+    if (hi(r) > 0 && width(r) > hi(r) * Real(1e-12)) return std::nullopt;
+    return r;
+  };
+  const Interval a1 = exact(alpha) - 1;
+  if (alpha == std::floor(alpha) && alpha <= 1e4) return rdp_of(integer_excess_fast(static_cast<std::int64_t>(alpha)), a1);
+  if (alpha > 1e4) return std::nullopt;
+  const auto series = rdp_of(fractional_excess_fast(alpha), a1);
+  std::optional<Interval> chord;
+  if (alpha < 2) {
+    chord = rdp_of(integer_excess_fast(2), exact(1.0));
+  } else {
+    const auto l = static_cast<std::int64_t>(std::floor(alpha));
+    const auto el = rdp_of(integer_excess_fast(l), exact_int(l - 1));
+    const auto eh = rdp_of(integer_excess_fast(l + 1), exact_int(l));
+    if (el && eh) {
+      const Interval a = exact(alpha), w = a - exact_int(l);
+      chord = ((1 - w) * exact_int(l - 1) * *el + w * exact_int(l) * *eh) / a1;
+    }
+  }
+  if (series && chord) return hi(*series) <= hi(*chord) ? series : chord;
+  return series ? series : chord;
+}
+
 Interval SubsampledGaussianRdp::at(const Real& alpha) const {
+  // Above order 2e4 the sums cost O(alpha) 200-bit operations (seconds at 5e6): the unsampled Gaussian
+  // alpha/(2 z^2) (Mironov 2017, Prop. 7; subsampling never increases RDP) is a valid bound, and at such orders the
+  // subsampled curve is within O(log(1/q)/alpha) relative of it.
+  if (alpha > kMaxSummedOrder) return make_interval(alpha, alpha) / (2 * z_ * z_);
   const Interval a1 = make_interval(alpha, alpha) - 1;
   // A >= 1 always (D_alpha >= 0): clamp the lower end so the log is defined.
   auto rdp_of = [&](const Interval& A, const Interval& scale) {
@@ -121,11 +234,16 @@ Interval SubsampledGaussianRdp::at(const Real& alpha) const {
   return hi(series) <= hi(chord) ? series : chord;
 }
 
+Interval SubsampledGaussianRdp::certified_at(double alpha) const {
+  const auto fast = at_fast(alpha);
+  return fast ? *fast : at(Real(alpha));
+}
+
 Interval SubsampledGaussianRdp::at_infinity() const { return positive_infinity(); }
 
 // Float64 versions of the same two formulas, for the order search only.
 double SubsampledGaussianRdp::estimate(double a) const {
-  const double q = q_, z2 = z_ * z_;
+  const double q = q_, z = z_down_, z2 = z * z;
   double log_A = -std::numeric_limits<double>::infinity();
   if (a == std::floor(a) && a <= 5e6) {
     double lt = a * std::log1p(-q);
@@ -145,9 +263,9 @@ double SubsampledGaussianRdp::estimate(double a) const {
   for (int i = 0; i < 20000; ++i) {
     const double j = a - i;
     const double l0 = log_coef + i * std::log(q) + j * std::log1p(-q) + (1.0 * i * i - i) / (2 * z2) +
-                      log_phi((z0 - i) / z_);
+                      log_phi((z0 - i) / z);
     const double l1 = log_coef + j * std::log(q) + i * std::log1p(-q) + (j * j - j) / (2 * z2) +
-                      log_phi((j - z0) / z_);
+                      log_phi((j - z0) / z);
     const double s = log_add(l0, l1);
     if (sign > 0) pos = log_add(pos, s); else neg = log_add(neg, s);
     if (i > a + 1 && s < std::max(pos, neg) - 32) break;  // alternating tail below ~1e-14 relative

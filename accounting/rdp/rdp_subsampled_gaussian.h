@@ -3,27 +3,46 @@
 #pragma once
 
 #include "accounting/rdp/rdp_curve.h"
+#include "accounting/rdp/rdp_double_interval.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace dpl {
 
 class SubsampledGaussianRdp final : public RdpCurve {
  public:
-  // q in (0, 1): sampling probability; z = sigma/sens: noise multiplier.
-  SubsampledGaussianRdp(double q, double z) : q_(q), z_(z) {}
+  // q in (0, 1): sampling probability; noise sigma, L2 sensitivity sens. The noise multiplier z = sigma/sens is
+  // carried as an interval (the curve decreases in z, so a rounded-up z would belong to more noise); the float64
+  // estimates use z rounded down.
+  SubsampledGaussianRdp(double q, double sigma, double sens);
+  // Noise multiplier given directly (sens = 1).
+  SubsampledGaussianRdp(double q, double z) : SubsampledGaussianRdp(q, z, 1.0) {}
   Interval at(const Real& alpha) const override;
   Interval at_infinity() const override;
   double estimate(double alpha) const override;
+  Interval certified_at(double alpha) const override;
 
   // MTZ 2019, Sec. 3.2: A_alpha = sum_k C(a,k) (1-q)^{a-k} q^k e^{(k^2-k)/(2z^2)}, integer a >= 2; exact.
   Interval integer_moment(std::int64_t alpha) const;
   // MTZ 2019, Sec. 3.3: A_alpha for real a > 1 as the two series with signs kept, plus/minus a proven bound on
   // the tail (Leibniz: alternating terms of non-increasing magnitude) after `terms_used` terms (see the derivation in docs/rdp_fractional_tail.md). Enclosure.
   Interval fractional_moment(const Real& alpha, std::int64_t* terms_used = nullptr) const;
+  // Enclosures of A_alpha - 1 (what the log needs: A is often 1 + 1e-4) in binary64 interval arithmetic, with the
+  // few terms above 2^-20 in 200-bit MPFI at fractional orders (docs/rdp_double_precision.md): nullopt when the
+  // double range cannot hold them (the caller then uses the 200-bit versions above).
+  std::optional<Interval> integer_excess_fast(std::int64_t alpha) const;
+  std::optional<Interval> fractional_excess_fast(double alpha) const;
+  // The certified curve from the binary64 enclosures (relative width ~1e-14; nullopt where they fail), used by
+  // the composition's final evaluation; at() keeps the 200-bit evaluation.
+  std::optional<Interval> at_fast(double alpha) const;
 
  private:
-  double q_, z_;
+  double q_;
+  Interval z_;       // sigma/sens, enclosed
+  double z_down_;    // lo(z_) rounded down: the float64 estimates never use more noise than specified
+  // Binary64 enclosures of the per-curve constants of the fast path.
+  DoubleInterval dq_, d1mq_, dz_, dz2_, dlog1mq_, dlogq_, dz0_;
 };
 
 }  // namespace dpl

@@ -29,6 +29,33 @@ TEST(RdpCli, AcceptanceValues) {
   EXPECT_GT(j["order"].get<double>(), 1.0);
 }
 
+TEST(RdpCli, ExtremeInputsAnswerWithNumbers) {
+  // issue 11: sigma = 1e-160 hung (the exact-rational printer took log10 of inf); sigma = 1e-300 gave
+  // "epsilon":null. The JSON carries "inf" (a valid, weaker upper bound) where a double cannot hold the value.
+  auto r = run_dpledger("--json rdp -m gaussian:sigma=1e-160 --orders 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["rdp"][0], "inf");
+  r = run_dpledger("rdp -m gaussian:sigma=1e-160 --orders 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("1.00000000000001e+320"), std::string::npos) << r.out;  // 2/(2e-320) rounded up
+  r = run_dpledger("--json compose -m gaussian:sigma=1e-300 --delta 1e-5 --accountant rdp");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["epsilon"], "inf");
+  EXPECT_EQ(r.out.find("null"), std::string::npos) << r.out;
+  // Orders up to 1e7 answer (above 2e4 the unsampled Gaussian bound alpha/(2 z^2)).
+  r = run_dpledger("--json rdp -m gaussian:sigma=1.1,q=0.01 --orders 10000000,5000000,1.0000001");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_GE(j["rdp"][0].get<double>(), 1e7 / (2 * 1.1 * 1.1) * (1 - 1e-15));
+  EXPECT_GT(j["rdp"][2].get<double>(), 0.0);
+  // Two-sided DP-SGD: exact optimum over orders 5.63180966702 (converted at order 4.67; issue 11).
+  r = run_dpledger("--json compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant rdp");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const double eps = nlohmann::json::parse(r.out)["epsilon"].get<double>();
+  EXPECT_GE(eps, 5.63180966702);
+  EXPECT_LE(eps, 5.63180966702 * (1 + 1e-10));
+}
+
 TEST(RdpCli, DefaultOrdersAndInfinity) {
   const auto r = run_dpledger("--json rdp -m laplace:b=2,steps=3");
   ASSERT_EQ(r.exit_code, 0) << r.err;
