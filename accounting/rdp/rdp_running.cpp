@@ -51,7 +51,7 @@ std::vector<Interval> rdp_running_epsilon(const Ledger& ledger, const std::vecto
     if (it == per_step.end()) {
       const auto curve = make_rdp_curve(one);
       std::vector<double> v(G.size());
-      for (std::size_t g = 0; g < G.size(); ++g) v[g] = hi_up(curve->at(Real(G[g])));
+      for (std::size_t g = 0; g < G.size(); ++g) v[g] = hi_up(curve->certified_at(G[g]));
       it = per_step.emplace(key, std::move(v)).first;
     }
     entry_curve[i] = &it->second;
