@@ -35,6 +35,17 @@ Real pointwise_loss(const Real& u, const Real& e, const Real& y_in) {
   return log1p(diff / laplace_window(u, y - e));
 }
 
+// Eq. (2.6) as printed (Xiao 2019 Thm 2.2.2), in closed form with a = (u - e)/2 >= 0 (notes/000 sec. 3.5):
+// m1 = [2a - (1 - e^{-a}) - e^{-u}(e^a - 1)]/(2u), m2 = [2a - (e^{-e} - e^{-(a+e)}) - e^{-u}(e^{a+e} - e^e)]/(2u),
+// value log(e^e (1 - 2 m1) + 2 m2)/e = 1 + log1p(-2 m1 + 2 m2 e^{-e})/e (1 - 2 m1 >= e/u > 0), with every
+// exponent <= 0 so that no parameter overflows. The printed formula's value (not a bound).
+Real thesis_eq_2_6(const Real& u, const Real& e) {
+  const Real a = (u - e) / 2;
+  const Real m1 = (2 * a + expm1(Real(-a)) - e_pow(a - u) + e_pow(-u)) / (2 * u);
+  const Real m2 = (2 * a - (e_pow(-e) - e_pow(-(a + e))) - (e_pow(a + e - u) - e_pow(e - u))) / (2 * u);
+  return 1 + log1p(-2 * m1 + 2 * m2 * e_pow(-e)) / e;
+}
+
 GammaResult average_case_gamma(double omega, double beta, double shift) {
   if (!(omega > 0 && std::isfinite(omega))) throw InputError("--omega=" + std::to_string(omega) + " is out of range: allowed (0, inf)");
   if (!(beta > 0 && std::isfinite(beta))) throw InputError("--beta=" + std::to_string(beta) + " is out of range: allowed (0, inf)");
@@ -55,13 +66,8 @@ GammaResult average_case_gamma(double omega, double beta, double shift) {
   GammaResult r;
   r.gamma = -expm1(Real(-u)) / u + 2 * integral / e;
   r.quadrature_error = 2 * (abs(err1) + abs(err2)) / e;
-  // Eq. (2.6) as printed, in closed form with a = (u - e)/2 (notes/000 sec. 3.5):
-  // m1 = [2a - (1 - e^{-a}) - e^{-u}(e^a - 1)]/(2u), m2 = [2a - (e^{-e} - e^{-(a+e)}) - e^{-u}(e^{a+e} - e^e)]/(2u),
-  // bound = log(e^e (1 - 2 m1) + 2 m2)/e. Value of the printed formula (not a bound).
-  const Real a = (u - e) / 2;
-  const Real m1 = (2 * a - (1 - e_pow(-a)) - e_pow(-u) * (e_pow(a) - 1)) / (2 * u);
-  const Real m2 = (2 * a - (e_pow(-e) - e_pow(-(a + e))) - e_pow(-u) * (e_pow(a + e) - e_pow(e))) / (2 * u);
-  r.thesis_bound = log(e_pow(e) * (1 - 2 * m1) + 2 * m2) / e;
+  r.thesis_applies = e < u;
+  r.thesis_bound = r.thesis_applies ? thesis_eq_2_6(u, e) : Real(1);
   // gamma_0 = 2 (1 - e^{-u/2})/u (notes/000 sec. 3.5, the limit e -> 0).
   r.small_shift = -2 * expm1(Real(-u / 2)) / u;
   return r;

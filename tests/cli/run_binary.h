@@ -25,21 +25,25 @@ inline std::string read_all(const std::string& path) {
   return s.str();
 }
 
-// `args` is a shell-quoted argument string appended to the binary path.
-inline RunResult run_dpledger(const std::string& args) {
+// `args` is a shell-quoted argument string appended to the binary path. With time_limit_s > 0 the binary runs
+// under coreutils `timeout -s KILL` (exit 137 when killed).
+inline RunResult run_dpledger_with_limit(const std::string& args, int time_limit_s) {
   char out_tmpl[] = "/tmp/dpledger_out_XXXXXX";
   char err_tmpl[] = "/tmp/dpledger_err_XXXXXX";
   const int fo = mkstemp(out_tmpl);
   const int fe = mkstemp(err_tmpl);
   close(fo);
   close(fe);
-  const std::string cmd = std::string(DPLEDGER_BIN) + " " + args + " >" + out_tmpl + " 2>" + err_tmpl + " </dev/null";
+  const std::string limit = time_limit_s > 0 ? "timeout -s KILL " + std::to_string(time_limit_s) + " " : "";
+  const std::string cmd = limit + std::string(DPLEDGER_BIN) + " " + args + " >" + out_tmpl + " 2>" + err_tmpl + " </dev/null";
   const int status = std::system(cmd.c_str());
   RunResult r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_all(out_tmpl), read_all(err_tmpl)};
   std::remove(out_tmpl);
   std::remove(err_tmpl);
   return r;
 }
+
+inline RunResult run_dpledger(const std::string& args) { return run_dpledger_with_limit(args, 0); }
 
 inline int count_lines(const std::string& s) {
   int n = 0;
