@@ -120,7 +120,8 @@ Output run_gamma(const GammaOptions& o) {
       out.json["gamma_thesis_bound"] = g.thesis_bound.convert_to<double>();
       out.json["thesis_bound_is_below_gamma"] = g.thesis_bound < g.gamma;
     } else {
-      out.json["gamma_thesis_bound"] = "not applicable: eq. (2.6) assumes omega > shift (Thm 2.2.2)";
+      out.json["gamma_thesis_bound"] =
+          "not applicable: eq. (2.6) assumes omega > shift (Thm 2.2.2); not evaluated for beta*shift <= 1e-30";
     }
     out.json["small_shift_limit"] = g.small_shift.convert_to<double>();
     out.json["quadrature_error"] = g.quadrature_error.convert_to<double>();
@@ -138,7 +139,7 @@ Output run_gamma(const GammaOptions& o) {
       t << "thesis (2.6)   " << format_nearest(g.thesis_bound) << "   ("
         << (g.thesis_bound < g.gamma ? "BELOW the exact gamma: the printed bound is not a bound" : "above the exact gamma here") << ")\n";
     else
-      t << "thesis (2.6)   not applicable (its hypothesis omega > shift fails)\n";
+      t << "thesis (2.6)   not applicable (omega > shift fails, or beta*shift <= 1e-30 where it cancels)\n";
     t << "small shift    " << format_nearest(g.small_shift) << "   (2(1 - e^{-u/2})/u, the shift -> 0 limit)\n";
     out.text = t.str();
     out.json = algorithms::json_safe(out.json);

@@ -14,7 +14,7 @@ struct GammaResult {
   Real gamma;            // exact E[Theta]/e, by Gauss-Kronrod quadrature in MPFR
   Real quadrature_error; // the quadrature's own error estimate (absolute, on gamma)
   Real thesis_bound;     // eq. (2.6) as printed (closed form of its double integral); 1 where it does not apply
-  bool thesis_applies = true;  // Thm 2.2.2's hypothesis omega > shift (u > e)
+  bool thesis_applies = true;  // Thm 2.2.2's hypothesis omega > shift (u > e), and e > 1e-30 (evaluable)
   Real small_shift;      // 2 (1 - e^{-u/2}) / u, the e -> 0 limit
 };
 

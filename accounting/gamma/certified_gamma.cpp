@@ -56,6 +56,17 @@ double fast_width(const Fast& x) {
   return std::isnan(d) ? HUGE_VAL : d;
 }
 
+Interval intersect_or(const Interval& a, const Interval& b) {
+  Interval r;
+  mpfi_intersect(r.backend().data(), a.backend().data(), b.backend().data());
+  return mpfi_is_empty(r.backend().data()) ? b : r;
+}
+
+// Above this e = beta shift the closed-form enclosure is used (relative width ~ 1/e).
+constexpr double kLargeShift = 1e6;
+// Piece [e, u/2] is integrated up to e + kTailStart; the rest is enclosed by its bound ~ e^{-100}.
+constexpr double kTailStart = 100;
+
 // J(y) = int_0^u e^{-|y - z|} dz = 2 - e^{-y} - e^{-(u - y)} for y in [0, u] and its derivatives (J''' = J').
 struct Window {
   Fast j, d1, d2;
@@ -141,11 +152,6 @@ Panel make_panel(const Integrand& f, const std::vector<Piece>& pieces, int piece
   return out;
 }
 
-Interval intersect_or(const Interval& a, const Interval& b) {
-  Interval r;
-  mpfi_intersect(r.backend().data(), a.backend().data(), b.backend().data());
-  return mpfi_is_empty(r.backend().data()) ? b : r;
-}
 
 }  // namespace
 
@@ -164,10 +170,41 @@ GammaEnclosure certified_gamma(const Interval& U, const Interval& E, double rel_
   const Fast u = to_fast(U), e = to_fast(E);
   const Interval half_i = U / exact(2.0);
   const bool split = certainly_lt(E, half_i);  // e < u/2: pieces [0, e] and [e, u/2]
+  const Fast head = -expm1(-u) / u;  // the outputs outside the interval: Theta = e there (exact part)
+  const Interval unit = hull(exact(0.0), exact(1.0));
+  GammaEnclosure out;
+  if (certainly_ge(E, exact(kLargeShift))) {
+    // e >= 1e6: closed-form enclosure. On [0, c], c = min(e, u/2): Theta = e - y + log(J(y)/(1 - e^{-u})) with
+    // J(0) = 1 - e^{-u} <= J(y) <= 2 (J increasing on [0, u/2]), so Theta in [e - y, e - y + Lmax],
+    // Lmax = log(2/(1 - e^{-u})); on [e, u/2]: Theta = log J(y) - log J(y - e) in [0, Lmax]. With
+    // Q(c) = int_0^c J = 2c - (1 - e^{-c}) - (e^{-(u-c)} - e^{-u}) and R(c) = int_0^c y J = c^2 - (1 - (1+c) e^{-c})
+    // - ((c-1) e^{c-u} + e^{-u}), int J Theta over [0, c] is in [e Q - R, e Q - R + Lmax Q]; gamma = head +
+    // int_0^{u/2} J Theta/(e u). Relative width ~ Lmax/e <= 1e-6 (certified, no quadrature).
+    const Fast lmax = log(2 / -expm1(-u));
+    auto q = [&](const Fast& c) { return 2 * c + expm1(-c) - (exp(-(u - c)) - exp(-u)); };
+    auto r = [&](const Fast& c) { return c * c - (1 - (1 + c) * exp(-c)) - ((c - 1) * exp(c - u) + exp(-u)); };
+    const Fast c = split ? e : to_fast(half_i);
+    const Fast base = e * q(c) - r(c);
+    Fast upper = base + lmax * q(c), lower = base;
+    if (split) upper += lmax * (q(to_fast(half_i)) - q(e));
+    const Fast g = head + fast_hull(lower, upper) / (e * u);
+    const Interval gi = to_interval(g);
+    out.gamma = is_finite(gi) ? intersect_or(gi, unit) : unit;
+    out.converged = fast_width(g) <= rel_tol * mpfr_get_d(&g.backend().data()->left, MPFR_RNDD);
+    return out;
+  }
+  // e + kTailStart < u/2: piece B stops at y_T = e + kTailStart; for y >= y_T, Theta <= e^{-y} expm1(e)/J(y_T - e)
+  // (log1p(z) <= z, J increasing) and J <= 2, so int_{y_T}^{u/2} J Theta <= 2 (1 - e^{-e}) e^{-kTailStart}/J(kTailStart).
+  const bool truncated = split && certainly_gt(half_i - E, exact(kTailStart));
+  Fast tail(0);
+  if (truncated) {
+    const Fast t = fast_exact(kTailStart);
+    tail = fast_hull(Fast(0), 2 * -expm1(-e) * exp(-t) / window(u, t).j);
+  }
   std::vector<Piece> pieces;
   if (split) {
     pieces.push_back({Fast(0), e, false});
-    pieces.push_back({e, to_fast(half_i - E), true});
+    pieces.push_back({e, truncated ? fast_exact(kTailStart) : to_fast(half_i - E), true});
   } else if (certainly_ge(E, half_i)) {
     pieces.push_back({Fast(0), to_fast(half_i), false});
   } else {
@@ -182,9 +219,8 @@ GammaEnclosure certified_gamma(const Interval& U, const Interval& E, double rel_
       total += panel.integral;
       queue.push(std::move(panel));
     }
-  const Fast head = -expm1(-u) / u;  // the outputs outside the interval: Theta = e there (exact part)
-  auto gamma_of = [&](const Fast& integral) { return head + 2 * integral / e; };
-  GammaEnclosure out;
+  // The integral of f = J Theta/(2u): the panels plus the tail's int J Theta/(2u).
+  auto gamma_of = [&](const Fast& integral) { return head + 2 * (integral + tail / (2 * u)) / e; };
   // Sum from scratch at the end (a running sum of intervals would keep the removed panels' widths).
   auto resum = [&]() {
     Fast s(0);
@@ -222,7 +258,6 @@ GammaEnclosure certified_gamma(const Interval& U, const Interval& E, double rel_
     g = gamma_of(resum());
   }
   // 0 <= gamma <= 1 (Thm 2.2.1: 0 <= Theta <= e pointwise); an enclosure that failed (NaN) is replaced by [0, 1].
-  const Interval unit = hull(exact(0.0), exact(1.0));
   const Interval gi = to_interval(g);
   out.gamma = is_finite(gi) && !std::isnan(fast_width(g)) ? intersect_or(gi, unit) : unit;
   out.panels = panels;
