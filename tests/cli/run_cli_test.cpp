@@ -146,7 +146,7 @@ bool no_null(const nlohmann::json& j) {
 
 // Runs under `timeout -s KILL 60`: exit 137 means a hang (a guard, not a speed claim: the test machine may be
 // shared; the commands take well under 10 s alone).
-RunResult run_within_10s(const std::string& args) { return run_dpledger_with_limit(args, 60); }
+RunResult run_with_hang_guard(const std::string& args) { return run_dpledger_with_limit(args, 60); }
 
 void expect_answer_or_refusal(const RunResult& r, const std::string& what) {
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 2) << what << " -> exit " << r.exit_code << ": " << r.err;
@@ -161,10 +161,10 @@ void expect_answer_or_refusal(const RunResult& r, const std::string& what) {
 
 TEST(RunCli, InputsThatHungOrCrashedAnswerOrRefuse) {
   // sigma = 1e-300: the accounting of an almost noiseless Gaussian (hung).
-  auto r = run_within_10s("--json run dgd-secret-sharing --set sigma=1e-300");
+  auto r = run_with_hang_guard("--json run dgd-secret-sharing --set sigma=1e-300");
   expect_answer_or_refusal(r, "sigma=1e-300");
   // A 10^5-dimensional problem: refused before allocating (was std::bad_alloc, exit 1).
-  r = run_within_10s("run wang-nedic --set synthetic_dim=100000");
+  r = run_with_hang_guard("run wang-nedic --set synthetic_dim=100000");
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("2000"), std::string::npos) << r.err;
   // 40 rows x 10,000 columns: refused naming the limit (hung in the d x d solver).
@@ -176,13 +176,13 @@ TEST(RunCli, InputsThatHungOrCrashedAnswerOrRefuse) {
       f << (j % 2) << "\n";
     }
   }
-  r = run_within_10s("run dgd-secret-sharing --set data=" + wide);
+  r = run_with_hang_guard("run dgd-secret-sharing --set data=" + wide);
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("limit"), std::string::npos) << r.err;
   std::remove(wide.c_str());
   // A trace path that is not valid UTF-8: written, and the JSON carries a valid string (was exit 1).
   const std::string raw = "/tmp/dpledger_run_\xff\xfe_" + std::to_string(::getpid()) + ".csv";
-  r = run_within_10s("--json run admm-random-aggregation --set K=3 --trace '" + raw + "'");
+  r = run_with_hang_guard("--json run admm-random-aggregation --set K=3 --trace '" + raw + "'");
   expect_answer_or_refusal(r, "invalid UTF-8 trace path");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(std::ifstream(raw).good());
@@ -191,7 +191,7 @@ TEST(RunCli, InputsThatHungOrCrashedAnswerOrRefuse) {
 
 TEST(RunCli, DivergedRunsSaySoAndPrintNoLedger) {
   // Algorithm 2 with the printed scaling eta N grad f: the iterates explode.
-  const auto r = run_within_10s("--json run dsgd-random-aggregation --set scaling=printed --set eta0=50");
+  const auto r = run_with_hang_guard("--json run dsgd-random-aggregation --set scaling=printed --set eta0=50");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["extra"]["diverged"].get<bool>());
@@ -199,10 +199,10 @@ TEST(RunCli, DivergedRunsSaySoAndPrintNoLedger) {
   EXPECT_NE(j["privacy"]["accounted"]["method"].get<std::string>().find("diverged"), std::string::npos);
   EXPECT_FALSE(j["privacy"]["accounted"].contains("expected_epsilon"));
   EXPECT_TRUE(no_null(j));
-  const auto text = run_within_10s("run dsgd-random-aggregation --set scaling=printed --set eta0=50");
+  const auto text = run_with_hang_guard("run dsgd-random-aggregation --set scaling=printed --set eta0=50");
   EXPECT_NE(text.out.find("DIVERGED"), std::string::npos) << text.out;
   // The default run converges and keeps its ledger.
-  const auto ok = run_within_10s("--json run dsgd-random-aggregation");
+  const auto ok = run_with_hang_guard("--json run dsgd-random-aggregation");
   ASSERT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_FALSE(nlohmann::json::parse(ok.out)["extra"]["diverged"].get<bool>());
 }
@@ -272,7 +272,7 @@ TEST(RunCli, EveryKeyAtTheEndsOfItsRangeAnswersOrRefuses) {
         std::snprintf(buf, sizeof buf, real ? "%.17g" : "%.0f", v);
         const std::string base = key == "K" ? "" : (name == "wang-nedic" ? " --set K=20" : " --set K=3");
         const std::string args = "--json run " + name + base + " --set " + key + "=" + buf;
-        expect_answer_or_refusal(run_within_10s(args), args);
+        expect_answer_or_refusal(run_with_hang_guard(args), args);
         ++runs;
       }
     }
