@@ -2,6 +2,7 @@
 // claimed privacy and this tool's accounting of the same run; `--trace` writes every iterate.
 #include "accounting/errors.h"
 #include "algorithms/run/algorithm_registry.h"
+#include "algorithms/run/json_safe.h"
 #include "cli/command_registry.h"
 #include "cli/output_file.h"
 
@@ -20,6 +21,7 @@ struct RunOptions {
   std::vector<std::string> sets;
   std::uint64_t seed = 1;
   std::string trace;
+  std::string ledger_out;
   bool list = false;
   bool parameters = false;
 };
@@ -67,7 +69,7 @@ std::string trace_jsonl(const algorithms::RunResult& r) {
               {"consensus_error", t.consensus_error},
               {"states", matrix_json(t.states)},
               {"messages", matrix_json(t.messages)}};
-    s << line.dump() << "\n";
+    s << algorithms::json_safe(line).dump() << "\n";
   }
   return s.str();
 }
@@ -92,9 +94,9 @@ Output describe_parameters(const std::string& algorithm, const algorithms::RunPa
   Output out;
   out.json["command"] = "run";
   out.json["algorithm"] = algorithm;
-  out.json["parameters"] = params.resolved();
-  out.json["defaults"] = params.defaults();
-  out.json["allowed"] = params.allowed();
+  out.json["parameters"] = algorithms::json_safe(params.resolved());
+  out.json["defaults"] = algorithms::json_safe(params.defaults());
+  out.json["allowed"] = algorithms::json_safe(params.allowed());
   std::ostringstream t;
   t << std::left << std::setw(20) << "key" << std::setw(22) << "value" << std::setw(22) << "default" << "allowed\n";
   for (const auto& [key, value] : params.resolved().items()) {
@@ -129,6 +131,7 @@ Output run_algorithm(const RunOptions& o) {
   if (!o.config.empty()) params.merge_config_file(o.config);
   if (o.parameters) {
     if (!o.trace.empty()) throw InputError("--trace cannot be used with --parameters (nothing is run)");
+    if (!o.ledger_out.empty()) throw InputError("--ledger-out cannot be used with --parameters (nothing is run)");
     params.set_describe_only(true);
     try {
       (void)entry.run(params, o.seed);
@@ -136,7 +139,20 @@ Output run_algorithm(const RunOptions& o) {
     }
     return describe_parameters(entry.name, params);
   }
+  if (!o.ledger_out.empty() && !ends_with(o.ledger_out, ".jsonl") && !ends_with(o.ledger_out, ".json"))
+    throw InputError("--ledger-out=" + o.ledger_out + " has an unknown extension: allowed .jsonl, .json (JSON lines)");
   const algorithms::RunResult r = entry.run(params, o.seed);
+  if (!o.ledger_out.empty()) {
+    if (r.mechanisms.empty())
+      throw InputError("--ledger-out=" + o.ledger_out + ": this run has no mechanism ledger (" +
+                       (r.accounted.contains("method") && r.accounted["method"].is_string()
+                            ? r.accounted["method"].get<std::string>()
+                            : std::string("not a composition of mechanisms")) +
+                       "); nothing written");
+    std::string lines;
+    for (const auto& m : r.mechanisms) lines += algorithms::json_safe(m).dump() + "\n";
+    write_atomically(o.ledger_out, lines);
+  }
 
   if (!o.trace.empty()) write_atomically(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
 
@@ -153,6 +169,10 @@ Output run_algorithm(const RunOptions& o) {
   out.json["privacy"] = Json{{"claimed", r.claimed}, {"accounted", r.accounted}};
   if (!r.extra.empty()) out.json["extra"] = r.extra;
   if (!o.trace.empty()) out.json["trace"] = o.trace;
+  if (!o.ledger_out.empty()) out.json["ledger_out"] = o.ledger_out;
+  // Never null for a number (a diverged objective is "inf"), never a throw on a path's raw bytes.
+  out.json = algorithms::json_safe(out.json);
+  const bool diverged = r.extra.is_object() && r.extra.value("diverged", false);
 
   std::ostringstream t;
   t << std::setprecision(10);
@@ -161,9 +181,14 @@ Output run_algorithm(const RunOptions& o) {
   t << "objective      " << r.objective << "   (sum of the agents' objectives at the output)\n";
   t << "optimum        " << r.optimum << "   (non-private, centralised solver)\n";
   t << "suboptimality  " << r.suboptimality << "\n";
+  if (diverged)
+    t << "DIVERGED       the iterates exploded and the run was stopped: no privacy ledger (extra.diverged)\n";
   print_privacy(t, "privacy claimed by the paper:", r.claimed);
   print_privacy(t, "privacy accounted by dpledger (certified upper bounds, rounded up):", r.accounted);
   if (!o.trace.empty()) t << "trace written to " << o.trace << "\n";
+  if (!o.ledger_out.empty())
+    t << "ledger written to " << o.ledger_out << " (" << r.mechanisms.size()
+      << " mechanism entries, JSON lines: replay with compose)\n";
   out.text = t.str();
   return out;
 }
@@ -182,6 +207,9 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)");
+  sub->add_option("--ledger-out", o->ledger_out,
+                  "Write the mechanism ledger the accounted epsilon composes: .jsonl, one entry per line with the "
+                  "keys of the -m specs ({\"mechanism\":\"laplace\",\"b\":...,\"sens\":...,\"steps\":...})");
   sub->add_flag("--list", o->list, "List the algorithms");
   sub->add_flag("--parameters", o->parameters,
                 "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "

@@ -1,6 +1,7 @@
 #include "accounting/gamma/average_case_gamma.h"
 
 #include "accounting/errors.h"
+#include "accounting/gamma/certified_gamma.h"
 
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 
@@ -35,6 +36,18 @@ Real pointwise_loss(const Real& u, const Real& e, const Real& y_in) {
   return log1p(diff / laplace_window(u, y - e));
 }
 
+// Eq. (2.6) as printed (Xiao 2019 Thm 2.2.2), in closed form with a = (u - e)/2 >= 0 (notes/000 sec. 3.5):
+// m1 = [2a - (1 - e^{-a}) - e^{-u}(e^a - 1)]/(2u), m2 = [2a - (e^{-e} - e^{-(a+e)}) - e^{-u}(e^{a+e} - e^e)]/(2u),
+// value log(e^e (1 - 2 m1) + 2 m2)/e = 1 + log((1 - 2 m1) + 2 m2 e^{-e})/e (1 - 2 m1 >= e/u > 0), with every
+// exponent <= 0 so that no parameter overflows. The printed formula's value (not a bound).
+Real thesis_eq_2_6(const Real& u, const Real& e) {
+  const Real a = (u - e) / 2;
+  // 1 - 2 m1 = [e - expm1(-a) + e^{a-u} - e^{-u}]/u (u - 2a = e), formed without cancellation.
+  const Real one_minus_2m1 = (e - expm1(Real(-a)) + e_pow(a - u) - e_pow(-u)) / u;
+  const Real m2 = (2 * a - (e_pow(-e) - e_pow(-(a + e))) - (e_pow(a + e - u) - e_pow(e - u))) / (2 * u);
+  return 1 + log(one_minus_2m1 + 2 * m2 * e_pow(-e)) / e;
+}
+
 GammaResult average_case_gamma(double omega, double beta, double shift) {
   if (!(omega > 0 && std::isfinite(omega))) throw InputError("--omega=" + std::to_string(omega) + " is out of range: allowed (0, inf)");
   if (!(beta > 0 && std::isfinite(beta))) throw InputError("--beta=" + std::to_string(beta) + " is out of range: allowed (0, inf)");
@@ -42,26 +55,37 @@ GammaResult average_case_gamma(double omega, double beta, double shift) {
   const Real u = Real(beta) * Real(omega), e = Real(beta) * Real(shift);
   using boost::math::quadrature::gauss_kronrod;
   auto integrand = [&](const Real& y) -> Real { return laplace_window(u, y) / (2 * u) * pointwise_loss(u, e, y); };
-  const Real half = u / 2;
+  // Extreme shifts (e >= 1e6): the midpoint of the certified closed-form enclosure (relative width ~ 1/e) as the
+  // estimate; the adaptive quadrature cannot resolve an integrand of size e on a window of size 1.
+  if (e >= 1e6) {
+    const GammaEnclosure c = certified_gamma(exact(beta) * exact(omega), exact(beta) * exact(shift));
+    GammaResult r;
+    r.gamma = mid(c.gamma);
+    r.quadrature_error = width(c.gamma) / 2;
+    r.thesis_applies = e < u && e > Real("1e-30");  // below, the printed formula cancels at 200 bits
+    r.thesis_bound = r.thesis_applies ? thesis_eq_2_6(u, e) : Real(1);
+    r.small_shift = -2 * expm1(Real(-u / 2)) / u;
+    return r;
+  }
+  // Past y = e + 100 the integrand is below e^{-100} times its size (see certified_gamma.cpp): integrating
+  // further on a huge window (u = 1e300) only costs time.
+  const Real half = u / 2 < e + 100 ? u / 2 : e + 100;
   const Real kink = e < half ? e : half;  // y = e: y - e crosses 0 (notes/000 sec. 3.5)
   Real err1 = 0, err2 = 0;
   // Relative tolerance 1e-40; the depth is capped at 15 (at most 2^15 panels): with depth 30 a tolerance the
   // working precision cannot meet (e.g. u = beta omega < 1e-10) recursed for ever. The error estimate is
   // reported either way.
   const Real tol = Real("1e-40");
-  constexpr unsigned kMaxDepth = 15;
+  // Depth 10 (at most 2^10 panels of 61 points, ~0.2 s): deeper recursion at extreme parameters (u = 1e-300
+  // with e = 1) ran for minutes; the error estimate reports what was reached, and gamma_lower/upper are certified.
+  constexpr unsigned kMaxDepth = 10;
   Real integral = gauss_kronrod<Real, 61>::integrate(integrand, Real(0), kink, kMaxDepth, tol, &err1);
   if (kink < half) integral += gauss_kronrod<Real, 61>::integrate(integrand, kink, half, kMaxDepth, tol, &err2);
   GammaResult r;
   r.gamma = -expm1(Real(-u)) / u + 2 * integral / e;
   r.quadrature_error = 2 * (abs(err1) + abs(err2)) / e;
-  // Eq. (2.6) as printed, in closed form with a = (u - e)/2 (notes/000 sec. 3.5):
-  // m1 = [2a - (1 - e^{-a}) - e^{-u}(e^a - 1)]/(2u), m2 = [2a - (e^{-e} - e^{-(a+e)}) - e^{-u}(e^{a+e} - e^e)]/(2u),
-  // bound = log(e^e (1 - 2 m1) + 2 m2)/e. Value of the printed formula (not a bound).
-  const Real a = (u - e) / 2;
-  const Real m1 = (2 * a - (1 - e_pow(-a)) - e_pow(-u) * (e_pow(a) - 1)) / (2 * u);
-  const Real m2 = (2 * a - (e_pow(-e) - e_pow(-(a + e))) - e_pow(-u) * (e_pow(a + e) - e_pow(e))) / (2 * u);
-  r.thesis_bound = log(e_pow(e) * (1 - 2 * m1) + 2 * m2) / e;
+  r.thesis_applies = e < u && e > Real("1e-30");  // below, the printed formula cancels at 200 bits
+  r.thesis_bound = r.thesis_applies ? thesis_eq_2_6(u, e) : Real(1);
   // gamma_0 = 2 (1 - e^{-u/2})/u (notes/000 sec. 3.5, the limit e -> 0).
   r.small_shift = -2 * expm1(Real(-u / 2)) / u;
   return r;

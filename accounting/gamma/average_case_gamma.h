@@ -13,7 +13,8 @@ namespace dpl {
 struct GammaResult {
   Real gamma;            // exact E[Theta]/e, by Gauss-Kronrod quadrature in MPFR
   Real quadrature_error; // the quadrature's own error estimate (absolute, on gamma)
-  Real thesis_bound;     // eq. (2.6) as printed (closed form of its double integral)
+  Real thesis_bound;     // eq. (2.6) as printed (closed form of its double integral); 1 where it does not apply
+  bool thesis_applies = true;  // Thm 2.2.2's hypothesis omega > shift (u > e), and e > 1e-30 (evaluable)
   Real small_shift;      // 2 (1 - e^{-u/2}) / u, the e -> 0 limit
 };
 
@@ -21,6 +22,9 @@ struct GammaResult {
 // gamma = (1 - e^{-u})/u + (2/e) int_0^{u/2} J(y)/(2u) Theta(y) dy (notes/000 sec. 3.5), Theta at the endpoint
 // t = +e for y <= u/2 (the shift away from y; log-concavity of t -> J(y - t)). Exact up to the quadrature error.
 GammaResult average_case_gamma(double omega, double beta, double shift);
+
+// Eq. (2.6) of the thesis as printed at u > e (its hypothesis omega > s), overflow-free for any such u, e.
+Real thesis_eq_2_6(const Real& u, const Real& e);
 
 // J(y) = int_0^u e^{-|y - z|} dz (closed form, exact).
 Real laplace_window(const Real& u, const Real& y);

@@ -88,7 +88,7 @@ Optimum newton(const std::vector<LocalObjective>& locals) {
 
 // FISTA (Beck and Teboulle 2009) with gradient-based adaptive restart (O'Donoghue and Candes 2015) on
 // sum_i (mean loss_i + l2/2|x|^2) + N l1 |x|_1; certificate: the gradient-mapping norm L |x - prox(x - g/L)|.
-Optimum fista(const std::vector<LocalObjective>& locals) {
+Optimum fista(const std::vector<LocalObjective>& locals, int max_iterations) {
   const int d = locals.front().dim();
   const auto n = static_cast<double>(locals.size());
   double lip = 0;
@@ -103,7 +103,6 @@ Optimum fista(const std::vector<LocalObjective>& locals) {
   };
   double gap = mapping_norm(x);
   int it = 0;
-  const int max_iterations = 500000;  // then the (honest, larger) gap is reported
   for (; it < max_iterations && gap > 1e-11; ++it) {
     const Eigen::VectorXd gy = total_gradient(locals, y);
     const Eigen::VectorXd xn = total_l1.prox(y - gy / lip, 1.0 / lip);
@@ -125,7 +124,7 @@ Optimum fista(const std::vector<LocalObjective>& locals) {
 // SDCA (Shalev-Shwartz and Zhang 2013, hinge closed-form step) for sum_k c_k max(0, 1 - y_k<z_k,x>) +
 // (lambda/2)|x|^2 with c_k = 1/b_i, lambda = N l2. Dual: D(a) = sum c_k a_k - |sum c_k a_k y_k z_k|^2/(2 lambda),
 // a in [0,1]^n; the duality gap P(x(a)) - D(a) >= P(x) - P* is the certificate (upper bound).
-Optimum sdca(const std::vector<LocalObjective>& locals) {
+Optimum sdca(const std::vector<LocalObjective>& locals, int max_epochs) {
   const int d = locals.front().dim();
   const double lambda = static_cast<double>(locals.size()) * locals.front().regularizer().l2;
   struct Row {
@@ -154,7 +153,7 @@ Optimum sdca(const std::vector<LocalObjective>& locals) {
   double gap = total_objective(locals, x) - dual();
   int epoch = 0;
   const int n = static_cast<int>(rows.size());
-  for (; epoch < 200000 && gap > 1e-12; ++epoch) {
+  for (; epoch < max_epochs && gap > 1e-12; ++epoch) {
     for (int k : rng.permutation(n)) {
       Row& r = rows[static_cast<std::size_t>(k)];
       if (r.sq == 0) continue;
@@ -180,6 +179,21 @@ Optimum sdca(const std::vector<LocalObjective>& locals) {
   return Optimum{x, total_objective(locals, x), gap, epoch};
 }
 
+// The solvers' work budget (multiply-adds on the data): Newton only where ~30 iterations of forming and factoring
+// the d x d Hessian fit, FISTA and SDCA capped at the iterations that fit. A capped solver reports its honest,
+// larger certificate (optimality_gap) rather than running for minutes.
+constexpr double kSolverWork = 2e9;
+
+double data_values(const std::vector<LocalObjective>& locals) {
+  double v = 0;
+  for (const auto& f : locals) v += static_cast<double>(f.rows()) * f.dim();
+  return std::max(v, 1.0);
+}
+
+int capped_iterations(double per_iteration, int cap) {
+  return static_cast<int>(std::clamp(kSolverWork / per_iteration, 10.0, static_cast<double>(cap)));
+}
+
 }  // namespace
 
 Optimum solve_centralized(const std::vector<LocalObjective>& locals) {
@@ -196,9 +210,12 @@ Optimum solve_centralized(const std::vector<LocalObjective>& locals) {
       throw NotApplicable("loss=hinge with l2=0: the centralised solver (SDCA) needs l2 > 0");
     if (f0.regularizer().l1 > 0)
       throw NotApplicable("loss=hinge with l1 > 0: the centralised solver (SDCA) supports l2 only; set l1=0");
-    return sdca(locals);
+    return sdca(locals, capped_iterations(3 * data_values(locals), 200000));
   }
-  if (f0.regularizer().l1 > 0) return fista(locals);
+  const double d = f0.dim();
+  const double newton_work = 30 * (data_values(locals) * d + d * d * d / 3);
+  if (f0.regularizer().l1 > 0 || newton_work > kSolverWork)
+    return fista(locals, capped_iterations(3 * data_values(locals), 500000));
   return newton(locals);
 }
 

@@ -18,7 +18,9 @@ struct Optimum {
 
 // Smooth losses with l2 only: damped Newton to gradient norm 1e-12 (relative); with l1: accelerated proximal
 // gradient (FISTA with restarts) to gradient-mapping norm 1e-11; hinge with l2 > 0: dual coordinate ascent
-// (SDCA) to duality gap 1e-12. Throws NotApplicable for hinge without l2.
+// (SDCA) to duality gap 1e-12. Each within a work budget (about 2e9 multiply-adds: Newton only where its d x d
+// Hessians fit, else FISTA; FISTA and SDCA iterations capped), reporting the certificate reached. Throws
+// NotApplicable for hinge without l2.
 Optimum solve_centralized(const std::vector<LocalObjective>& locals);
 
 }  // namespace dpl::algorithms

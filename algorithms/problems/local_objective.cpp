@@ -124,48 +124,20 @@ Eigen::VectorXd LocalObjective::subgradient(const Eigen::VectorXd& x) const {
 double LocalObjective::smoothness() const {
   if (loss_ == LossKind::hinge) return HUGE_VAL;
   const double c = loss_ == LossKind::logistic ? 0.25 : 1.0;
-  const Eigen::MatrixXd gram = data_.features.transpose() * data_.features;
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(gram, Eigen::EigenvaluesOnly);
-  const double top = es.eigenvalues().size() ? std::max(0.0, es.eigenvalues().maxCoeff()) : 0.0;
-  // A relative margin of 1e-12 covers the eigen-solver's rounding, keeping this an upper bound.
-  return c * top * (1 + 1e-12) / rows() + reg_.l2;
-}
-
-namespace {
-
-// sup over margins of |d loss / d m| on this data's label range: logistic and hinge |y| (labels +-1 after
-// preprocessing, so 1); Huber delta; squared unbounded (HUGE_VAL) since the residual is not bounded.
-double derivative_bound(LossKind k, const Eigen::VectorXd& labels, double delta) {
-  switch (k) {
-    case LossKind::logistic:
-    case LossKind::hinge: return std::max(1.0, labels.cwiseAbs().maxCoeff());
-    case LossKind::huber: return delta;
-    case LossKind::squared: return HUGE_VAL;
+  // ||Z||_2^2 is the top eigenvalue of Z^T Z (d x d) and of Z Z^T (b x b): the smaller one is formed; above 256
+  // (the eigen-solver's cubic cost) the Frobenius norm ||Z||_F^2 >= ||Z||_2^2 is used instead (upper bound).
+  const Eigen::MatrixXd& z = data_.features;
+  double top = 0;
+  if (std::min(z.rows(), z.cols()) > 256) {
+    top = z.squaredNorm();
+  } else {
+    const Eigen::MatrixXd gram =
+        z.rows() < z.cols() ? Eigen::MatrixXd(z * z.transpose()) : Eigen::MatrixXd(z.transpose() * z);
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(gram, Eigen::EigenvaluesOnly);
+    top = es.eigenvalues().size() ? std::max(0.0, es.eigenvalues().maxCoeff()) : 0.0;
   }
-  return HUGE_VAL;
-}
-
-}  // namespace
-
-// Replace-one sensitivity of the mean-loss gradient (the regulariser cancels): for rows (y,z) -> (y',z'),
-// ||l'(y,<z,x>) z - l'(y',<z',x>) z'||_inf / b <= 2 sup|l'| max_rows ||z||_inf / b (triangle inequality; upper
-// bound), with the neighbour's row assumed inside the same feature bound as this data (for preprocessed data:
-// features in [0,1], so max ||z||_inf <= 1). Seed 000 sec. 2.2's B_inf = 1/b is the ONE-SIDED bound
-// sup|l'| max ||z||_inf / b = sensitivity_inf() / 2; this function returns the two-sided (replace-one) value.
-// Squared loss: HUGE_VAL (its derivative m - y is unbounded over x).
-double LocalObjective::sensitivity_inf() const {
-  const double g = derivative_bound(loss_, data_.labels, huber_delta_);
-  if (!std::isfinite(g)) return HUGE_VAL;
-  const double zmax = data_.features.cwiseAbs().maxCoeff();
-  return 2.0 * g * zmax / rows();
-}
-
-// Same argument in the l2 norm: 2 sup|l'| max_rows ||z||_2 / b (upper bound; 2/b for unit-norm rows).
-double LocalObjective::sensitivity_l2() const {
-  const double g = derivative_bound(loss_, data_.labels, huber_delta_);
-  if (!std::isfinite(g)) return HUGE_VAL;
-  const double zmax = data_.features.rowwise().norm().maxCoeff();
-  return 2.0 * g * zmax / rows();
+  // A relative margin of 1e-12 covers the eigen-solver's (or the sum's) rounding, keeping this an upper bound.
+  return c * top * (1 + 1e-12) / rows() + reg_.l2;
 }
 
 double total_objective(const std::vector<LocalObjective>& locals, const Eigen::VectorXd& x) {

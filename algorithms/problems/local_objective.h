@@ -39,15 +39,8 @@ class LocalObjective {
   // Lipschitz constant of gradient() (mean loss curvature bound ||Z||^2 / b times the loss's, plus l2);
   // infinite (HUGE_VAL) for hinge.
   double smoothness() const;
-  // l_inf sensitivity of the mean-loss gradient to replacing one row: sup over x of
-  // ||grad_D(x) - grad_D'(x)||_inf <= 2 G_inf / b with G_inf the per-row bound of |dloss * z_l|
-  // (seed 000 sec. 2.2 uses B_inf = 1/b for features in [0,1] and logistic loss: the one-sided bound).
-  // Returns the two-sided replace-one bound 2 G_inf / b (seed 000's B_inf = sensitivity_inf() / 2), with G_inf
-  // from this data's largest |feature| (the neighbour's row is assumed inside the same bound) and sup|loss'|
-  // (logistic, hinge: max(1, max|y|); huber: delta); HUGE_VAL for squared loss (loss' is unbounded).
-  double sensitivity_inf() const;
-  // l2 sensitivity of the mean-loss gradient to replacing one row: 2 G_2 / b.
-  double sensitivity_l2() const;
+  // Sensitivities and per-row Lipschitz constants are NOT computed here: they must not depend on the private
+  // rows; see sensitivity_bounds.h (from the declared data domain).
 
   const Dataset& data() const { return data_; }
   LossKind loss() const { return loss_; }

@@ -1,6 +1,7 @@
 #include "algorithms/run/problem_setup.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/run_limits.h"
 
 #include <set>
 
@@ -29,10 +30,13 @@ DistributedProblem setup_problem(RunParameters& params, const ProblemDefaults& d
   // kept as they are for squared loss (regression).
   Dataset all;
   if (data == "synthetic") {
+    require_data_size(synthetic_rows, synthetic_dim,
+                      "synthetic_rows=" + std::to_string(synthetic_rows) + ", synthetic_dim=" + std::to_string(synthetic_dim));
     all = loss == LossKind::squared ? synthetic_regression(synthetic_rows, synthetic_dim, rng)
                                     : synthetic_logistic(synthetic_rows, synthetic_dim, rng);
   } else {
     const Dataset raw = load_dataset(data);
+    require_data_size(raw.rows(), raw.dim(), "data=" + data);
     bool binary = loss == LossKind::logistic || loss == LossKind::hinge;
     if (loss == LossKind::huber) {
       const std::set<double> values(raw.labels.data(), raw.labels.data() + raw.labels.size());

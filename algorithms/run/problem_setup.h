@@ -31,6 +31,12 @@ struct DistributedProblem {
   Optimum optimum;
   int dim() const { return locals.front().dim(); }
   int agents() const { return static_cast<int>(locals.size()); }
+  // rows x features over all agents (the cost of one pass over the data).
+  double data_values() const {
+    double v = 0;
+    for (const auto& f : locals) v += static_cast<double>(f.rows()) * f.dim();
+    return v;
+  }
 };
 
 // Declared reads (with `defaults`): data, agents, per_agent, graph, edges, loss, l2, l1, huber_delta,

@@ -35,6 +35,10 @@ struct RunResult {
   // (number or "inf"), "delta", "source"/"method".
   Json claimed = Json::object();
   Json accounted = Json::object();
+  // The mechanism ledger the accounted epsilon composes, one JSON object per entry with the keys of the `-m`
+  // specs ({"mechanism":"laplace","b":...,"sens":...,"steps":...}), for `--ledger-out`; empty when the run has no
+  // ledger (noise off, diverged) or its accounting is not a composition of such entries.
+  Json mechanisms = Json::array();
   // Algorithm-specific extras (e.g. seed 000's realised average-case loss, rate fits).
   Json extra = Json::object();
 };

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <string>
 
+#include "accounting/numeric/interval.h"
 #include "algorithms/run/problem_setup.h"
+#include "algorithms/run/run_limits.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -25,8 +27,15 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
   params.reject_unknown();
   const int n = problem.agents();
   const int d = problem.dim();
-  const double b_inf = target_b_inf(keys, problem.locals);
-  const double shift = b_inf / D;  // Thm 2.2.1: mean-shift sensitivity B_inf / D_i per coordinate
+  const std::string what = "admm-random-aggregation with K=" + std::to_string(K) + ", agents=" + std::to_string(n) +
+                           ", dimension " + std::to_string(d);
+  const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / n;
+  require_run_work(K * (2 * problem.data_values() + n * d * (degree + 2 * kRandomDrawWork) + d * kLedgerReleaseWork),
+                   what);
+  require_trace_size((K + 1.0) * n * d, what);
+  // Thm 2.2.1: mean-shift sensitivity B_inf / D_i per coordinate, B_inf from the declared domain, rounded up.
+  const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
+  const double shift = hi_up(exact(b_inf) / exact(D));
 
   RunResult result;
   result.algorithm = "admm-random-aggregation";
@@ -80,10 +89,8 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
   finish_result(result, params, done, network_average(x), problem);
 
   record_ledger_unless_diverged(result, releases, keys, diverged);
-  add_to_both_ledgers(result, {{"agent", keys.target}, {"b_inf", b_inf}, {"sensitivity", shift}});
+  if (keys.noise && !diverged) add_to_both_ledgers(result, sensitivity_fields(keys, b_inf, {{"sensitivity", shift}}));
   result.extra["diverged"] = diverged;
-  result.extra["b_inf_source"] =
-      keys.b_inf > 0 ? "parameter b_inf" : "LocalObjective::sensitivity_inf() of the target agent";
   result.extra["dual_sign"] = printed_sign ? "printed: lambda -= zeta sum(x_j - x_i) (diverges, notes/000 E4)"
                                            : "corrected: lambda += zeta sum(x_j - x_i) (notes/000 E4, from (3.5))";
   return result;

@@ -8,7 +8,9 @@
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/interval.h"
+#include "algorithms/run/domain_bounds.h"
 #include "algorithms/run/problem_setup.h"
+#include "algorithms/run/run_limits.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/secret_sharing.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -51,6 +53,10 @@ Eigen::VectorXd share_and_reconstruct(const Eigen::MatrixXd& states, const Fixed
 
 Json inf_json() { return Json("inf"); }
 
+// Above this mu = sqrt(K) sens / sigma the run is practically noiseless and its epsilon (~ mu^2/2) is given in
+// closed form rather than by the accountants' searches.
+constexpr double kNoiselessMu = 1e6;
+
 // The shortest decimal that reads back as x (so the spec reproduces the ledger entry exactly).
 std::string shortest(double x) {
   for (int digits = 1; digits <= 17; ++digits) {
@@ -72,6 +78,7 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
   const auto honest_in = static_cast<int>(params.integer("honest", 0, 0, 100000));
   const auto frac_bits = static_cast<int>(params.integer("frac_bits", 32, 0, 52));
   const bool noise = params.flag("noise", true);
+  const DataDomain domain = read_data_domain(params);
   Rng rng(seed);
   DistributedProblem problem = setup_problem(params, {.agents = 10, .graph = "complete"}, rng);
   params.reject_unknown();
@@ -87,13 +94,17 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
     throw InputError("honest=" + std::to_string(honest) + " is out of range: allowed [1, agents=" + std::to_string(n) +
                      "] (0 = all)");
   const FixedPointCodec codec(frac_bits);
-  // Privacy. Delta = eta * (largest l2 sensitivity of an agent's local gradient to one replaced row).
-  double sens_l2 = 0;
-  for (const auto& f : problem.locals) sens_l2 = std::max(sens_l2, f.sensitivity_l2());
+  const std::string what = "dgd-secret-sharing with K=" + std::to_string(K) + ", agents=" + std::to_string(n) +
+                           ", dimension " + std::to_string(d);
+  require_run_work(K * (2 * problem.data_values() + (static_cast<double>(n) * n * d + n * d) * kRandomDrawWork), what);
+  require_trace_size((K + 1.0) * 2 * n * d, what);
+  // Privacy. Delta = eta * (largest l2 sensitivity of an agent's local gradient to one replaced row), from the
+  // declared domain (the agent with the fewest rows), never from the rows themselves.
+  const double sens_l2 = noise ? worst_agent_loss_bounds(problem, domain).sensitivity_l2 : 0.0;
   if (noise && !std::isfinite(sens_l2))
     throw NotApplicable("loss=" + to_string(problem.locals.front().loss()) +
-                        ": the gradient's sensitivity to one replaced row is unbounded, so no privacy bound exists; "
-                        "use loss=logistic, hinge or huber");
+                        ": the gradient's sensitivity to one replaced row is unbounded on the declared domain, so no "
+                        "privacy bound exists; use loss=logistic, hinge or huber (or noise=off)");
 
   RunResult result;
   result.algorithm = "dgd-secret-sharing";
@@ -119,7 +130,7 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
   }
   finish_result(result, params, K, network_average(x), problem);
 
-  const double step_sens = eta * sens_l2;
+  const double step_sens = hi_up(exact(eta) * exact(sens_l2));  // rounded up
   if (!noise) {
     result.claimed = {{"epsilon", inf_json()}, {"delta", 0.0}, {"source", "noise=off: plain DGD, no privacy"}};
     result.accounted = {{"epsilon", inf_json()}, {"delta", 0.0}, {"method", "noise=off: no privacy"}};
@@ -145,25 +156,43 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
     // round; K rounds composed exactly (analytic Gaussian, Balle-Wang 2018) by the automatic accountant.
     LedgerEntry entry;
     entry.mechanism.kind = MechanismKind::gaussian;
-    // Rounded in the safe direction: the noise down, the sensitivity up (an ulp for each double rounding).
-    entry.mechanism.sigma =
-        std::nextafter(std::nextafter(std::sqrt(static_cast<double>(honest)) * sigma, 0.0), 0.0);
-    entry.mechanism.sens = std::nextafter(step_sens, HUGE_VAL);
+    // Rounded in the safe direction: the noise down, the sensitivity up (interval arithmetic).
+    entry.mechanism.sigma = lo_down(sqrt(exact_int(honest)) * exact(sigma));
+    entry.mechanism.sens = step_sens;  // already rounded up
     entry.steps = K;
-    const AccountingResult r = compose(Ledger{entry}, Target::for_delta(delta), AccountantKind::automatic);
-    result.accounted = {
-        {"epsilon", hi_up(r.epsilon)},
-        {"delta", delta},
-        {"method",
-         "dpl::compose (auto -> " + r.accountant +
-             ") of gaussian:sigma=sqrt(N')*sigma,sens=eta*Delta2,steps=K: "
-             "the colluders see the honest sum; each agent's own previous state is treated as public as in the "
-             "thesis; certified upper bound"},
-        {"spec", "gaussian:sigma=" + shortest(entry.mechanism.sigma) + ",sens=" + shortest(step_sens) +
-                     ",steps=" + std::to_string(K)},
-        {"note", r.note}};
+    result.mechanisms.push_back(Json{{"mechanism", "gaussian"},
+                                     {"sigma", entry.mechanism.sigma},
+                                     {"sens", entry.mechanism.sens},
+                                     {"steps", entry.steps}});
+    // The K rounds are one Gaussian with mu = sqrt(K) sens / sigma (rounded up).
+    const Interval mu = sqrt(exact_int(K)) * exact(entry.mechanism.sens) / exact(entry.mechanism.sigma);
+    const std::string spec = "gaussian:sigma=" + shortest(entry.mechanism.sigma) + ",sens=" + shortest(step_sens) +
+                             ",steps=" + std::to_string(K);
+    const std::string setting = "of gaussian:sigma=sqrt(N')*sigma,sens=eta*Delta2,steps=K: the colluders see the "
+                                "honest sum; each agent's own previous state is treated as public as in the thesis; "
+                                "certified upper bound";
+    if (certainly_gt(mu, exact(kNoiselessMu)) || !(entry.mechanism.sigma > 0)) {
+      // Practically no noise: Mironov 2017 Prop. 3 on the curve alpha mu^2/2 (Prop. 7) at its best order
+      // alpha = 1 + sqrt(2 log(1/delta))/mu gives eps <= mu^2/2 + mu sqrt(2 log(1/delta)) (upper bound; within
+      // a factor 1 + O(1/mu) of the exact curve), in closed form instead of a search over a degenerate curve.
+      const Interval eps = mu * mu / exact(2.0) + mu * sqrt(exact(2.0) * log(exact(1.0) / exact(delta)));
+      result.accounted = {{"epsilon", entry.mechanism.sigma > 0 ? hi_up(eps) : HUGE_VAL},
+                          {"delta", delta},
+                          {"method", "closed form mu^2/2 + mu sqrt(2 log(1/delta)) (RDP of the Gaussian, Mironov 2017 "
+                                     "Prop. 3 and 7, at its best order; mu = sqrt(K) sens/sigma > 1e6: practically "
+                                     "no noise) " + setting},
+                          {"spec", spec}};
+    } else {
+      const AccountingResult r = compose(Ledger{entry}, Target::for_delta(delta), AccountantKind::automatic);
+      result.accounted = {{"epsilon", hi_up(r.epsilon)},
+                          {"delta", delta},
+                          {"method", "dpl::compose (auto -> " + r.accountant + ") " + setting},
+                          {"spec", spec},
+                          {"note", r.note}};
+    }
   }
   result.extra = {{"sensitivity_l2", sens_l2},
+                  {"domain", describe(domain)},
                   {"modulus", std::to_string(codec.modulus())},
                   {"frac_bits", frac_bits},
                   {"max_reconstruction_error", max_error},

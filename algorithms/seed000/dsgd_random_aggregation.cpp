@@ -5,7 +5,9 @@
 #include <string>
 
 #include "accounting/errors.h"
+#include "accounting/numeric/interval.h"
 #include "algorithms/run/problem_setup.h"
+#include "algorithms/run/run_limits.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -30,8 +32,12 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
   if (n < 2 * K)
     throw InputError("K=" + std::to_string(K) + " is out of range for agents=" + std::to_string(n) +
                      ": allowed [1, agents/2] (Algorithm 2 needs N >= 2K groups)");
+  const std::string what = "dsgd-random-aggregation with K=" + std::to_string(K) + ", agents=" + std::to_string(n) +
+                           ", dimension " + std::to_string(d);
+  require_run_work(2 * problem.data_values() + n * d * 2 * kRandomDrawWork + d * kLedgerReleaseWork, what);
+  require_trace_size(n * d + (K + 1.0) * 2 * d, what);
   const double c = printed_scaling ? static_cast<double>(n) : 1.0;
-  const double b_inf = target_b_inf(keys, problem.locals);
+  const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
 
   RunResult result;
   result.algorithm = "dsgd-random-aggregation";
@@ -50,6 +56,10 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
   std::vector<AggregatedRelease> releases;
   int target_step = 0;
   double eta = eta0, beta = beta0;
+  // Divergence: |y| beyond 1e6 times the scale a converging run stays within (start, optimum, noise quantile).
+  const double start_scale = std::max({1.0, y.cwiseAbs().maxCoeff(), problem.optimum.x.cwiseAbs().maxCoeff()});
+  bool diverged = false;
+  int done = 0;
   for (int k = 0; k < K; ++k) {
     eta *= eta_decay;  // eta_{k+1}
     beta *= growth;    // beta_{k+1}
@@ -77,7 +87,7 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
                                 .hi = random_weights ? std::max(y(0, l), y(1, l)) + offset : mean,
                                 .beta = beta,
                                 // E9: eta_{k+1} B_inf (rescaled) or eta_{k+1} N B_inf (printed)
-                                .shift = eta * c * b_inf});
+                                .shift = hi_up(exact(eta) * exact(c) * exact(b_inf))});
         }
         next.row(side) += released.row(row) / static_cast<double>(group.size());
         if (i == keys.target) target_step = k + 1;
@@ -85,23 +95,31 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
       }
     }
     y = next;
+    done = k + 1;
     result.trace.push_back(record_step(k + 1, y, released, problem.locals, network_average(y)));
+    const double noise_scale = keys.noise ? 50.0 / beta : 0.0;  // P(|Lap(1/beta)| > 50/beta) = e^{-50}
+    if (exploding_states(y, std::max(start_scale, noise_scale)) || exploding_states(released, std::max(start_scale, noise_scale))) {
+      diverged = true;
+      break;
+    }
   }
   const Eigen::VectorXd last = network_average(y);
-  finish_result(result, params, K, ergodic ? Eigen::VectorXd(ergodic_sum / (2.0 * K)) : last, problem);
+  finish_result(result, params, done, ergodic ? Eigen::VectorXd(ergodic_sum / (2.0 * done)) : last, problem);
 
-  if (keys.noise)
-    record_aggregation_ledger(result, releases, keys);
-  else
-    record_no_ledger(result, "noise=off: the plain algorithm, no privacy", "noise=off: no privacy");
+  record_ledger_unless_diverged(result, releases, keys, diverged);
   const std::string convention =
       printed_scaling ? "printed (2.3): gradient eta_{k+1} N grad f_i, sensitivity s = eta_{k+1} N B_inf"
                       : "rescaled (App. C / (I.1)): gradient eta_{k+1} grad f_i, sensitivity s = eta_{k+1} B_inf";
-  add_to_both_ledgers(result, {{"agent", keys.target},
-                               {"agent_step", target_step},
-                               {"b_inf", b_inf},
-                               {"sensitivity_convention", convention},
-                               {"composition", "none: each agent releases once (d coordinates at one step)"}});
+  if (keys.noise && !diverged)
+    add_to_both_ledgers(result, sensitivity_fields(keys, b_inf,
+                                                   {{"agent_step", target_step},
+                                                    {"sensitivity_convention", convention},
+                                                    {"composition",
+                                                     "none: each agent releases once (d coordinates at one step)"}}));
+  result.extra["diverged"] = diverged;
+  if (diverged)
+    result.extra["diverged_note"] = "iterates exceeded 1e6 times the start/optimum/noise scale at iteration " +
+                                    std::to_string(done) + ": stopped; no privacy ledger for a diverged run";
   result.extra["output"] =
       ergodic ? "ergodic average sum_{k<K} (y1^k + y2^k)/(2K) (Thm 3.2.1)" : "last (y1^K + y2^K)/2";
   result.extra["last_iterate_objective"] = total_objective(problem.locals, last);

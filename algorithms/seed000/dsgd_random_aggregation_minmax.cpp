@@ -4,7 +4,9 @@
 #include <cmath>
 #include <string>
 
+#include "accounting/numeric/interval.h"
 #include "algorithms/run/problem_setup.h"
+#include "algorithms/run/run_limits.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -24,7 +26,13 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   params.reject_unknown();
   const int n = problem.agents();
   const int d = problem.dim();
-  const double b_inf = target_b_inf(keys, problem.locals);
+  const std::string what = "dsgd-random-aggregation-minmax with K=" + std::to_string(K) + ", agents=" +
+                           std::to_string(n) + ", dimension " + std::to_string(d);
+  const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / n;
+  require_run_work(K * (2 * problem.data_values() + n * d * (degree + 2 * kRandomDrawWork) + d * kLedgerReleaseWork),
+                   what);
+  require_trace_size((K + 1.0) * n * d, what);
+  const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
 
   RunResult result;
   result.algorithm = "dsgd-random-aggregation-minmax";
@@ -61,7 +69,7 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
                               .lo = random_weights ? lo + offset : mean,
                               .hi = random_weights ? hi + offset : mean,
                               .beta = beta,
-                              .shift = eta * b_inf});  // App. C with D_i^{-1} -> eta_{k+1}
+                              .shift = hi_up(exact(eta) * exact(b_inf))});  // App. C, D_i^{-1} -> eta_{k+1}
       }
     }
     x = next;
@@ -74,9 +82,10 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   }
   finish_result(result, params, done, network_average(x), problem);
   record_ledger_unless_diverged(result, releases, keys, diverged);
-  add_to_both_ledgers(result, {{"agent", keys.target},
-                               {"b_inf", b_inf},
-                               {"sensitivity_convention", "s = eta_{k+1} B_inf (App. C, D_i^{-1} -> eta_{k+1})"}});
+  if (keys.noise && !diverged)
+    add_to_both_ledgers(result, sensitivity_fields(keys, b_inf,
+                                                   {{"sensitivity_convention",
+                                                     "s = eta_{k+1} B_inf (App. C, D_i^{-1} -> eta_{k+1})"}}));
   result.extra["diverged"] = diverged;
   return result;
 }

@@ -9,7 +9,9 @@
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/gamma/average_case_gamma.h"
+#include "accounting/gamma/certified_gamma.h"
 #include "accounting/numeric/interval.h"
+#include "algorithms/run/domain_bounds.h"
 
 namespace dpl::algorithms {
 
@@ -41,7 +43,12 @@ std::string to_string(GammaMethod m) {
 // Interval arithmetic, rounded up.
 double gamma_closed_form_bound(double u, double e) {
   if (!(u >= 2 * e) || !(e > 0)) return 1.0;
-  const Interval U = exact(u), E = exact(e), one = exact(1.0), two = exact(2.0);
+  return gamma_closed_form_bound(exact(u), exact(e));
+}
+
+double gamma_closed_form_bound(const Interval& U, const Interval& E) {
+  const Interval one = exact(1.0), two = exact(2.0);
+  if (!certainly_ge(U, two * E) || !certainly_gt(E, exact(0.0))) return 1.0;
   const Interval part1 = E * (two * E - (one - exp(-E)) - exp(-U) * expm1(E)) / (two * U);
   const Interval part2 =
       exp(E) * (expm1(E) * (exp(-E) - exp(-U / two)) + expm1(-E) * (exp(-U / two) - exp(E - U))) / (two * U);
@@ -51,46 +58,49 @@ double gamma_closed_form_bound(double u, double e) {
 
 namespace {
 
-// Below this normalised interval length the quadrature of average_case_gamma does not terminate (measured:
-// beta omega = 1.5e-10 hangs); there gamma <= 1 (Thm 2.2.1: Theta <= beta s pointwise) is used, an upper bound
-// loose by O(beta omega).
+// Below this normalised interval length gamma = 1 - O(u) and gamma <= 1 (Thm 2.2.1: Theta <= beta s pointwise) is
+// used, an upper bound loose by O(beta omega), instead of the quadrature.
 constexpr double kSmallestGammaU = 1e-8;
 // automatic: the closed-form bound where its relative slack is below ~1% (measured: 0.4 e relative), else exact.
 constexpr double kClosedFormMaxShift = 0.02;
+// At most this many certified quadratures per ledger (~3 ms each): beyond, the closed form or gamma <= 1.
+constexpr long kMaxCertifiedQuadratures = 2000;
 
 struct GammaPair {
-  double exact_upper = 1;    // certified-direction upper value of the exact gamma (quadrature error added)
+  double exact_upper = 1;    // upper end of the certified enclosure of the exact gamma
   bool closed_form = false;  // exact_upper is gamma_closed_form_bound
+  bool quadrature = false;   // exact_upper is from certified_gamma
 };
 
-// Exact gamma (Xiao 2019 Def. 2 / Thm 2.2.2 setting; notes/000 sec. 3.5) rounded up with its quadrature error,
-// capped at 1 (Thm 2.2.1), or the closed-form bound (see GammaMethod).
-GammaPair gamma_of(double omega, double beta, double shift, GammaMethod method) {
+// Exact gamma (Xiao 2019 Def. 2 / Thm 2.2.2 setting) as the upper end of a certified enclosure (certified_gamma),
+// capped at 1 (Thm 2.2.1), or the closed-form bound (see GammaMethod). Upper bound either way.
+// omega = hi - lo is enclosed exactly (no rounding of the interval length); u = beta omega and e = beta s are
+// exact products, so no derived parameter is rounded before the bound. With quadrature_allowed false (the run's
+// budget of certified quadratures is spent) the closed form is used where it applies, else gamma <= 1.
+GammaPair gamma_of(double lo, double hi, double beta, double shift, GammaMethod method, bool quadrature_allowed) {
   GammaPair g;
-  if (!(beta * omega >= kSmallestGammaU)) return g;
-  const double u = beta * omega, e = beta * shift;
-  const bool closed =
-      u >= 2 * e && (method == GammaMethod::bound || (method == GammaMethod::automatic && e <= kClosedFormMaxShift));
+  const Interval omega = exact(hi) - exact(lo);
+  const Interval U = exact(beta) * omega, E = exact(beta) * exact(shift);
+  if (!certainly_ge(U, exact(kSmallestGammaU))) return g;
+  const bool closed_applies = certainly_ge(U, exact(2.0) * E);
+  const bool closed = closed_applies && (method == GammaMethod::bound || !quadrature_allowed ||
+                                         (method == GammaMethod::automatic && hi_up(E) <= kClosedFormMaxShift));
   if (closed) {
-    g.exact_upper = gamma_closed_form_bound(u, e);
+    g.exact_upper = gamma_closed_form_bound(U, E);
     g.closed_form = true;
     return g;
   }
-  const GammaResult r = average_case_gamma(omega, beta, shift);
-  const Interval up = exact(0.0) + Interval(r.gamma) + Interval(abs(r.quadrature_error));
-  g.exact_upper = std::min(1.0, hi_up(up));
+  if (!quadrature_allowed) return g;  // gamma <= 1 (Thm 2.2.1)
+  g.quadrature = true;
+  // Certified enclosure (midpoint rule with its rigorous remainder), not the Gauss-Kronrod estimate.
+  // Relative width 1e-4 (the enclosure's upper end is then within 1e-4 of gamma; the closed form's slack is ~0.4 e).
+  try {
+    const GammaEnclosure r = certified_gamma(U, E, 1e-4, 1000);
+    g.exact_upper = std::min(1.0, hi_up(r.gamma));
+  } catch (const NotApplicable&) {
+    g.exact_upper = 1;  // e = u/2 not decidable at 200 bits: gamma <= 1 (Thm 2.2.1)
+  }
   return g;
-}
-
-// Thesis eq. (2.6) as printed (Thm 2.2.2; closed form of its double integral, notes/000 sec. 3.5, the same
-// formula as accounting/gamma's thesis_bound, in double): with a = (u - e)/2, m1, m2 as in accounting/gamma,
-// log(e^e (1 - 2 m1) + 2 m2)/e. The printed value, not a bound (notes/000 E1).
-double thesis_eq_2_6(double u, double e) {
-  const double a = (u - e) / 2;
-  const double m1 = (2 * a - (1 - std::exp(-a)) - std::exp(-u) * (std::exp(a) - 1)) / (2 * u);
-  const double m2 =
-      (2 * a - (std::exp(-e) - std::exp(-(a + e))) - std::exp(-u) * (std::exp(a + e) - std::exp(e))) / (2 * u);
-  return std::log(std::exp(e) * (1 - 2 * m1) + 2 * m2) / e;
 }
 
 Json number_or_inf(double x) { return std::isfinite(x) ? Json(x) : Json("inf"); }
@@ -105,9 +115,10 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
   double claimed_worst = 0, claimed_average = 0, realised = 0;
   Interval expected_sum = exact(0.0);
   std::map<std::tuple<double, double, double>, GammaPair> cache;  // exact reuse only (identical arguments)
+  std::map<std::tuple<double, double, double>, double> thesis_cache;
   std::vector<double> curve_worst, curve_thesis, curve_expected, curve_realised;
   int current_step = -1;
-  long closed_form_count = 0;
+  long closed_form_count = 0, quadrature_count = 0, budget_fallback_count = 0;
   for (const AggregatedRelease& r : releases) {
     // The sensitivity B_inf/D (or eta B_inf) was computed in double: two ulps up cover its roundings.
     const double sens_up = std::nextafter(std::nextafter(r.shift, HUGE_VAL), HUGE_VAL);
@@ -128,14 +139,29 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
     claimed_worst += e_worst;
     GammaPair g;
     if (expected) {
-      const auto key = std::make_tuple(omega, r.beta, sens_up);
+      const auto key = std::make_tuple(r.hi - r.lo, r.beta, sens_up);
       auto it = cache.find(key);
-      if (it == cache.end()) it = cache.emplace(key, gamma_of(omega, r.beta, sens_up, method)).first;
+      if (it == cache.end()) {
+        const bool allowed = quadrature_count < kMaxCertifiedQuadratures;
+        it = cache.emplace(key, gamma_of(r.lo, r.hi, r.beta, sens_up, method, allowed)).first;
+        quadrature_count += it->second.quadrature;
+        budget_fallback_count += !allowed;
+      }
       g = it->second;
       if (g.closed_form) ++closed_form_count;
     }
     // The thesis's average (Thm 2.2.2) where its hypothesis omega > s holds, else gamma = 1.
-    claimed_average += e_worst * (omega > r.shift ? thesis_eq_2_6(r.beta * omega, r.beta * r.shift) : 1.0);
+    // (accounting/gamma's thesis_eq_2_6 in MPFR: overflow-free at any beta s; cached like gamma.)
+    if (omega > r.shift) {
+      const auto key = std::make_tuple(omega, r.beta, r.shift);
+      auto it = thesis_cache.find(key);
+      if (it == thesis_cache.end())
+        it = thesis_cache.emplace(key, thesis_eq_2_6(Real(r.beta) * Real(omega), Real(r.beta) * Real(r.shift))
+                                           .convert_to<double>()).first;
+      claimed_average += e_worst * it->second;
+    } else {
+      claimed_average += e_worst;
+    }
     // The per-release worst case as the ledger has it (Laplace: sens / b, b = 1/beta as sampled) times gamma.
     if (expected) expected_sum += exact(sens_up) / exact(1.0 / r.beta) * exact(g.exact_upper);
     realised += realised_coordinate_loss(r.released, r.lo, r.hi, r.beta, r.shift);
@@ -152,6 +178,9 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
     curve_realised.back() = realised;
   }
   const AccountingResult worst = compose(ledger, Target::for_delta(0.0), AccountantKind::pure);
+  for (const LedgerEntry& e : ledger)
+    out.mechanisms.push_back(
+        Json{{"mechanism", "laplace"}, {"b", e.mechanism.b}, {"sens", e.mechanism.sens}, {"steps", e.steps}});
   const double worst_up = hi_up(worst.epsilon);
 
   out.claimed = {
@@ -176,12 +205,19 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
     const double exp_up = std::min(hi_up(expected_sum), worst_up);  // E[loss] <= worst case (Thm 2.2.1)
     out.accounted["expected_epsilon"] = exp_up;
     out.accounted["expected_method"] =
-        "sum beta s gamma(beta omega, beta s) along this run's trajectory, exact gamma (accounting/gamma quadrature, "
-        "quadrature error added, capped at 1 by Thm 2.2.1; gamma = 1 for beta omega < 1e-8); upper bound on the "
+        "sum beta s gamma(beta omega, beta s) along this run's trajectory, gamma by its certified enclosure (composite "
+        "midpoint rule with the rigorous h^3 f''/24 remainder in interval arithmetic, upper end; capped at 1 by Thm "
+        "2.2.1; gamma = 1 for beta omega < 1e-8); upper bound on the "
         "expected loss given this trajectory's intervals (trajectory-dependent, notes/000 E16)";
     out.accounted["gamma"] = worst_up > 0 ? exp_up / worst_up : 1.0;
     out.accounted["gamma_method"] = to_string(method);
     out.accounted["gamma_closed_form_releases"] = closed_form_count;
+    out.accounted["gamma_quadratures"] = quadrature_count;
+    if (budget_fallback_count > 0)
+      out.accounted["gamma_budget_note"] =
+          std::to_string(budget_fallback_count) + " releases after the first " +
+          std::to_string(kMaxCertifiedQuadratures) +
+          " certified quadratures used the closed-form bound or gamma <= 1 (bounded work; still upper bounds)";
     out.accounted["gamma_closed_form_note"] =
         "closed-form releases use a proven upper bound on the exact gamma (random_aggregation_privacy.cpp; slack O(e), "
         "measured <= 0.5 e relative) instead of the quadrature; 'auto' uses it where e = beta s <= 0.02 and u >= 2e";
@@ -201,25 +237,25 @@ AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params) {
   AggregationPrivacyKeys keys;
   keys.noise = params.flag("noise", true);
   keys.target = static_cast<int>(params.integer("target", 0, 0, 100000));
+  keys.domain = read_data_domain(params);
   keys.b_inf = params.real("b_inf", 0, 0, 1e12);
   keys.average_case = params.flag("average_case", true);
   keys.gamma = parse_gamma_method("gamma", params.choice("gamma", "auto", {"auto", "exact", "bound"}));
   return keys;
 }
 
-double target_b_inf(const AggregationPrivacyKeys& keys, const std::vector<LocalObjective>& locals) {
-  const auto n = static_cast<int>(locals.size());
-  if (keys.target >= n)
-    throw InputError("target=" + std::to_string(keys.target) +
-                     " is out of range: allowed [0, agents-1=" + std::to_string(n - 1) + "]");
-  if (keys.b_inf > 0) return keys.b_inf;
-  const LocalObjective& f = locals[static_cast<std::size_t>(keys.target)];
-  const double s = f.sensitivity_inf();
-  if (keys.noise && !std::isfinite(s))
-    throw NotApplicable("loss=" + to_string(f.loss()) +
-                        ": the gradient's sensitivity to one replaced row is unbounded, so no privacy bound exists; "
-                        "use loss=logistic, hinge or huber, or give b_inf=B (a bound you enforce)");
-  return s;
+double target_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem& problem) {
+  const LossBounds bounds = agent_loss_bounds(problem, keys.domain, keys.target);
+  const double s = bounds.sensitivity_linf;
+  if (!std::isfinite(s))
+    throw NotApplicable("loss=" + to_string(problem.locals.front().loss()) +
+                        ": the gradient's sensitivity to one replaced row is unbounded on the declared domain, so no "
+                        "privacy bound exists; use loss=logistic, hinge or huber (or noise=off)");
+  if (keys.b_inf > 0 && keys.b_inf < s)
+    throw InputError("b_inf=" + std::to_string(keys.b_inf) + " is below the sensitivity " + std::to_string(s) +
+                     " that domain=" + to_string(keys.domain) + " implies for agent " + std::to_string(keys.target) +
+                     ": allowed 0 (the domain's bound) or reals [" + std::to_string(s) + ", 1e12]");
+  return keys.b_inf > 0 ? keys.b_inf : s;
 }
 
 void record_aggregation_ledger(RunResult& result, const std::vector<AggregatedRelease>& releases,
@@ -228,6 +264,7 @@ void record_aggregation_ledger(RunResult& result, const std::vector<AggregatedRe
   result.claimed = ledger.claimed;
   result.accounted = ledger.accounted;
   result.extra["privacy_curves"] = ledger.curves;
+  result.mechanisms = ledger.mechanisms;
 }
 
 void record_no_ledger(RunResult& result, const std::string& source, const std::string& method) {
@@ -244,6 +281,16 @@ void record_ledger_unless_diverged(RunResult& result, const std::vector<Aggregat
         keys.noise ? "the run diverged: no accounting" : "noise=off: the plain algorithm, no privacy";
     record_no_ledger(result, why, why);
   }
+}
+
+Json sensitivity_fields(const AggregationPrivacyKeys& keys, double b_inf, const Json& more) {
+  Json j = {{"agent", keys.target},
+            {"domain", describe(keys.domain)},
+            {"b_inf", b_inf},
+            {"b_inf_source", keys.b_inf > 0 ? "parameter b_inf (a declared bound, checked >= the domain's)"
+                                            : "the domain: 2 sup|loss'| sup|z_l| / b (replace-one, rows not read)"}};
+  for (auto it = more.begin(); it != more.end(); ++it) j[it.key()] = it.value();
+  return j;
 }
 
 void add_to_both_ledgers(RunResult& result, const Json& fields) {

@@ -7,7 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "accounting/numeric/interval.h"
 #include "algorithms/problems/local_objective.h"
+#include "algorithms/problems/sensitivity_bounds.h"
+#include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
 
@@ -29,9 +32,12 @@ double claimed_worst_case_total(int dim, const std::vector<double>& betas, doubl
 // otherwise), derived from notes/000 sec. 3.5 with Theta <= e on [0, e], log1p(z) <= z and J(y)/J(y-e) <= e^e
 // on [e, u/2] (see the .cpp); certified (interval arithmetic, rounded up), capped at 1. Slack O(e).
 double gamma_closed_form_bound(double u, double e);
+// The same at every (u, e) of the enclosures U, E (so that u = beta omega and e = beta s need no rounding); 1
+// unless U >= 2E certainly.
+double gamma_closed_form_bound(const Interval& U, const Interval& E);
 
-// How the expected loss evaluates gamma: the quadrature everywhere (exact), the closed-form bound wherever
-// u >= 2e (bound), or the bound where e <= 0.02 and u >= 2e and the quadrature elsewhere (automatic).
+// How the expected loss evaluates gamma: the certified quadrature everywhere (exact), the closed-form bound
+// wherever u >= 2e (bound), or the bound where e <= 0.02 and u >= 2e and the quadrature elsewhere (automatic).
 enum class GammaMethod { automatic, exact, bound };
 // Parses "auto" | "exact" | "bound"; throws InputError naming `key`.
 GammaMethod parse_gamma_method(const std::string& key, const std::string& value);
@@ -42,33 +48,38 @@ struct AggregationLedger {
   Json claimed = Json::object();
   Json accounted = Json::object();
   Json curves = Json::object();
+  Json mechanisms = Json::array();  // the Laplace entries composed for `epsilon` (RunResult::mechanisms)
 };
 
 // Builds the ledger of `releases` (all of the target agent's released coordinates). claimed: worst case
 // sum beta s (Thm 2.2.1) and the thesis's average via eq. (2.6) (Thm 2.2.2, used where omega > s, else 1; as
 // printed, NOT a valid upper bound, notes/000 E1). accounted: the worst case by certified pure composition of
 // Laplace releases (dpl::compose); if `expected` the expected loss sum beta s gamma(beta omega, beta s) along
-// this trajectory with the exact gamma (accounting/gamma, plus its quadrature error, capped at 1 by
+// this trajectory with the exact gamma (the upper end of accounting/gamma's certified_gamma enclosure, capped at 1 by
 // Thm 2.2.1; gamma = 1 is used for beta omega < 1e-8, an upper bound; `method` chooses where the closed-form
 // bound replaces the quadrature, to bound the cost); and the realised loss of this output.
 AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease>& releases, bool expected,
                                              GammaMethod method = GammaMethod::automatic);
 
 // The privacy keys of every random-aggregation run (Algorithms 1, 2, 2*), read in this order: noise (on),
-// target (the agent accounted, 0, in [0, 100000]), b_inf (0 = from data, in [0, 1e12]), average_case (on),
-// gamma (auto | exact | bound).
+// target (the agent accounted, 0, in [0, 100000]), domain (unit-rows | unit-cube: the declared data domain the
+// sensitivity comes from), b_inf (0 = the domain's bound; a larger declared bound may be given, never a smaller
+// one), average_case (on), gamma (auto | exact | bound).
 struct AggregationPrivacyKeys {
   bool noise = true;
   int target = 0;
-  double b_inf = 0;  // as given; 0 = the target's LocalObjective::sensitivity_inf() (see target_b_inf)
+  DataDomain domain = DataDomain::unit_rows;
+  double b_inf = 0;  // as given; 0 = the domain's bound (see target_b_inf)
   bool average_case = true;
   GammaMethod gamma = GammaMethod::automatic;
 };
 AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params);
 
-// B_inf of the target agent: keys.b_inf if > 0, else locals[target].sensitivity_inf(). Throws InputError if
-// target is not an agent (target >= locals.size()).
-double target_b_inf(const AggregationPrivacyKeys& keys, const std::vector<LocalObjective>& locals);
+// B_inf of the target agent (the two-sided replace-one l_inf sensitivity of its mean-loss gradient), from the
+// declared domain, never from its rows: agent_loss_bounds(problem, keys.domain, target).sensitivity_linf, or
+// keys.b_inf if given (InputError if below that bound). Throws InputError if target is not an agent or the
+// data leave the domain; NotApplicable if the loss has no finite bound (squared loss).
+double target_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem& problem);
 
 // Writes account_random_aggregation(releases, keys.average_case, keys.gamma) into `result`: claimed, accounted
 // and extra.privacy_curves.
@@ -81,6 +92,9 @@ void record_no_ledger(RunResult& result, const std::string& source, const std::s
 // as both source and method.
 void record_ledger_unless_diverged(RunResult& result, const std::vector<AggregatedRelease>& releases,
                                    const AggregationPrivacyKeys& keys, bool diverged);
+// The sensitivity fields every random-aggregation ledger carries: agent, domain (with what it declares), b_inf
+// and its source (the domain's bound or the declared b_inf), then `more` in order.
+Json sensitivity_fields(const AggregationPrivacyKeys& keys, double b_inf, const Json& more);
 // Adds every field of `fields` (a JSON object), in order, to both result.claimed and result.accounted.
 void add_to_both_ledgers(RunResult& result, const Json& fields);
 

@@ -1,5 +1,6 @@
 #include "algorithms/seed000/trace_recording.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace dpl::algorithms {
@@ -26,6 +27,13 @@ bool bounded_states(const Eigen::MatrixXd& states) {
   for (Eigen::Index i = 0; i < states.size(); ++i)
     if (!(std::fabs(states.data()[i]) < 1e150)) return false;
   return true;
+}
+
+bool exploding_states(const Eigen::MatrixXd& states, double scale) {
+  const double limit = std::min(1e150, 1e6 * scale);
+  for (Eigen::Index i = 0; i < states.size(); ++i)
+    if (!(std::fabs(states.data()[i]) <= limit)) return true;
+  return false;
 }
 
 void finish_result(RunResult& result, const RunParameters& params, int iterations, const Eigen::VectorXd& point,

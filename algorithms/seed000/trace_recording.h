@@ -21,6 +21,10 @@ TraceStep record_step(int iteration, const Eigen::MatrixXd& states, const Eigen:
                       const std::vector<LocalObjective>& locals, const Eigen::VectorXd& point);
 // True if every entry is finite and below 1e150 in magnitude (a diverging run is stopped, not overflowed).
 bool bounded_states(const Eigen::MatrixXd& states);
+// True if some entry is non-finite or above 1e6 * scale in magnitude (scale: the largest magnitude a converging
+// run can plausibly reach, e.g. max of 1, the start, the optimum and the noise's 1 - e^{-50} quantile): an
+// exploding run, stopped before it overflows.
+bool exploding_states(const Eigen::MatrixXd& states, double scale);
 // Fills the parameters (params.resolved()), the number of iterations run, and output, objective, optimum and
 // suboptimality of `result` at `point`.
 void finish_result(RunResult& result, const RunParameters& params, int iterations, const Eigen::VectorXd& point,

@@ -1,6 +1,7 @@
 #include "algorithms/seed001/wang_nedic.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/run_limits.h"
 #include "algorithms/seed001/accumulated_sensitivity.h"
 #include "algorithms/seed001/algorithm1_step.h"
 #include "algorithms/seed001/claimed_epsilon.h"
@@ -206,6 +207,15 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
     throw InputError("iterations = " + std::to_string(cfg.iterations) +
                      ": audit=on keeps the audited agent's transcript and supports at most 1000000 iterations; "
                      "set audit=off for longer runs");
+  {
+    const double K = static_cast<double>(cfg.iterations);
+    const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / m;
+    const std::string what = "wang-nedic with K=" + std::to_string(cfg.iterations) + ", agents=" + std::to_string(m) +
+                             ", dimension " + std::to_string(d);
+    require_run_work(K * (2 * problem.data_values() + m * d * (2 * degree + kRandomDrawWork)), what);
+    const double traced = cfg.trace_every > 0 ? std::ceil(K / cfg.trace_every) * 2 * m * d : 0;
+    require_trace_size(traced + (cfg.audit_agent >= 0 ? K * degree * d : 0), what);
+  }
   if (dgd) cfg.gamma = power_schedule(1, 0);
   Eigen::MatrixXd x_start(m, d);
   for (int i = 0; i < m; ++i)

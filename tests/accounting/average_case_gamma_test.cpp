@@ -1,8 +1,11 @@
 // Seed 000's average-case gamma: reference values, the thesis's (2.6) below the exact value, the small-shift
 // limit, the pointwise loss (Theta <= e, = e outside the interval, endpoint maximisation), and RapidCheck
-// properties (0 < gamma <= 1, decreasing in omega and beta, scale invariance).
+// properties (0 < gamma <= 1, decreasing in omega and beta, scale invariance); the certified enclosure contains the
+// 200-bit Gauss-Kronrod value (accurate to ~1e-40 on these inputs) and is tight, also when coarse (the remainder
+// term is what keeps a coarse midpoint sum an enclosure).
 #include "accounting/errors.h"
 #include "accounting/gamma/average_case_gamma.h"
+#include "accounting/gamma/certified_gamma.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -91,6 +94,53 @@ RC_GTEST_PROP(Gamma, RangeMonotoneAndScaleInvariant, (unsigned a, unsigned b, un
   RC_ASSERT(d(average_case_gamma(w * 1.3, be, s).gamma) <= g + 1e-15);
   RC_ASSERT(d(average_case_gamma(w, be * 1.3, s).gamma) <= g + 1e-15);
   RC_ASSERT(std::abs(d(average_case_gamma(w * be, 1, s * be).gamma) - g) <= 1e-13);
+}
+
+TEST(CertifiedGamma, EnclosesTheReferenceValuesTightly) {
+  for (auto [w, be, s] : {std::tuple{1.0, 1.0, 0.5}, {0.1, 2.0, 0.001}, {1.0, 10.0, 0.001}, {0.5, 4.0, 0.01},
+                          {3.0, 2.0, 1.7}, {1e-6, 1.0, 1.0}, {40.0, 3.0, 1e-4}}) {
+    const GammaEnclosure c = certified_gamma(w, be, s);
+    const Real ref = average_case_gamma(w, be, s).gamma;
+    EXPECT_TRUE(contains(c.gamma, ref)) << w << " " << be << " " << s;
+    EXPECT_TRUE(c.converged) << w << " " << be << " " << s;
+    EXPECT_LE(d(width(c.gamma)), 1e-7 * d(ref)) << w << " " << be << " " << s;
+  }
+  // 0.9228019252207762 (reference README, omega = beta = 1, shift 0.5): inside, two-sided.
+  const GammaEnclosure r = certified_gamma(1, 1, 0.5);
+  EXPECT_GE(hi_up(r.gamma), 0.9228019252207762);
+  EXPECT_LE(hi_up(r.gamma), 0.9228019252207762 * (1 + 2e-7));
+  EXPECT_LE(lo_down(r.gamma), 0.9228019252207762);
+}
+
+TEST(CertifiedGamma, CoarsePanelsStayAnEnclosure) {
+  // 16 panels: the midpoint sum alone is off by ~1e-4; with the remainder the interval still contains gamma.
+  for (auto [w, be, s] : {std::tuple{1.0, 1.0, 0.5}, {5.0, 1.0, 0.05}, {0.3, 7.0, 0.2}}) {
+    const GammaEnclosure coarse = certified_gamma(w, be, s, 1e-12, 16);
+    const Real ref = average_case_gamma(w, be, s).gamma;
+    EXPECT_FALSE(coarse.converged);
+    EXPECT_TRUE(contains(coarse.gamma, ref)) << w;
+    EXPECT_GT(d(width(coarse.gamma)), 1e-9) << w;  // honest width, not a point
+  }
+  EXPECT_THROW(certified_gamma(0, 1, 1), InputError);
+  EXPECT_THROW(certified_gamma(1, 1, HUGE_VAL), InputError);
+}
+
+// 30 random points (fixed seed; log-uniform omega in [1e-3, 30], shift in [1e-5, 3]): kept to a loop rather than
+// a RapidCheck property because each point costs two high-precision quadratures.
+TEST(CertifiedGamma, ContainsTheQuadratureValueAtRandomPoints) {
+  std::uint64_t state = 20261123;
+  auto next = [&state](double lo, double hi) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (hi - lo) * static_cast<double>(state >> 11) * 0x1.0p-53;
+  };
+  for (int i = 0; i < 30; ++i) {
+    const double w = std::pow(10.0, next(-3, 1.5)), be = next(0.2, 10), s = std::pow(10.0, next(-5, 0.5));
+    const GammaEnclosure g = certified_gamma(w, be, s);
+    const Real ref = average_case_gamma(w, be, s).gamma;
+    EXPECT_TRUE(contains(g.gamma, ref)) << w << " " << be << " " << s;
+    EXPECT_LE(hi_up(g.gamma), 1.0);
+    if (g.converged) EXPECT_LE(d(width(g.gamma)), 1e-7 * d(ref) * (1 + 1e-9));
+  }
 }
 
 }  // namespace

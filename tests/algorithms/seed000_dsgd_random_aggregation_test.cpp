@@ -31,21 +31,33 @@ TEST(DsgdRandomAggregation, NeedsTwoGroupsPerIteration) {
 }
 
 TEST(DsgdRandomAggregation, SingleStepPrivacyAndScalingConvention) {
-  RunParameters p = RunParameters::from_assignments({"b_inf=0.01"});
+  // 100 agents of 5 or 6 rows: the domain's bound is 2/5; b_inf = 1 is a larger declared bound.
+  RunParameters p = RunParameters::from_assignments({"b_inf=1"});
   const RunResult r = run_dsgd_random_aggregation(p, 8);
   const int k = r.claimed["agent_step"].get<int>();
   ASSERT_GE(k, 1);
   // One release of d = 30 coordinates at step k: sum_l beta_k eta_k B_inf (no composition over K).
-  const double worst = 30 * std::pow(1.02, k) * std::pow(0.95, k) * 0.01;
+  const double worst = 30 * std::pow(1.02, k) * std::pow(0.95, k) * 1.0;
   EXPECT_NEAR(r.claimed["epsilon"].get<double>(), worst, 1e-12 * worst);
   EXPECT_EQ(r.claimed["releases"].get<int>(), 30);
   const double g = r.accounted["gamma"].get<double>();
   EXPECT_GT(g, 0);
   EXPECT_LE(g, 1);
-  RunParameters q = RunParameters::from_assignments({"b_inf=0.01", "scaling=printed", "average_case=off"});
+  // The printed scaling multiplies the step and the sensitivity by N = 100: with eta0 = 0.01 the run is the same
+  // and the sensitivity eta_k N B_inf equals the default's.
+  RunParameters q = RunParameters::from_assignments({"b_inf=1", "scaling=printed", "eta0=0.01", "average_case=off"});
   const RunResult printed = run_dsgd_random_aggregation(q, 8);
+  EXPECT_FALSE(printed.extra["diverged"].get<bool>());
   EXPECT_EQ(printed.claimed["agent_step"].get<int>(), k);  // same groups for the same seed
-  EXPECT_NEAR(printed.claimed["epsilon"].get<double>(), 100 * worst, 1e-10 * worst);
+  EXPECT_NEAR(printed.claimed["epsilon"].get<double>(), worst, 1e-10 * worst);
+  // With eta0 = 1 the printed scaling's steps eta_k N explode: stopped, flagged, no ledger.
+  RunParameters bad = RunParameters::from_assignments({"scaling=printed"});
+  const RunResult diverged = run_dsgd_random_aggregation(bad, 8);
+  EXPECT_TRUE(diverged.extra["diverged"].get<bool>());
+  EXPECT_LT(diverged.iterations, 25);
+  EXPECT_EQ(diverged.accounted["epsilon"], "inf");
+  EXPECT_FALSE(diverged.accounted.contains("expected_epsilon"));
+  EXPECT_TRUE(diverged.mechanisms.empty());
 }
 
 TEST(DsgdRandomAggregationMinmax, SuboptimalityDecreasesWithoutNoise) {
@@ -61,10 +73,10 @@ TEST(DsgdRandomAggregationMinmax, SuboptimalityDecreasesWithoutNoise) {
 }
 
 TEST(DsgdRandomAggregationMinmax, AverageNotAboveWorstWithNoise) {
-  RunParameters p = RunParameters::from_assignments({"K=10", "b_inf=0.01"});
+  RunParameters p = RunParameters::from_assignments({"K=10", "b_inf=0.1"});
   const RunResult r = run_dsgd_random_aggregation_minmax(p, 6);
   double worst = 0;
-  for (int k = 1; k <= 10; ++k) worst += 30 * std::pow(1.02, k) * std::pow(0.93, k) * 0.01;
+  for (int k = 1; k <= 10; ++k) worst += 30 * std::pow(1.02, k) * std::pow(0.93, k) * 0.1;
   EXPECT_NEAR(r.claimed["epsilon"].get<double>(), worst, 1e-12 * worst);
   const double g = r.accounted["gamma"].get<double>();
   EXPECT_GT(g, 0);

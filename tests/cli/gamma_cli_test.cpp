@@ -20,6 +20,33 @@ TEST(GammaCli, AcceptanceValues) {
   EXPECT_NEAR(j["gamma_thesis_bound"].get<double>(), 0.882812671541095, 1e-10);
   EXPECT_DOUBLE_EQ(j["worst"].get<double>(), 0.5);
   EXPECT_EQ(j["thesis_bound_is_below_gamma"], true);
+  // The certified enclosure: two-sided around the reference value, tight.
+  EXPECT_GE(j["gamma_upper"].get<double>(), 0.9228019252207762);
+  EXPECT_LE(j["gamma_upper"].get<double>(), 0.9228019252207762 * (1 + 2e-7));
+  EXPECT_LE(j["gamma_lower"].get<double>(), 0.9228019252207762);
+  EXPECT_GE(j["expected_loss_upper"].get<double>(), 0.5 * 0.9228019252207762);
+}
+
+// Extreme parameters (once -nan): every value a number or an explanatory string, in text and JSON.
+TEST(GammaCli, ExtremeParametersGiveNumbersNotNan) {
+  for (const std::string& args : std::vector<std::string>{
+           "gamma --omega 0.1:1:2 --beta 1.7497 --shift 5.2e134", "gamma --omega 1 --beta 1 --shift 1e-300",
+           "gamma --omega 1e-300 --beta 1 --shift 1", "gamma --omega 1e300 --beta 1e300 --shift 1",
+           "gamma --omega 1e300 --beta 1 --shift 1e300", "gamma --omega 1 --beta 1e-300 --shift 1e-5",
+           "gamma --omega 5 --beta 700 --shift 3"}) {
+    for (const std::string& mode : {"", "--json "}) {
+      const auto r = run_dpledger_with_limit(mode + args, 60)  /* a hang guard, not a speed claim */;
+      EXPECT_EQ(r.exit_code, 0) << args << ": " << r.err;
+      EXPECT_EQ(r.out.find("nan"), std::string::npos) << args << ": " << r.out;
+      EXPECT_EQ(r.out.find("null"), std::string::npos) << args << ": " << r.out;
+    }
+  }
+  const auto r = run_dpledger("--json gamma --omega 1 --beta 1 --shift 5.2e134");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["gamma_thesis_bound"].is_string());  // omega < shift: eq. (2.6) does not apply
+  EXPECT_LE(j["gamma_upper"].get<double>(), 1.0);
+  EXPECT_GT(j["gamma_lower"].get<double>(), 0.99);  // the loss is the worst case almost everywhere
 }
 
 TEST(GammaCli, GridWritesCsvAndSvg) {
@@ -46,7 +73,8 @@ TEST(GammaCli, BadInputExitsTwoAndWritesNothing) {
   std::remove(csv.c_str());
   for (const std::string& args : std::vector<std::string>{"gamma --omega 0 --beta 1", "gamma --omega 1 --beta -1", "gamma --omega 1 --beta 1 --shift nan",
                                  "gamma --omega 1:2 --beta 1", "gamma --omega 1:2:0 --beta 1", "gamma --omega 1 --beta 1 --csv " + csv,
-                                 "gamma --omega 1:2:3 --beta 1 --csv /nonexistent/dir/x.csv"}) {
+                                 "gamma --omega 1:2:3 --beta 1 --csv /nonexistent/dir/x.csv",
+                                 "gamma --omega 1:2:1000 --beta 1:2:1000"}) {
     const auto r = run_dpledger(args);
     EXPECT_EQ(r.exit_code, 2) << args;
     EXPECT_TRUE(r.out.empty()) << args;

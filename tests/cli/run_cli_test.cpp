@@ -1,12 +1,15 @@
 // `dpledger run` from the command line: every algorithm with its defaults, the JSON contract, traces, config
-// files, reproducibility by seed, and bad input.
+// files, reproducibility by seed, bad input, inputs that once hung or crashed, and every key at the ends of its
+// allowed range (each run answers or refuses with exit 2 within 10 s; JSON never has null or NaN).
 #include "tests/cli/run_binary.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -131,6 +134,150 @@ TEST(RunCli, BadInputExitsTwoWithOneErrorLineAndNoFile) {
     EXPECT_EQ(count_lines(r.err), 1) << args << r.err;
   }
   EXPECT_FALSE(std::ifstream(trace).good());
+}
+
+// True if no value anywhere in j is null (nlohmann writes inf and NaN as null).
+bool no_null(const nlohmann::json& j) {
+  if (j.is_null()) return false;
+  if (j.is_structured())
+    for (const auto& e : j) if (!no_null(e)) return false;
+  return true;
+}
+
+// Runs under `timeout -s KILL 60`: exit 137 means a hang (a guard, not a speed claim: the test machine may be
+// shared; the commands take well under 10 s alone).
+RunResult run_with_hang_guard(const std::string& args) { return run_dpledger_with_limit(args, 60); }
+
+void expect_answer_or_refusal(const RunResult& r, const std::string& what) {
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 2) << what << " -> exit " << r.exit_code << ": " << r.err;
+  if (r.exit_code == 0 && !r.out.empty() && r.out[0] == '{') {
+    const auto j = nlohmann::json::parse(r.out, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << what;
+    EXPECT_TRUE(no_null(j)) << what << ": " << r.out.substr(0, 400);
+    EXPECT_EQ(r.out.find("nan"), std::string::npos) << what;
+  }
+  if (r.exit_code == 2) EXPECT_EQ(count_lines(r.err), 1) << what << ": " << r.err;
+}
+
+TEST(RunCli, InputsThatHungOrCrashedAnswerOrRefuse) {
+  // sigma = 1e-300: the accounting of an almost noiseless Gaussian (hung).
+  auto r = run_with_hang_guard("--json run dgd-secret-sharing --set sigma=1e-300");
+  expect_answer_or_refusal(r, "sigma=1e-300");
+  // A 10^5-dimensional problem: refused before allocating (was std::bad_alloc, exit 1).
+  r = run_with_hang_guard("run wang-nedic --set synthetic_dim=100000");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("2000"), std::string::npos) << r.err;
+  // 40 rows x 10,000 columns: refused naming the limit (hung in the d x d solver).
+  const std::string wide = "/tmp/dpledger_run_wide_" + std::to_string(::getpid()) + ".csv";
+  {
+    std::ofstream f(wide);
+    for (int j = 0; j < 40; ++j) {
+      for (int c = 0; c < 10000; ++c) f << ((j * 7 + c * 13) % 17) / 17.0 << ",";
+      f << (j % 2) << "\n";
+    }
+  }
+  r = run_with_hang_guard("run dgd-secret-sharing --set data=" + wide);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("limit"), std::string::npos) << r.err;
+  std::remove(wide.c_str());
+  // A trace path that is not valid UTF-8: written, and the JSON carries a valid string (was exit 1).
+  const std::string raw = "/tmp/dpledger_run_\xff\xfe_" + std::to_string(::getpid()) + ".csv";
+  r = run_with_hang_guard("--json run admm-random-aggregation --set K=3 --trace '" + raw + "'");
+  expect_answer_or_refusal(r, "invalid UTF-8 trace path");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::ifstream(raw).good());
+  std::remove(raw.c_str());
+}
+
+TEST(RunCli, DivergedRunsSaySoAndPrintNoLedger) {
+  // Algorithm 2 with the printed scaling eta N grad f: the iterates explode.
+  const auto r = run_with_hang_guard("--json run dsgd-random-aggregation --set scaling=printed --set eta0=50");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["extra"]["diverged"].get<bool>());
+  EXPECT_EQ(j["privacy"]["accounted"]["epsilon"], "inf");
+  EXPECT_NE(j["privacy"]["accounted"]["method"].get<std::string>().find("diverged"), std::string::npos);
+  EXPECT_FALSE(j["privacy"]["accounted"].contains("expected_epsilon"));
+  EXPECT_TRUE(no_null(j));
+  const auto text = run_with_hang_guard("run dsgd-random-aggregation --set scaling=printed --set eta0=50");
+  EXPECT_NE(text.out.find("DIVERGED"), std::string::npos) << text.out;
+  // The default run converges and keeps its ledger.
+  const auto ok = run_with_hang_guard("--json run dsgd-random-aggregation");
+  ASSERT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_FALSE(nlohmann::json::parse(ok.out)["extra"]["diverged"].get<bool>());
+}
+
+TEST(RunCli, LedgerOutReplaysWithCompose) {
+  const std::string ledger = "/tmp/dpledger_run_ledger_" + std::to_string(::getpid()) + ".jsonl";
+  for (const std::string& run : {std::string("admm-random-aggregation --set K=8"), std::string("dgd-secret-sharing --set K=7")}) {
+    std::remove(ledger.c_str());
+    const auto r = run_dpledger("--json run " + run + " --ledger-out " + ledger);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const double accounted = nlohmann::json::parse(r.out)["privacy"]["accounted"]["epsilon"].get<double>();
+    const double delta = nlohmann::json::parse(r.out)["privacy"]["accounted"]["delta"].get<double>();
+    std::ifstream f(ledger);
+    std::string line, specs;
+    int lines = 0;
+    while (std::getline(f, line)) {
+      const auto m = nlohmann::json::parse(line);
+      std::string spec = m["mechanism"].get<std::string>() + ":";
+      bool first = true;
+      for (const auto& [k, v] : m.items()) {
+        if (k == "mechanism") continue;
+        char buf[64];
+        std::snprintf(buf, sizeof buf, v.is_number_integer() ? "%.0f" : "%.17g", v.get<double>());
+        spec += (first ? "" : ",") + k + "=" + buf;
+        first = false;
+      }
+      specs += " -m " + spec;
+      ++lines;
+    }
+    EXPECT_GE(lines, 1) << run;
+    char d[64];
+    std::snprintf(d, sizeof d, "%.17g", delta);
+    const auto c = run_dpledger("--json compose" + specs + " --delta " + d +
+                                (delta == 0 ? " --accountant pure" : " --accountant auto"));
+    ASSERT_EQ(c.exit_code, 0) << c.err;
+    const double replayed = nlohmann::json::parse(c.out)["epsilon"].get<double>();
+    EXPECT_GE(replayed, accounted * (1 - 1e-14)) << run;
+    EXPECT_LE(replayed, accounted * (1 + 1e-12)) << run;
+  }
+  // Runs without a mechanism ledger refuse and write nothing.
+  std::remove(ledger.c_str());
+  const auto none = run_dpledger("run admm-random-aggregation --set K=3 --set noise=off --ledger-out " + ledger);
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_FALSE(std::ifstream(ledger).good());
+  EXPECT_EQ(run_dpledger("run admm-random-aggregation --ledger-out /tmp/x.txt").exit_code, 2);
+}
+
+// Every numeric key of every algorithm at both ends of its declared range (open ends nudged inside), with small
+// K so that each run is quick unless K itself is the key tested: each must answer or refuse within 10 s.
+TEST(RunCli, EveryKeyAtTheEndsOfItsRangeAnswersOrRefuses) {
+  const std::regex range(R"((reals|integers) ([\[(])([^,]+), ([^\])]+)([\])]))");
+  int runs = 0;
+  for (const auto& name : kAlgorithms) {
+    const auto d = run_dpledger("--json run " + name + " --parameters");
+    ASSERT_EQ(d.exit_code, 0) << d.err;
+    const auto allowed = nlohmann::json::parse(d.out)["allowed"];
+    for (const auto& [key, text] : allowed.items()) {
+      std::smatch m;
+      const std::string a = text.get<std::string>();
+      if (!std::regex_match(a, m, range)) continue;
+      const bool real = m[1] == "reals";
+      double lo = std::stod(m[3]), hi = std::stod(m[4]);
+      if (m[2] == "(") lo = real ? (lo == 0 ? 1e-300 : lo + std::fabs(lo) * 1e-12) : lo + 1;
+      if (m[5] == ")") hi = real ? std::nextafter(hi, -HUGE_VAL) : hi - 1;
+      for (double v : {lo, hi}) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, real ? "%.17g" : "%.0f", v);
+        const std::string base = key == "K" ? "" : (name == "wang-nedic" ? " --set K=20" : " --set K=3");
+        const std::string args = "--json run " + name + base + " --set " + key + "=" + buf;
+        expect_answer_or_refusal(run_with_hang_guard(args), args);
+        ++runs;
+      }
+    }
+  }
+  EXPECT_GT(runs, 100);
 }
 
 }  // namespace

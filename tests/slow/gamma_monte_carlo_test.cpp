@@ -1,6 +1,7 @@
 // The exact gamma against an independent Monte Carlo estimate (10^7 samples of y = U + Laplace, fixed seed),
 // paired with two miscalibrated twins that the same test must reject: gamma * 1.01 and the thesis's (2.6).
 #include "accounting/gamma/average_case_gamma.h"
+#include "accounting/gamma/certified_gamma.h"
 
 #include <gtest/gtest.h>
 
@@ -61,6 +62,10 @@ TEST(GammaMonteCarlo, ExactGammaInsideTheConfidenceIntervalAndTwinsRejected) {
     EXPECT_LE(std::abs(m.mean - exact), z * m.se) << u << " " << e;
     // Miscalibrated twin: a 1% error is caught at this sample size.
     EXPECT_GT(std::abs(m.mean - 1.01 * exact), z * m.se) << u << " " << e;
+    // The certified enclosure agrees with the simulation: its upper end is not rejected as an upper bound.
+    const GammaEnclosure c = certified_gamma(u, 1, e);
+    EXPECT_LE(m.mean - hi_up(c.gamma), z * m.se) << u << " " << e;
+    EXPECT_LE(lo_down(c.gamma) - m.mean, z * m.se) << u << " " << e;
     // The thesis's (2.6), where it is below gamma by more than the noise, is rejected as an upper bound.
     if (exact - thesis > 10 * m.se) EXPECT_GT(m.mean - thesis, z * m.se) << u << " " << e;
   }
