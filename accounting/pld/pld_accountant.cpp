@@ -169,6 +169,15 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
 
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
   if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
+  // Work bound: each entry costs log2(steps) convolutions, and a loss range that grows with the steps forces
+  // repeated coarsening; beyond 10^7 composed steps that took minutes. Refuse up front (auto then answers with
+  // rdp, optimal or advanced, which are closed forms in the number of steps).
+  constexpr double kMaxComposedSteps = 1e7;
+  double total_steps = 0;
+  for (const auto& e : ledger) total_steps += static_cast<double>(e.steps);
+  if (total_steps > kMaxComposedSteps)
+    throw NotApplicable("accountant 'pld': not supported yet for more than 1e7 composed steps (this ledger has " +
+                        format_input(total_steps) + "); use rdp, optimal, advanced or auto");
   // A loss range too wide for the grid (huge eps, tiny Laplace scale, many steps): the same accountant on a
   // coarser grid is still a certified bound (looser), so coarsen until every grid fits, a bounded number of times.
   PldOptions o = options;
