@@ -65,8 +65,16 @@ std::string colour(double v) {  // 0 -> dark blue, 1 -> yellow (viridis-like end
   return buf;
 }
 
+// A grid value as a tick label: 12 significant digits, so start + i * step prints as the decimal a person typed
+// (0.3, not 0.30000000000000004).
+std::string grid_label(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.12g", v);
+  return b;
+}
+
 std::string heat_map(const Range& om, const Range& be, const std::vector<std::vector<double>>& g, double shift) {
-  const int cw = 48, ch = 36, left = 80, top = 50;
+  const int cw = 48, ch = 36, left = 110, top = 50;
   const int w = left + cw * be.count + 120, h = top + ch * om.count + 70;
   std::ostringstream s;
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << w << "' height='" << h << "' font-family='sans-serif' font-size='11'>\n";
@@ -79,11 +87,11 @@ std::string heat_map(const Range& om, const Range& be, const std::vector<std::ve
       s << "<text x='" << x + 4 << "' y='" << y + ch / 2 + 4 << "' fill='" << (g[i][j] > 0.55 ? "black" : "white") << "'>"
         << std::fixed << std::setprecision(3) << g[i][j] << "</text>\n";
     }
-    s << "<text x='" << left - 6 << "' y='" << top + i * ch + ch / 2 + 4 << "' text-anchor='end'>" << format_input(om.at(i)) << "</text>\n";
+    s << "<text x='" << left - 6 << "' y='" << top + i * ch + ch / 2 + 4 << "' text-anchor='end'>" << grid_label(om.at(i)) << "</text>\n";
   }
   for (int j = 0; j < be.count; ++j)
     s << "<text x='" << left + j * cw + cw / 2 << "' y='" << top + om.count * ch + 16 << "' text-anchor='middle'>"
-      << format_input(be.at(j)) << "</text>\n";
+      << grid_label(be.at(j)) << "</text>\n";
   s << "<text x='" << left + be.count * cw / 2 << "' y='" << top + om.count * ch + 40 << "' text-anchor='middle'>beta (Laplace rate)</text>\n";
   s << "<text x='20' y='" << top + om.count * ch / 2 << "' transform='rotate(-90 20 " << top + om.count * ch / 2
     << ")' text-anchor='middle'>omega (interval length)</text>\n";
@@ -129,7 +137,7 @@ Output run_gamma(const GammaOptions& o) {
                          "u/2}, an estimate; gamma_lower/upper: composite midpoint rule with its rigorous remainder "
                          "h^3 f''/24, f'' enclosed in interval arithmetic on each panel (" +
                          std::to_string(c.panels) + " panels" + (c.converged ? "" : ", panel limit reached") +
-                         "); endpoint maximisation by log-concavity (notes/000 sec. 3.5)";
+                         "); endpoint maximisation by log-concavity (docs/seed000.md)";
     std::ostringstream t;
     t << "worst          " << format_upper(worst) << "   (beta * shift: the worst-case loss per coordinate and step)\n";
     t << "gamma          " << format_nearest(g.gamma) << "   (E[loss] / worst, estimate; quadrature error estimate "

@@ -41,7 +41,8 @@ void write_rdp_plot(const ComposedRdp& rdp, const std::vector<double>& orders, c
   PlotSeries line{"RDP epsilon(alpha)", {}, {}}, marks{"requested orders", {}, {}};
   marks.points = true;
   for (int i = 0; i <= 120; ++i) {
-    const double a = 1 + std::pow(10.0, -2 + 6.0 * i / 120);  // 1.01 .. 1e4 + 1
+    const double a = 1 + std::pow(10.0, -2 + 6.0 * i / 120);  // 1.01 .. 1e4
+    if (a > 1e4) continue;
     const Interval v = rdp.certified_at(a);
     if (!is_finite(v)) continue;
     line.x.push_back(a);

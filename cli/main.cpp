@@ -1,5 +1,5 @@
 // dpledger: certified differential-privacy accounting and verification of private optimisation.
-// Thin front end: parse, call the libraries, print; errors map to exit codes (../shared/docs/cli.md).
+// Thin front end: parse, call the libraries, print; errors map to exit codes (docs/cli.md).
 #include "accounting/errors.h"
 #include "cli/command_registry.h"
 

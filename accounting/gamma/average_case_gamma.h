@@ -19,7 +19,7 @@ struct GammaResult {
 };
 
 // Seed 000, Thm 2.2.1 model: output y = U + Lap(1), U ~ Unif[0, u]; neighbour shifts the interval by |t| <= e.
-// gamma = (1 - e^{-u})/u + (2/e) int_0^{u/2} J(y)/(2u) Theta(y) dy (notes/000 sec. 3.5), Theta at the endpoint
+// gamma = (1 - e^{-u})/u + (2/e) int_0^{u/2} J(y)/(2u) Theta(y) dy (docs/seed000.md), Theta at the endpoint
 // t = +e for y <= u/2 (the shift away from y; log-concavity of t -> J(y - t)). Exact up to the quadrature error.
 GammaResult average_case_gamma(double omega, double beta, double shift);
 
@@ -28,7 +28,7 @@ Real thesis_eq_2_6(const Real& u, const Real& e);
 
 // J(y) = int_0^u e^{-|y - z|} dz (closed form, exact).
 Real laplace_window(const Real& u, const Real& y);
-// Theta(y) = max_{|t| <= e} |log J(y)/J(y - t)|, cancellation-free (notes/000 sec. 3.5), any real y. Exact.
+// Theta(y) = max_{|t| <= e} |log J(y)/J(y - t)|, cancellation-free (docs/seed000.md), any real y. Exact.
 Real pointwise_loss(const Real& u, const Real& e, const Real& y);
 
 // Seed 000, Lemma 2.2.1 / Thm 2.2.1: the realised loss of one released coordinate x drawn around the interval

@@ -1,4 +1,4 @@
-// Mechanism specifications `NAME:key=value,...` (../shared/docs/cli.md): parsing and validation into a ledger
+// Mechanism specifications `NAME:key=value,...` (docs/cli.md): parsing and validation into a ledger
 // entry. Validation happens here, once, at the boundary; accountants may assume valid entries.
 #pragma once
 

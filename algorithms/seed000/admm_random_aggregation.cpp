@@ -91,8 +91,8 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
   record_ledger_unless_diverged(result, releases, keys, diverged);
   if (keys.noise && !diverged) add_to_both_ledgers(result, sensitivity_fields(keys, b_inf, {{"sensitivity", shift}}));
   result.extra["diverged"] = diverged;
-  result.extra["dual_sign"] = printed_sign ? "printed: lambda -= zeta sum(x_j - x_i) (diverges, notes/000 E4)"
-                                           : "corrected: lambda += zeta sum(x_j - x_i) (notes/000 E4, from (3.5))";
+  result.extra["dual_sign"] = printed_sign ? "printed: lambda -= zeta sum(x_j - x_i) (diverges, docs/seed000.md E4)"
+                                           : "corrected: lambda += zeta sum(x_j - x_i) (docs/seed000.md E4, from (3.5))";
   return result;
 }
 
