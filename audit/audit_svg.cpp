@@ -83,7 +83,7 @@ std::string threshold_audit_svg(const ThresholdCounts& c, const AuditResult& r, 
   vline(s, f, r.event.threshold, "#2ca02c");
   legend(s, 0, colour[0], "outputs on D");
   legend(s, 1, colour[1], "outputs on D'");
-  legend(s, 2, "#2ca02c", std::string("event: x ") + (r.event.left_tail ? "<= " : "> ") + num(r.event.threshold), true);
+  legend(s, 2, "#2ca02c", std::string("event: x ") + (r.event.left_tail ? "&lt;= " : "&gt; ") + num(r.event.threshold), true);
   const int x = kW - kR + 15;
   s << "<text x='" << x << "' y='" << kT + 90 << "'>" << r.unit << " lower: " << num(r.unit == "mu" ? *r.mu_lower : r.epsilon_lower) << "</text>\n";
   s << "<text x='" << x << "' y='" << kT + 108 << "'>" << r.unit << " claimed: " << num(r.unit == "mu" ? *r.mu_claimed : r.epsilon_claimed) << "</text>\n";

@@ -184,8 +184,16 @@ Output run_compose(const ComposeOptions& o) {
   if (r.order) t << "order    " << format_input(*r.order) << "   (Renyi order of the conversion)\n";
   t << "accountant " << r.accountant << ": " << r.note << "\n";
   out.text = t.str();
-  if (o.running || !o.plot.empty() || !o.csv.empty())
-    add_running(out, ledger, Target{Target::Given::delta, typed.down}, kind, o);
+  if (o.running || !o.plot.empty() || !o.csv.empty()) {
+    // A plot of a ledger with few entries needs points inside them: about 50 checkpoints unless --every is given.
+    ComposeOptions with_points = o;
+    if (!o.plot.empty() && o.every == 0 && ledger.size() < 50) {
+      std::int64_t total = 0;
+      for (const auto& e : ledger) total += e.steps;
+      with_points.every = std::max<std::int64_t>(1, total / 50);
+    }
+    add_running(out, ledger, Target{Target::Given::delta, typed.down}, kind, with_points);
+  }
   if (!o.curve.empty()) add_curve(out, ledger, kind, o.curve);
   return out;
 }

@@ -175,6 +175,11 @@ AccountingResult compose_pld(const Ledger& ledger, const Target& target, const P
   constexpr double kMaxComposedSteps = 1e7;
   double total_steps = 0;
   for (const auto& e : ledger) total_steps += static_cast<double>(e.steps);
+  // A Gaussian with sens/sigma beyond 1e4 has a loss range no grid can hold (mu^2/2 > 5e7): refuse at once.
+  for (const auto& e : ledger)
+    if (e.mechanism.kind == MechanismKind::gaussian && e.mechanism.sens / e.mechanism.sigma > 1e4)
+      throw NotApplicable("accountant 'pld': not supported yet for a Gaussian with sens/sigma above 1e4 (here " +
+                          format_input(e.mechanism.sens / e.mechanism.sigma) + "); use optimal, rdp or auto");
   if (total_steps > kMaxComposedSteps)
     throw NotApplicable("accountant 'pld': not supported yet for more than 1e7 composed steps (this ledger has " +
                         format_input(total_steps) + "); use rdp, optimal, advanced or auto");
