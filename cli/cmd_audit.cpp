@@ -10,6 +10,7 @@
 #include "audit/whitebox_audit.h"
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
+#include "cli/progress.h"
 #include "cli/output_file.h"
 
 #include <chrono>
@@ -94,21 +95,13 @@ Json jdown(double x) { return std::isinf(x) ? Json(x > 0 ? "inf" : "-inf") : jso
 Json jup(double x) { return std::isinf(x) ? Json(x > 0 ? "inf" : "-inf") : json_upper(exact(x)); }
 Json jnear(double x) { return std::isinf(x) ? Json(x > 0 ? "inf" : "-inf") : Json(x); }
 
-struct Progress {
-  bool on;
-  std::function<void(std::uint64_t, std::uint64_t)> callback() const {
-    if (!on) return {};
-    return [](std::uint64_t done, std::uint64_t total) {
-      const int width = 40;
-      const double f = total ? double(done) / double(total) : 1.0;
-      const int filled = static_cast<int>(f * width);
-      std::fprintf(stderr, "\r[%s%s] %5.1f%% of %llu runs", std::string(filled, '#').c_str(),
-                   std::string(width - filled, ' ').c_str(), 100 * f, static_cast<unsigned long long>(total));
-      if (done >= total) std::fprintf(stderr, "\n");
-      std::fflush(stderr);
-    };
-  }
-};
+// The shared progress bar (cli/progress.h) as the libraries' (done, total) runs callback; empty when it is off.
+std::function<void(std::uint64_t, std::uint64_t)> runs_progress(Progress& bar) {
+  if (!bar.enabled()) return {};
+  return [&bar](std::uint64_t done, std::uint64_t total) {
+    bar.update(total ? double(done) / double(total) : 1.0, "of " + std::to_string(total) + " runs");
+  };
+}
 
 std::string event_text(const AuditResult& r) {
   std::ostringstream s;
@@ -268,7 +261,7 @@ Output run_samples(const AuditOptions& o) {
   return out;
 }
 
-Output run_whitebox(const AuditOptions& o, bool progress_on) {
+Output run_whitebox(const AuditOptions& o) {
   if (!o.shard.empty() || !o.out.empty()) throw InputError("--shard/--out apply to mechanism targets (laplace:, gaussian:)");
   if (!o.delta.empty()) throw InputError("--delta applies to mechanism targets: an algorithm's claim is its own");
   WhiteBoxPlan plan;
@@ -281,7 +274,8 @@ Output run_whitebox(const AuditOptions& o, bool progress_on) {
   plan.seed = o.seed;
   plan.confidence = parse_confidence(o.confidence);
   plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
-  const WhiteBoxResult w = whitebox_audit(plan, Progress{progress_on}.callback());
+  Progress bar("audit");
+  const WhiteBoxResult w = whitebox_audit(plan, runs_progress(bar));
   if (!o.plot.empty()) write_atomically(o.plot, whitebox_audit_svg(w));
   Output out;
   out.json["command"] = "audit";
@@ -356,7 +350,6 @@ Output run_whitebox(const AuditOptions& o, bool progress_on) {
 }
 
 Output run_audit(const AuditOptions& o) {
-  const bool progress_on = isatty(2) && !global_options().quiet;
   check_plot_path(o.plot);
   if (!o.samples.empty()) {
     if (!o.runs.empty()) throw InputError("--runs is for a TARGET: --samples audits the lines of the files");
@@ -368,7 +361,7 @@ Output run_audit(const AuditOptions& o) {
   if (o.args.size() > 1) throw InputError("audit: one TARGET expected, got " + std::to_string(o.args.size()) + " arguments");
   if (!o.epsilon.empty() || !o.mu.empty())
     throw InputError("--epsilon/--mu are for --samples: a built-in target's claim comes from the accountant");
-  if (o.args.front().find(':') == std::string::npos) return run_whitebox(o, progress_on);
+  if (o.args.front().find(':') == std::string::npos) return run_whitebox(o);
   const auto sets = parse_sets(o.sets);
   const MechanismTarget target =
       make_mechanism_target(o.args.front(), sets, o.delta.empty() ? std::nullopt : std::optional(parse_delta("--delta", o.delta, true).up));
@@ -384,7 +377,8 @@ Output run_audit(const AuditOptions& o) {
     throw InputError("--out=" + o.out + " is for --shard i/n (partial counts)");
   }
   validate_plan(plan);
-  const ThresholdCounts counts = sample_mechanism(target, plan, Progress{progress_on}.callback());
+  Progress bar("audit");
+  const ThresholdCounts counts = sample_mechanism(target, plan, runs_progress(bar));
   if (!o.shard.empty()) {
     Shard s;
     s.target = target.spec;

@@ -4,6 +4,7 @@
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
 #include "cli/output_file.h"
+#include "cli/progress.h"
 #include "proofs-check/check_report.h"
 #include "proofs-check/registry.h"
 
@@ -52,11 +53,13 @@ Output run_check(const CheckOptions& o) {
     if (eq == std::string::npos || eq == 0) throw InputError("--set " + s + ": expected NAME=VALUE");
     ctx.overrides[s.substr(0, eq)] = parse_finite("--set " + s.substr(0, eq), s.substr(eq + 1));
   }
-  const bool progress = isatty(2) && !global_options().quiet;
-  const auto results = proofs::run_claims(claims, ctx, [&](std::size_t i, std::size_t n, const std::string& id) {
-    if (progress) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n, id.c_str());
-  });
-  if (progress) std::fprintf(stderr, "\r\033[K");
+  std::vector<proofs::CheckedClaim> results;
+  {
+    Progress bar("check");
+    results = proofs::run_claims(claims, ctx, [&](std::size_t i, std::size_t n, const std::string& id) {
+      bar.update(double(i + 1) / double(n), id);
+    });
+  }
   Output out;
   out.json["command"] = "check";
   out.json["selection"] = o.claims;

@@ -8,6 +8,7 @@
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
 #include "cli/output_file.h"
+#include "cli/progress.h"
 
 #include <cmath>
 #include <cstdio>
@@ -164,7 +165,7 @@ Output run_gamma(const GammaOptions& o) {
   csv << "omega,beta,shift,gamma,gamma_thesis_bound,difference\n" << std::setprecision(15);
   Json rows = Json::array();
   int below = 0;
-  const bool progress = isatty(2) && !global_options().quiet;
+  Progress bar("gamma grid");
   for (int i = 0; i < om.count; ++i) {
     for (int j = 0; j < be.count; ++j) {
       const GammaResult g = average_case_gamma(om.at(i), be.at(j), shift);
@@ -178,10 +179,10 @@ Output run_gamma(const GammaOptions& o) {
         csv << "NA,NA\n";
       rows.push_back(Json{{"omega", om.at(i)}, {"beta", be.at(j)}, {"gamma", gv},
                           {"gamma_thesis_bound", g.thesis_applies ? Json(tv) : Json("not applicable")}});
-      if (progress) std::fprintf(stderr, "\r%d/%d", i * be.count + j + 1, om.count * be.count);
+      bar.update(double(i * be.count + j + 1) / double(om.count * be.count),
+                 std::to_string(i * be.count + j + 1) + " of " + std::to_string(om.count * be.count) + " points");
     }
   }
-  if (progress) std::fprintf(stderr, "\n");
   if (!o.csv.empty()) write_atomically(o.csv, csv.str());
   if (!o.svg.empty()) write_atomically(o.svg, heat_map(om, be, grid, shift));
   out.json["shift"] = shift;
