@@ -46,6 +46,12 @@ std::string describe(const std::vector<Axis>& axes, const Point& p) {
   return s.str();
 }
 
+void record_search_verdict(ClaimResult& r, const SearchOutcome& s, const std::vector<Axis>& axes) {
+  r.deficit = -s.worst_margin;
+  r.status = s.smallest_failure ? Status::fails : Status::holds;
+  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+}
+
 SearchOutcome search_counterexample(const std::vector<Axis>& axes, int random_draws, std::uint64_t seed,
                                     const Margin& margin) {
   SearchOutcome out;

@@ -45,4 +45,9 @@ SearchOutcome search_counterexample(const std::vector<Axis>& axes, int random_dr
 // "u=1, e=0.01"
 std::string describe(const std::vector<Axis>& axes, const Point& p);
 
+struct ClaimResult;
+// The verdict of a search on a claim: deficit = -worst margin, status fails iff a failing point was found (then the
+// counterexample is that point, described), holds otherwise. Region, texts and reproduce stay the caller's.
+void record_search_verdict(ClaimResult& r, const SearchOutcome& s, const std::vector<Axis>& axes);
+
 }  // namespace dpl::proofs

@@ -87,15 +87,8 @@ ClaimResult check_thm_2_2_1(const CheckContext& ctx) {
   r.claimed = "Theta(y) <= " + num(factor) + " * beta*B_inf/D_i, with equality iff y outside the interval";
   r.computed = "exact Theta (MPFR, cancellation-free) at " + std::to_string(s.evaluated) + " points; smallest margin " +
                num(s.worst_margin, 4) + " (relative to e)";
-  r.deficit = -s.worst_margin;
-  if (s.smallest_failure) {
-    r.status = Status::fails;
-    r.counterexample = describe(axes, *s.smallest_failure);
-    r.reproduce = "dpledger check 000/thm-2.2.1";
-  } else {
-    r.status = Status::holds;
-    r.reproduce = "dpledger check 000/thm-2.2.1";
-  }
+  record_search_verdict(r, s, axes);
+  r.reproduce = "dpledger check 000/thm-2.2.1";
   r.note = "Normalised to beta = 1: interval [0, u], shift |t| <= e; Theta is the max over t, attained at an endpoint "
            "(000/app-D-max).";
   return r;
@@ -121,9 +114,7 @@ ClaimResult check_app_d_max(const CheckContext& ctx) {
   r.region = s.region + "; t on a 201-point grid of [-e, e]";
   r.claimed = "max_{|t|<=e} |log J(y)/J(y-t)| is attained at t = +-e";
   r.computed = "endpoint value minus grid maximum, relative to e: smallest " + num(s.worst_margin, 4);
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 000/app-D-max";
   r.note = "True by log-concavity of t -> J(y - t) (concave log-ratio with value 0 at t = 0).";
   return r;
@@ -231,9 +222,7 @@ ClaimResult check_thm_2_1_1(const CheckContext& ctx) {
   r.claimed = "noise sum of N' honest nodes ~ N(0, N' sigma^2) gives eps/sqrt(N') at the same delta";
   r.computed = "exact eps(sqrt(N') sigma) vs eps(sigma)/sqrt(N') (Balle-Wang, certified): smallest margin " +
                num(s.worst_margin, 4) + " at " + describe(axes, s.worst_point);
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger compose -m gaussian:sigma=2 --delta 1e-5 --accountant optimal";
   r.note = "Exact under the classical calibration (eps proportional to 1/sigma); conservative for the analytic "
            "Gaussian (eps(mu)/mu increases in mu). Per round: the thesis says nothing on composition over K rounds "

@@ -149,9 +149,7 @@ ClaimResult check_calibration(const CheckContext& ctx) {
   r.region = "lambda = k^-u, nu' = k^w (u + w > 1.05), C = 1; " + s.region;
   r.claimed = "2 C sum_k lambda^k/nu^k = eps exactly after calibration";
   r.computed = "largest relative error of the recomputed infinite-horizon formula: " + num(1e-9 - s.worst_margin, 3);
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 001/thm-2.2";
   r.note = "Holds as algebra of the paper's formula; the formula itself is not a bound (001/thm-2).";
   return r;
@@ -242,9 +240,7 @@ ClaimResult check_lemma_7(const CheckContext& ctx) {
   r.region = s.region;
   r.claimed = "|log p(y - x)/p(y - x')| <= " + num(factor) + " ||x - x'||_1 / nu";
   r.computed = "smallest margin " + num(s.worst_margin, 4);
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 001/lemma-7";
   r.note = "The lemma is right; what fails is the sensitivity fed into it (001/eq-8).";
   return r;

@@ -139,9 +139,7 @@ ClaimResult check_thm_iv_1(const CheckContext& ctx) {
              "step 0.01; " + s.region;
   r.claimed = "|privacy loss| <= (" + num(factor) + " C/B)(1.4 c1/(rho/N + 2 eta V) + alpha) per odd round";
   r.computed = "smallest margin beta_1 - sup_f |loss| = " + num(s.worst_margin, 4) + " at " + describe(axes, s.worst_point);
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 002/thm-IV.1";
   r.note = "Over K odd rounds the bound composes (pure eps-DP); even rounds are free (002/lemma-IV.1). The 2C/B "
            "sensitivity is loose for logistic loss in 1-D (sup ~ alpha C/B), so the slack is large.";
@@ -168,9 +166,7 @@ ClaimResult check_eq_53(const CheckContext& ctx) {
   r.region = "d = 2, C/B = 1, logistic loss; " + s.region;
   r.claimed = "sensitivity of the gradient <= " + num(factor) + " C/B";
   r.computed = "largest gradient change " + num(factor - s.worst_margin, 6) + " C/B";
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 002/eq-53";
   r.note = "The sup approaches 2 C/B only as |f.x| grows with opposite y x and y^ x^ (digest check 11 agrees).";
   return r;

@@ -273,9 +273,7 @@ ClaimResult check_app_c2_argmin(const CheckContext& ctx) {
   r.region = "f = L|x - c| and L huber(x - c) against the same with c'; " + s.region;
   r.claimed = "||prox_{gamma f}(v) - prox_{gamma f'}(v)|| <= " + num(c2) + " L gamma";
   r.computed = "largest change " + num(c2 - s.worst_margin, 6) + " L gamma";
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 003/app-C.2-argmin";
   r.note = "With prox_{gamma f_i} as printed in Algorithm 2 this is 2 L gamma per block; eq. (25)'s 1/n needs the "
            "1/n-weighted prox (digest 2.9).";

@@ -114,9 +114,7 @@ ClaimResult check_lemma_1(const CheckContext& ctx) {
   r.region = s.region;
   r.claimed = "delta(eps_t) <= delta0 at Delta/sigma = eps_t/sqrt(" + num(k) + " log(2/delta0))";
   r.computed = "exact Gaussian profile (Balle-Wang, certified): smallest relative margin " + num(s.worst_margin, 4);
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 004/lemma-1";
   r.note = "Loose (about 7x in eps at the paper's settings, digest 4.4 A).";
   return r;
@@ -156,9 +154,7 @@ ClaimResult check_lemma_2(const CheckContext& ctx) {
              "points (error < 1e-10)";
   r.claimed = "the sampled mechanism is (iota (e^eps - 1), iota delta)-DP";
   r.computed = "smallest margin iota delta - delta_sampled(eps') = " + num(s.worst_margin, 4);
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 004/lemma-2";
   r.note = "True when the selection is hidden (Balle et al. 2018: log(1 + iota(e^eps - 1)) <= iota(e^eps - 1)); the "
            "garbled statement read as (iota(e^eps - 1), iota delta) (digest). Not applicable when activity is "
@@ -236,9 +232,7 @@ ClaimResult check_lemma_3(const CheckContext& ctx) {
   r.claimed = "the k-fold composition is (eps~, delta')-DP";
   r.computed = "exact optimal composition (Kairouz-Oh-Viswanath Thm 3.3, certified) at eps~: smallest relative margin " +
                num(s.worst_margin, 4);
-  r.deficit = -s.worst_margin;
-  r.status = s.smallest_failure ? Status::fails : Status::holds;
-  if (s.smallest_failure) r.counterexample = describe(axes, *s.smallest_failure);
+  record_search_verdict(r, s, axes);
   r.reproduce = "dpledger compose -m pure:eps=0.1,steps=100 --delta 1e-5 --accountant optimal";
   return r;
 }
