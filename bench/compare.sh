@@ -68,7 +68,7 @@ elif [ -n "${OPACUS_ANALYSIS_LOADER:-}" ] && imports "$PY" "$LOAD_OPACUS_ANALYSI
   OPACUS_MODE=analysis
   ANCHOR_NOTES+=("Opacus $("$PY" -c "$LOAD_OPACUS_ANALYSIS
 import opacus; print(getattr(opacus, '__version__', 'version not recorded'))" 2>/dev/null || echo "version not recorded"):\
- only opacus/accountants/analysis/rdp.py, loaded without torch by $OPACUS_ANALYSIS_LOADER")
+ only opacus/accountants/analysis/rdp.py, loaded without torch by $(basename "$OPACUS_ANALYSIS_LOADER")")
 else
   ANCHOR_NOTES+=("Opacus: not importable with $PY (it needs torch)")
 fi
@@ -141,8 +141,16 @@ anchor_case() {  # tool python-code (prints one line: the value)
 ORDERS='[1 + x / 10.0 for x in range(1, 100)] + list(range(12, 64))'  # Opacus RDPAccountant.DEFAULT_ALPHAS
 DPSGD_EVENT='from dp_accounting import dp_event as e
 event = e.SelfComposedDpEvent(e.PoissonSampledDpEvent(0.01, e.GaussianDpEvent(1.1)), 10000)'
-HET=()
-for i in $(seq 0 999); do HET+=(-m "gaussian:sigma=$(awk -v i="$i" 'BEGIN { printf "%.3f", 1 + i / 1000 }'),q=0.01"); done
+# n distinct entries as in bench/rdp_process_time.sh: sigma in [0.8, 2.8), sensitivity 1.3, q in [0.005, 0.025),
+# 100 steps each; as dpledger arguments and as a Python list of (noise multiplier sigma/1.3, q).
+distinct_args() {
+  awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++)
+    printf " -m gaussian:sigma=%.6f,sens=1.3,q=%.6f,steps=100", 0.8 + 2.0 * i / n, 0.005 + 0.02 * ((i * 7) % n) / n }'
+}
+distinct_py() {
+  awk -v n="$1" 'BEGIN { printf "["; for (i = 0; i < n; i++)
+    printf "(%.6f / 1.3, %.6f),", 0.8 + 2.0 * i / n, 0.005 + 0.02 * ((i * 7) % n) / n; printf "]" }'
+}
 
 dpledger_case "DP-SGD eps by RDP (q 0.01, sigma 1.1, 10^4 steps, delta 1e-5)" epsilon \
   compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant rdp
@@ -168,20 +176,30 @@ a = PRVAccountant(prvs=[prv], max_self_compositions=[10000], eps_error=1e-3, del
 lo, est, up = a.compute_epsilon(delta=1e-5, num_self_compositions=[10000])
 print(f'{est} [{lo}, {up}]')"
 
-dpledger_case "1,000 distinct subsampled Gaussians (sigma 1.000..1.999, q 0.01), RDP" epsilon \
-  compose "${HET[@]}" --delta 1e-5 --accountant rdp
-[ $HAVE_DPA = 1 ] && anchor_case "dp_accounting RdpAccountant" "from dp_accounting import dp_event as e, rdp
+dpledger_case "DP-SGD eps at delta 1e-30, tight (PLD)" epsilon \
+  compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-30 --accountant pld
+[ $HAVE_DPA = 1 ] && anchor_case "dp_accounting PLDAccountant, grid 1e-4" "$DPSGD_EVENT
+from dp_accounting import pld
+print(pld.PLDAccountant(value_discretization_interval=1e-4).compose(event).get_epsilon(1e-30))"
+
+for n in 100 1000; do
+  # shellcheck disable=SC2046
+  dpledger_case "$n distinct subsampled Gaussians x 100 steps (sigma 0.8..2.8, sens 1.3, q 0.005..0.025), RDP" epsilon \
+    compose $(distinct_args "$n") --delta 1e-5 --accountant rdp
+  [ $HAVE_DPA = 1 ] && anchor_case "dp_accounting RdpAccountant" "from dp_accounting import dp_event as e, rdp
 a = rdp.RdpAccountant()
-for i in range(1000): a.compose(e.PoissonSampledDpEvent(0.01, e.GaussianDpEvent(round(1 + i / 1000, 3))))
+for z, q in $(distinct_py "$n"): a.compose(e.PoissonSampledDpEvent(q, e.GaussianDpEvent(z)), 100)
 print(a.get_epsilon(1e-5))"
-[ $OPACUS_MODE = package ] && anchor_case "Opacus RDPAccountant" "from opacus.accountants import RDPAccountant
+  [ $OPACUS_MODE = package ] && anchor_case "Opacus RDPAccountant" "from opacus.accountants import RDPAccountant
 a = RDPAccountant()
-for i in range(1000): a.step(noise_multiplier=round(1 + i / 1000, 3), sample_rate=0.01)
+for z, q in $(distinct_py "$n"):
+    for _ in range(100): a.step(noise_multiplier=z, sample_rate=q)
 print(a.get_epsilon(1e-5))"
-[ $OPACUS_MODE = analysis ] && anchor_case "Opacus analysis.rdp (no torch)" "$LOAD_OPACUS_ANALYSIS
+  [ $OPACUS_MODE = analysis ] && anchor_case "Opacus analysis.rdp (no torch)" "$LOAD_OPACUS_ANALYSIS
 A = $ORDERS
-r = sum(opacus_rdp.compute_rdp(q=0.01, noise_multiplier=round(1 + i / 1000, 3), steps=1, orders=A) for i in range(1000))
+r = sum(opacus_rdp.compute_rdp(q=q, noise_multiplier=z, steps=100, orders=A) for z, q in $(distinct_py "$n"))
 print(opacus_rdp.get_privacy_spent(orders=A, rdp=r, delta=1e-5)[0])"
+done
 
 CALIBRATE='import dp_accounting as d
 from dp_accounting import dp_event as e, pld, rdp
