@@ -233,6 +233,7 @@ echo
 MODEL=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 echo "Times: mean of $RUNS whole-process runs per row, start-up included; CPU = user + system time of the process and"
 echo "all its threads. dpledger: $("$BIN" --version 2>/dev/null | head -n 1). Python: $("$PY" --version 2>&1) ($(command -v "$PY"))."
-echo "Anchors: $(IFS=';'; echo "${ANCHOR_NOTES[*]}" | sed 's/;/; /g')."
+NOTES=$(IFS=';'; echo "${ANCHOR_NOTES[*]}")
+echo "Anchors: ${NOTES//;/; }."
 echo "Machine: $(nproc) cores, ${MODEL:-unknown CPU}; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end;" \
   "$(date -u '+%Y-%m-%d %H:%M UTC')."
