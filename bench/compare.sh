@@ -1,116 +1,239 @@
 #!/usr/bin/env bash
-# Side-by-side comparison with the Python accountants users already have: Google's dp_accounting, Microsoft's
-# prv_accountant and Opacus. For every case it runs dpledger and each anchor that is importable, as whole
-# processes (start-up included, as a user meets them), and prints the values and dpledger's time ratio.
-# Anchors that are not importable are reported as such; dpledger's own timings are printed regardless.
-# Usage: bench/compare.sh [build dir] [runs per case]   (PYTHON=python3 by default)
+# Side by side with the Python accountants users already have: Google's dp_accounting, Microsoft's prv_accountant
+# and Opacus. Every case runs in dpledger and in each anchor that is importable, as whole processes (start-up
+# included, as a user meets them), RUNS times; the script prints one markdown table (values, mean wall and CPU
+# time per run, the anchor's time over dpledger's) followed by the anchors' versions and the machine, ready to
+# paste into the README. Anchors that are not importable are reported as such and dpledger's own rows are still
+# printed. Progress goes to stderr.
+#
+# Usage: bench/compare.sh [build dir] [runs per case]            (defaults: build, 3)
+# Environment:
+#   PYTHON                  interpreter for the anchors; by default the first of python3 and /usr/bin/python3 under
+#                           which at least one anchor imports (Debian's python3-* packages live in the latter)
+#   OPACUS_ANALYSIS_LOADER  a Python file run before Opacus's RDP analysis module is imported, for machines where
+#                           Opacus itself cannot be imported (it needs torch) but its torch-free module
+#                           opacus/accountants/analysis/rdp.py can be loaded directly; see bench/README.md
 set -euo pipefail
 BUILD=${1:-build}
 RUNS=${2:-3}
-PY=${PYTHON:-python3}
 BIN="$BUILD/bin/dpledger"
 [ -x "$BIN" ] || { echo "error: $BIN not found: build dpledger first (cmake --build $BUILD --target dpledger)" >&2; exit 2; }
+case $RUNS in '' | *[!0-9]* | 0) echo "error: runs per case must be a positive integer, got '$RUNS'" >&2; exit 2 ;; esac
 
-have() { "$PY" -c "import $1" >/dev/null 2>&1; }
-anchors=()
-for mod in dp_accounting prv_accountant opacus; do
-  if have "$mod"; then
-    anchors+=("$mod")
-    echo "anchor $mod: $("$PY" -c "import importlib.metadata as m; print(m.version('${mod/_/-}'))" 2>/dev/null || echo importable)"
-  else
-    echo "anchor $mod: not importable with $PY (install it to compare; dpledger's own timings follow)"
-  fi
-done
-echo
+IMPORT_dp_accounting='import dp_accounting, dp_accounting.rdp, dp_accounting.pld'
+IMPORT_prv_accountant='import prv_accountant'
+IMPORT_opacus='import opacus.accountants'
+LOAD_OPACUS_ANALYSIS='import os, runpy; runpy.run_path(os.environ["OPACUS_ANALYSIS_LOADER"])
+from opacus.accountants.analysis import rdp as opacus_rdp'
+imports() { "$1" -c "$2" >/dev/null 2>&1; }
+any_anchor() {
+  local py=$1
+  command -v "$py" >/dev/null 2>&1 || return 1
+  imports "$py" "$IMPORT_dp_accounting" || imports "$py" "$IMPORT_prv_accountant" || imports "$py" "$IMPORT_opacus" ||
+    { [ -n "${OPACUS_ANALYSIS_LOADER:-}" ] && imports "$py" "$LOAD_OPACUS_ANALYSIS"; }
+}
+if [ -n "${PYTHON:-}" ]; then
+  PY=$PYTHON
+else
+  PY=python3
+  for cand in python3 /usr/bin/python3; do if any_anchor "$cand"; then PY=$cand; break; fi; done
+fi
 
-# mean wall time in ms of RUNS runs of a command; its last stdout line in $LAST
-LAST=""
+# Which anchors run, and their versions (distribution metadata, else the module's __version__).
+version_of() {  # distribution module
+  "$PY" -c "
+import importlib, importlib.metadata as md
+try: print(md.version('$1'))
+except Exception: print(getattr(importlib.import_module('$2'), '__version__', 'version not recorded'))" 2>/dev/null ||
+    echo "version not recorded"
+}
+HAVE_DPA=0 HAVE_PRV=0 OPACUS_MODE=none
+ANCHOR_NOTES=()
+if imports "$PY" "$IMPORT_dp_accounting"; then
+  HAVE_DPA=1
+  ANCHOR_NOTES+=("dp_accounting $(version_of dp-accounting dp_accounting)")
+else
+  ANCHOR_NOTES+=("dp_accounting: not importable with $PY")
+fi
+if imports "$PY" "$IMPORT_prv_accountant"; then
+  HAVE_PRV=1
+  ANCHOR_NOTES+=("prv_accountant $(version_of prv-accountant prv_accountant)")
+else
+  ANCHOR_NOTES+=("prv_accountant: not importable with $PY")
+fi
+if imports "$PY" "$IMPORT_opacus"; then
+  OPACUS_MODE=package
+  ANCHOR_NOTES+=("Opacus $(version_of opacus opacus)")
+elif [ -n "${OPACUS_ANALYSIS_LOADER:-}" ] && imports "$PY" "$LOAD_OPACUS_ANALYSIS"; then
+  OPACUS_MODE=analysis
+  ANCHOR_NOTES+=("Opacus $("$PY" -c "$LOAD_OPACUS_ANALYSIS
+import opacus; print(getattr(opacus, '__version__', 'version not recorded'))" 2>/dev/null || echo "version not recorded"):\
+ only opacus/accountants/analysis/rdp.py, loaded without torch by $(basename "$OPACUS_ANALYSIS_LOADER")")
+else
+  ANCHOR_NOTES+=("Opacus: not importable with $PY (it needs torch)")
+fi
+for note in "${ANCHOR_NOTES[@]}"; do echo "anchor $note" >&2; done
+
+# One timed case: RUNS whole-process runs of a command. Sets WALL_MS and CPU_MS (means per run; CPU = user +
+# system time of the process and all its threads) and LAST (the last line of the last run's stdout, or
+# "failed: <last stderr line>"). A small Python runner measures with getrusage (microseconds); without any
+# Python the shell's reaped-children counters are used (clock ticks, usually 10 ms).
+TIMER_PY=$(command -v python3 || command -v /usr/bin/python3 || true)
+TIMER='import resource, subprocess, sys, time
+runs, cmd = int(sys.argv[1]), sys.argv[2:]
+r0, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+for _ in range(runs):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+t1, r1 = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime
+out = p.stdout.decode(errors="replace").strip().splitlines()
+err = p.stderr.decode(errors="replace").strip().splitlines()
+ms = lambda x: str(round(x)) if x >= 100 else "%.1f" % x
+last = out[-1] if p.returncode == 0 and out else "failed: " + (err[-1] if err else "exit %d" % p.returncode)
+print(ms((t1 - t0) * 1000 / runs), ms(cpu * 1000 / runs), last)'
+ERR=$(mktemp)
+trap 'rm -f "$ERR"' EXIT
 time_cmd() {
-  local start end i
+  local line start end cpu0 cpu1 i out status
+  if [ -n "$TIMER_PY" ]; then
+    line=$("$TIMER_PY" -c "$TIMER" "$RUNS" "$@")
+    WALL_MS=${line%% *} line=${line#* }
+    CPU_MS=${line%% *} LAST=${line#* }
+    return
+  fi
   start=$(date +%s%N)
-  for ((i = 0; i < RUNS; i++)); do LAST=$("$@" 2>/dev/null | tail -n 1) || LAST="failed"; done
+  cpu0=$(awk '{ print $16 + $17 }' "/proc/$$/stat")
+  for ((i = 0; i < RUNS; i++)); do
+    status=0
+    out=$("$@" 2>"$ERR") || status=$?
+  done
   end=$(date +%s%N)
-  echo $(((end - start) / RUNS / 1000000))
+  cpu1=$(awk '{ print $16 + $17 }' "/proc/$$/stat")
+  WALL_MS=$(((end - start) / RUNS / 1000000))
+  CPU_MS=$(((cpu1 - cpu0) * 1000 / $(getconf CLK_TCK) / RUNS))
+  if [ "$status" -eq 0 ]; then LAST=$(printf '%s\n' "$out" | tail -n 1); else LAST="failed: $(tail -n 1 "$ERR")"; fi
 }
-json_field() { sed -n "s/.*\"$1\":\([0-9.eE+-]*\).*/\1/p"; }
+json_number() { sed -n "s/.*\"$1\":\([0-9.eE+-]*\).*/\1/p" | head -n 1; }
 
-printf '%-44s %-14s %-22s %10s %8s\n' case tool value ms ratio
-row() {  # case tool value ms dpledger_ms
-  local ratio="-"
-  [ "$4" -gt 0 ] && [ "$2" != dpledger ] && ratio=$(awk -v a="$4" -v b="$5" 'BEGIN { printf "%.1fx", a / (b > 0 ? b : 1) }')
-  printf '%-44s %-14s %-22s %10s %8s\n' "$1" "$2" "$3" "$4" "$ratio"
+ROWS=()
+CASE="" DPL_VALUE="" DPL_WALL=0 DPL_CPU=0
+ratio() {  # a / b with two significant digits at least
+  awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) { printf "-"; exit } r = a / b
+    if (r >= 10) printf "%.0f", r; else if (r >= 1) printf "%.1f", r; else printf "%.2f", r }'
+}
+dpledger_case() {  # name json-field dpledger-args...
+  CASE=$1
+  local field=$2
+  shift 2
+  echo "running: $CASE / dpledger" >&2
+  time_cmd "$BIN" --json "$@"
+  DPL_WALL=$WALL_MS DPL_CPU=$CPU_MS
+  DPL_VALUE=$(printf '%s\n' "$LAST" | json_number "$field")
+  [ -n "$DPL_VALUE" ] || DPL_VALUE="failed: $LAST"
+  ROWS+=("| $CASE | dpledger (certified) | $DPL_VALUE | $DPL_VALUE | $DPL_WALL | $DPL_CPU | 1 | 1 |")
+}
+anchor_case() {  # tool python-code (prints one line: the value)
+  echo "running: $CASE / $1" >&2
+  time_cmd "$PY" -c "$2"
+  ROWS+=("| $CASE | $1 | $LAST | $DPL_VALUE | $WALL_MS | $CPU_MS | $(ratio "$WALL_MS" "$DPL_WALL") | $(ratio "$CPU_MS" "$DPL_CPU") |")
 }
 
-py_case() {  # name module python-code (prints one number)
-  local ms
-  ms=$(time_cmd "$PY" -c "$3")
-  row "$1" "$2" "$LAST" "$ms" "$DPL_MS"
+ORDERS='[1 + x / 10.0 for x in range(1, 100)] + list(range(12, 64))'  # Opacus RDPAccountant.DEFAULT_ALPHAS
+DPSGD_EVENT='from dp_accounting import dp_event as e
+event = e.SelfComposedDpEvent(e.PoissonSampledDpEvent(0.01, e.GaussianDpEvent(1.1)), 10000)'
+# n distinct entries as in bench/rdp_process_time.sh: sigma in [0.8, 2.8), sensitivity 1.3, q in [0.005, 0.025),
+# 100 steps each; as dpledger arguments and as a Python list of (noise multiplier sigma/1.3, q).
+distinct_args() {
+  awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++)
+    printf " -m gaussian:sigma=%.6f,sens=1.3,q=%.6f,steps=100", 0.8 + 2.0 * i / n, 0.005 + 0.02 * ((i * 7) % n) / n }'
+}
+distinct_py() {
+  awk -v n="$1" 'BEGIN { printf "["; for (i = 0; i < n; i++)
+    printf "(%.6f / 1.3, %.6f),", 0.8 + 2.0 * i / n, 0.005 + 0.02 * ((i * 7) % n) / n; printf "]" }'
 }
 
-HET=""
-for i in $(seq 0 999); do HET="$HET -m gaussian:sigma=$(awk -v i="$i" 'BEGIN { printf "%.3f", 1 + i / 1000 }'),q=0.01"; done
-
-run_case() {  # name, dpledger args..., then the anchors' code via globals
-  local name=$1; shift
-  DPL_MS=$(time_cmd "$BIN" --json "$@")
-  local v
-  v=$(echo "$LAST" | json_field "${FIELD:-epsilon}")
-  row "$name" dpledger "${v:-$LAST}" "$DPL_MS" "$DPL_MS"
-}
-
-EV='from dp_accounting import dp_event as e
-ev = e.SelfComposedDpEvent(e.PoissonSampledDpEvent(0.01, e.GaussianDpEvent(1.1)), 10000)'
-
-run_case "DP-SGD eps, RDP (q .01, sigma 1.1, 1e4 steps)" compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant rdp
-for a in "${anchors[@]}"; do case $a in
-  dp_accounting) py_case "" dp_accounting "$EV
+dpledger_case "DP-SGD eps by RDP (q 0.01, sigma 1.1, 10^4 steps, delta 1e-5)" epsilon \
+  compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant rdp
+[ $HAVE_DPA = 1 ] && anchor_case "dp_accounting RdpAccountant" "$DPSGD_EVENT
 from dp_accounting import rdp
-a = rdp.RdpAccountant(); a.compose(ev); print(a.get_epsilon(1e-5))" ;;
-  opacus) py_case "" opacus "from opacus.accountants import RDPAccountant
-a = RDPAccountant(); a.history = [(1.1, 0.01, 10000)]; print(a.get_epsilon(1e-5))" ;;
-esac; done
+print(rdp.RdpAccountant().compose(event).get_epsilon(1e-5))"
+[ $OPACUS_MODE = package ] && anchor_case "Opacus RDPAccountant" "from opacus.accountants import RDPAccountant
+a = RDPAccountant()
+for _ in range(10000): a.step(noise_multiplier=1.1, sample_rate=0.01)
+print(a.get_epsilon(1e-5))"
+[ $OPACUS_MODE = analysis ] && anchor_case "Opacus analysis.rdp (no torch)" "$LOAD_OPACUS_ANALYSIS
+A = $ORDERS
+print(opacus_rdp.get_privacy_spent(orders=A, rdp=opacus_rdp.compute_rdp(q=0.01, noise_multiplier=1.1, steps=10000, orders=A), delta=1e-5)[0])"
 
-run_case "DP-SGD eps, tight (PLD / PRV)" compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant pld
-for a in "${anchors[@]}"; do case $a in
-  dp_accounting) py_case "" dp_accounting "$EV
+dpledger_case "DP-SGD eps, tight (PLD / PRV)" epsilon \
+  compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant pld
+[ $HAVE_DPA = 1 ] && anchor_case "dp_accounting PLDAccountant, grid 1e-4" "$DPSGD_EVENT
 from dp_accounting import pld
-a = pld.PLDAccountant(value_discretization_interval=1e-4); a.compose(ev); print(a.get_epsilon(1e-5))" ;;
-  prv_accountant) py_case "" prv_accountant "from prv_accountant import PRVAccountant, PoissonSubsampledGaussianMechanism
-m = PoissonSubsampledGaussianMechanism(sampling_probability=0.01, noise_multiplier=1.1)
-a = PRVAccountant(prvs=[m], max_self_compositions=[10000], eps_error=1e-3, delta_error=1e-10)
-print(a.compute_epsilon(delta=1e-5, num_self_compositions=[10000])[2])" ;;
-esac; done
+print(pld.PLDAccountant(value_discretization_interval=1e-4).compose(event).get_epsilon(1e-5))"
+[ $HAVE_PRV = 1 ] && anchor_case "prv_accountant, eps_error 1e-3: estimate [lower, upper]" "from prv_accountant import PRVAccountant, PoissonSubsampledGaussianMechanism
+prv = PoissonSubsampledGaussianMechanism(sampling_probability=0.01, noise_multiplier=1.1)
+a = PRVAccountant(prvs=[prv], max_self_compositions=[10000], eps_error=1e-3, delta_error=1e-10)
+lo, est, up = a.compute_epsilon(delta=1e-5, num_self_compositions=[10000])
+print(f'{est} [{lo}, {up}]')"
 
-# shellcheck disable=SC2086
-run_case "1,000 distinct subsampled Gaussians, RDP" compose $HET --delta 1e-5 --accountant rdp
-for a in "${anchors[@]}"; do case $a in
-  dp_accounting) py_case "" dp_accounting "from dp_accounting import dp_event as e, rdp
+dpledger_case "DP-SGD eps at delta 1e-30, tight (PLD)" epsilon \
+  compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-30 --accountant pld
+[ $HAVE_DPA = 1 ] && anchor_case "dp_accounting PLDAccountant, grid 1e-4" "$DPSGD_EVENT
+from dp_accounting import pld
+print(pld.PLDAccountant(value_discretization_interval=1e-4).compose(event).get_epsilon(1e-30))"
+
+for n in 100 1000; do
+  # shellcheck disable=SC2046
+  dpledger_case "$n distinct subsampled Gaussians x 100 steps (sigma 0.8..2.8, sens 1.3, q 0.005..0.025), RDP" epsilon \
+    compose $(distinct_args "$n") --delta 1e-5 --accountant rdp
+  [ $HAVE_DPA = 1 ] && anchor_case "dp_accounting RdpAccountant" "from dp_accounting import dp_event as e, rdp
 a = rdp.RdpAccountant()
-for i in range(1000): a.compose(e.PoissonSampledDpEvent(0.01, e.GaussianDpEvent(1 + i / 1000)))
-print(a.get_epsilon(1e-5))" ;;
-  opacus) py_case "" opacus "from opacus.accountants import RDPAccountant
-a = RDPAccountant(); a.history = [(1 + i / 1000, 0.01, 1) for i in range(1000)]; print(a.get_epsilon(1e-5))" ;;
-esac; done
+for z, q in $(distinct_py "$n"): a.compose(e.PoissonSampledDpEvent(q, e.GaussianDpEvent(z)), 100)
+print(a.get_epsilon(1e-5))"
+  [ $OPACUS_MODE = package ] && anchor_case "Opacus RDPAccountant" "from opacus.accountants import RDPAccountant
+a = RDPAccountant()
+for z, q in $(distinct_py "$n"):
+    for _ in range(100): a.step(noise_multiplier=z, sample_rate=q)
+print(a.get_epsilon(1e-5))"
+  [ $OPACUS_MODE = analysis ] && anchor_case "Opacus analysis.rdp (no torch)" "$LOAD_OPACUS_ANALYSIS
+A = $ORDERS
+r = sum(opacus_rdp.compute_rdp(q=q, noise_multiplier=z, steps=100, orders=A) for z, q in $(distinct_py "$n"))
+print(opacus_rdp.get_privacy_spent(orders=A, rdp=r, delta=1e-5)[0])"
+done
 
-FIELD=value run_case "sigma for eps 1 (q .01, 1e4 steps), RDP" calibrate -m 'gaussian:sigma=?,q=0.01,steps=10000' --epsilon 1 --delta 1e-5 --accountant rdp
-for a in "${anchors[@]}"; do case $a in
-  dp_accounting) py_case "" dp_accounting "import dp_accounting as d
-from dp_accounting import dp_event as e, rdp
-print(d.calibrate_dp_mechanism(rdp.RdpAccountant, lambda s: e.SelfComposedDpEvent(e.PoissonSampledDpEvent(0.01, e.GaussianDpEvent(s)), 10000), 1.0, 1e-5, d.LowerEndpointAndGuess(0.5, 3.0)))" ;;
-esac; done
+CALIBRATE='import dp_accounting as d
+from dp_accounting import dp_event as e, pld, rdp
+def event(sigma): return e.SelfComposedDpEvent(e.PoissonSampledDpEvent(0.01, e.GaussianDpEvent(sigma)), 10000)'
+dpledger_case "sigma for eps 1 (q 0.01, 10^4 steps, delta 1e-5), RDP" value \
+  calibrate -m 'gaussian:sigma=?,q=0.01,steps=10000' --epsilon 1 --delta 1e-5 --accountant rdp
+[ $HAVE_DPA = 1 ] && anchor_case "dp_accounting calibrate_dp_mechanism, RdpAccountant" "$CALIBRATE
+print(d.calibrate_dp_mechanism(rdp.RdpAccountant, event, 1.0, 1e-5, d.LowerEndpointAndGuess(0.5, 3.0)))"
 
-FIELD=value run_case "sigma for eps 1 (q .01, 1e4 steps), PLD" calibrate -m 'gaussian:sigma=?,q=0.01,steps=10000' --epsilon 1 --delta 1e-5 --accountant pld
-for a in "${anchors[@]}"; do case $a in
-  dp_accounting) py_case "" dp_accounting "import dp_accounting as d
-from dp_accounting import dp_event as e, pld
-print(d.calibrate_dp_mechanism(lambda: pld.PLDAccountant(value_discretization_interval=1e-4), lambda s: e.SelfComposedDpEvent(e.PoissonSampledDpEvent(0.01, e.GaussianDpEvent(s)), 10000), 1.0, 1e-5, d.LowerEndpointAndGuess(0.5, 3.0)))" ;;
-esac; done
+dpledger_case "sigma for eps 1 (q 0.01, 10^4 steps, delta 1e-5), tight (PLD)" value \
+  calibrate -m 'gaussian:sigma=?,q=0.01,steps=10000' --epsilon 1 --delta 1e-5 --accountant pld
+[ $HAVE_DPA = 1 ] && anchor_case "dp_accounting calibrate_dp_mechanism, PLDAccountant grid 1e-4" "$CALIBRATE
+print(d.calibrate_dp_mechanism(lambda: pld.PLDAccountant(value_discretization_interval=1e-4), event, 1.0, 1e-5,
+                               d.LowerEndpointAndGuess(0.5, 3.0)))"
 
-run_case "optimal composition, 100 x eps 0.1" compose -m pure:eps=0.1,steps=100 --delta 1e-5 --accountant optimal
-for a in "${anchors[@]}"; do case $a in
-  dp_accounting) py_case "" dp_accounting "from dp_accounting import dp_event as e, pld
-a = pld.PLDAccountant(); a.compose(e.EpsilonDeltaDpEvent(0.1, 0.0), 100); print(a.get_epsilon(1e-5))" ;;
-esac; done
+dpledger_case "optimal composition of 100 pure eps 0.1 steps (delta 1e-5)" epsilon \
+  compose -m pure:eps=0.1,steps=100 --delta 1e-5 --accountant optimal
+[ $HAVE_DPA = 1 ] && anchor_case "dp_accounting PLD from_privacy_parameters, grid 1e-4" "from dp_accounting.pld import common, privacy_loss_distribution as p
+pure = p.from_privacy_parameters(common.DifferentialPrivacyParameters(0.1, 0.0), value_discretization_interval=1e-4)
+print(pure.self_compose(100).get_epsilon_for_delta(1e-5))"
+[ $HAVE_PRV = 1 ] && anchor_case "prv_accountant PureDPMechanism, eps_error 1e-3: estimate [lower, upper]" "from prv_accountant import PRVAccountant, PureDPMechanism
+a = PRVAccountant(prvs=[PureDPMechanism(0.1)], max_self_compositions=[100], eps_error=1e-3, delta_error=1e-10)
+lo, est, up = a.compute_epsilon(delta=1e-5, num_self_compositions=[100])
+print(f'{est} [{lo}, {up}]')"
 
+# The table, then where it was measured.
+echo "| case | tool | value | dpledger's value | wall ms | CPU ms | wall / dpledger | CPU / dpledger |"
+echo "|---|---|---|---|---:|---:|---:|---:|"
+printf '%s\n' "${ROWS[@]}"
 echo
-echo "ms: mean wall time of $RUNS whole-process runs on $(nproc) cores; ratio: the anchor's time / dpledger's."
+MODEL=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+echo "Times: mean of $RUNS whole-process runs per row, start-up included; CPU = user + system time of the process and"
+echo "all its threads. dpledger: $("$BIN" --version 2>/dev/null | head -n 1). Python: $("$PY" --version 2>&1) ($(command -v "$PY"))."
+NOTES=$(IFS=';'; echo "${ANCHOR_NOTES[*]}")
+echo "Anchors: ${NOTES//;/; }."
+echo "Machine: $(nproc) cores, ${MODEL:-unknown CPU}; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end;" \
+  "$(date -u '+%Y-%m-%d %H:%M UTC')."
