@@ -90,11 +90,15 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
   const Eigen::VectorXd u0 = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(n) * p);
   const std::int64_t stride = trace_stride(k.K);
   r.trace.push_back(trace_point(0, R.z_of(u0), problem));
+  r.trace.back().ledger_steps = 0;
   Rng noise = rng.split();
   bool diverged = false;
-  const FixedPointRun run = private_fixed_point_iteration(u0, R, cfg, noise, {}, [&](std::int64_t it, const Eigen::VectorXd& u) {
+  const bool per_user = dep == Deployment::federated || dep == Deployment::decentralized;
+  const FixedPointRun run = private_fixed_point_iteration(u0, R, cfg, noise, {}, [&](std::int64_t it, const FixedPointRun& now) {
     if (it % stride == 0 || it == k.K) {
-      r.trace.push_back(trace_point(it, R.z_of(u), problem));
+      r.trace.push_back(trace_point(it, R.z_of(now.u), problem));
+      // The ledger's steps used by then: every round (record-level), or the most participations of a user so far.
+      r.trace.back().ledger_steps = per_user ? *std::max_element(now.touches.begin(), now.touches.end()) : it;
       diverged = diverged || !std::isfinite(r.trace.back().objective);
     }
   });
@@ -133,6 +137,13 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
   const std::string gauss = "gaussian:sigma=" + spec_number(k.sigma / 2) + ",sens=" + spec_number(sens);
   Json candidates = Json::array();
   Json notes = Json::object();
+  // The paper's formula after the first t rounds (steps), for `run --plot`.
+  for (auto& point : r.trace) {
+    if (point.iteration == 0) continue;
+    point.claimed_epsilon = dep == Deployment::federated ? theorem3_central(point.iteration, L_gamma, k.sigma, k.m, n, k.delta).epsilon
+                            : dep == Deployment::decentralized ? theorem4(point.ledger_steps, L_gamma, k.sigma, n, k.delta).epsilon
+                                                               : theorem2(point.iteration, L_gamma, k.sigma, n, k.delta).epsilon;
+  }
   if (dep == Deployment::centralized || dep == Deployment::lasso) {
     r.claimed = to_json(theorem2(k.K, L_gamma, k.sigma, n, k.delta));
     if (std::isfinite(clip) && clip < L * t)
@@ -176,6 +187,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
         "drops the weak-convexity factor (1+c); dpledger does not use it";
   }
   const Json best = best_certified(candidates);
+  if (best.contains("ledger")) r.mechanisms = mechanisms_json(best["ledger"].get<std::vector<std::string>>());
   r.accounted = best;
   r.accounted.erase("name");
   r.accounted.erase("from");
