@@ -59,13 +59,14 @@ Running accounted_running(const RunResult& r) {
   }
   if (kind == AccountantKind::automatic) kind = AccountantKind::rdp;
   const std::int64_t every = std::max<std::int64_t>(1, (total + 1999) / 2000);
-  const RunningBudget rb = running_budget(ledger, Target::for_delta(*delta), {kind}, every, 200);
+  // 60 evaluations (rdp: every checkpoint, cumulatively) keep a plot within a few seconds.
+  const RunningBudget rb = running_budget(ledger, Target::for_delta(*delta), {kind}, every, 60);
   if (rb.series.empty()) {
     out.note = rb.not_applicable.empty() ? "no accountant applies" : rb.not_applicable.front();
     return out;
   }
   const RunningSeries& s = rb.series.front();
-  out.series.name = "accounted (" + s.accountant + ", ledger prefix)";
+  out.series.name = "accounted: " + s.accountant;
   for (const auto& [iteration, steps] : uses) {
     double eps = steps == 0 ? 0.0 : HUGE_VAL;
     for (std::size_t i = 0; i < rb.checkpoints.size() && steps > 0; ++i)
@@ -81,7 +82,7 @@ Running accounted_running(const RunResult& r) {
 
 Running claimed_running(const RunResult& r) {
   Running out;
-  out.series.name = "claimed (the paper's formula at t)";
+  out.series.name = "claimed: paper at t";
   out.series.dashed = true;
   for (const auto& t : r.trace)
     if (std::isfinite(t.claimed_epsilon)) {
@@ -110,7 +111,7 @@ RunPlot run_plot(const RunResult& r) {
   Plot utility;
   utility.title = r.algorithm + ": utility of the released point";
   utility.x = {"iteration", false};
-  PlotSeries sub{"suboptimality F(x_t) - F*", {}, {}};
+  PlotSeries sub{"F(x_t) - F*", {}, {}};
   for (const auto& t : r.trace) {
     sub.x.push_back(t.iteration);
     sub.y.push_back(t.objective - r.optimum);
@@ -118,39 +119,53 @@ RunPlot run_plot(const RunResult& r) {
   if (any_positive(sub)) {
     utility.y = {"suboptimality (log scale)", true};
   } else {
-    sub.name = "objective F(x_t)";
+    sub.name = "F(x_t)";
     for (std::size_t i = 0; i < sub.y.size(); ++i) sub.y[i] = r.trace[i].objective;
     utility.y = {"objective", false};
   }
   utility.series.push_back(sub);
 
   Plot privacy;
-  privacy.title = r.algorithm + ": running epsilon (delta = " +
+  privacy.title = "running epsilon (delta " +
                   (number(r.accounted, "delta") ? Json(*number(r.accounted, "delta")).dump() : std::string("?")) + ")";
   privacy.x = {"iteration", false};
   Json summary{{"panels", Json::array({"utility", "epsilon"})}};
   Json running{{"iterations", Json::array()}, {"accounted", Json::array()}, {"claimed", Json::array()}};
 
+  // Nothing is released before the first iteration: epsilon 0 there (also anchors the final-only markers' axis).
   Running acc = accounted_running(r);
+  std::string how, notes;
   if (acc.note.empty()) {
     running["iterations"] = acc.series.x;
     running["accounted"] = acc.series.y;
     privacy.series.push_back(acc.series);
+    how = "accounted: ledger prefix";
   } else if (const auto eps = number(r.accounted, "epsilon")) {
-    privacy.series.push_back({"accounted, final only (" + acc.note + ")", {last}, {*eps}, false, true});
+    privacy.series.push_back({"accounted (final)", {0, last}, {0, *eps}, false, true});
+    how = "accounted: final value";
+    notes = "accounted: final value only (" + acc.note + ")";
   } else {
-    privacy.series.push_back({"accounted: none (" + acc.note + ")", {}, {}});
+    privacy.series.push_back({"accounted: none", {}, {}});
+    how = "accounted: none";
+    notes = "accounted: none (" + acc.note + ")";
   }
   Running cl = claimed_running(r);
   if (cl.note.empty()) {
     running["claimed_iterations"] = cl.series.x;
     running["claimed"] = cl.series.y;
     privacy.series.push_back(cl.series);
+    how += "; claimed: paper at t";
   } else if (const auto eps = number(r.claimed, "epsilon")) {
-    privacy.series.push_back({"claimed, final only (" + cl.note + ")", {last}, {*eps}, false, true});
+    privacy.series.push_back({"claimed (final)", {0, last}, {0, *eps}, false, true});
+    how += "; claimed: final value";
+    notes += std::string(notes.empty() ? "" : "; ") + "claimed: final value only (" + cl.note + ")";
   } else {
-    privacy.series.push_back({"claimed: none (the paper states no bound for this run)", {}, {}});
+    privacy.series.push_back({"claimed: none", {}, {}});
+    how += "; the paper claims none";
+    notes += std::string(notes.empty() ? "" : "; ") + "claimed: none (the paper states no bound for this run)";
   }
+  privacy.title += ", " + how;
+  if (!notes.empty()) summary["notes"] = notes;
   double lo = HUGE_VAL, hi = 0;
   for (const auto& s : privacy.series)
     for (double y : s.y)
@@ -171,7 +186,8 @@ RunPlot run_plot(const RunResult& r) {
   const std::string top = render_svg(utility);
   if (!(hi > 0)) {
     // Nothing finite to draw below (no noise: epsilon is infinite): the utility panel alone, saying so.
-    utility.series.push_back({"epsilon: infinite (no noise) or not accounted", {}, {}});
+    utility.series.push_back({"epsilon: infinite", {}, {}});
+    utility.title += " (epsilon infinite: no noise)";
     out.svg = render_svg(utility);
     summary["panels"] = Json::array({"utility"});
     out.summary = summary;

@@ -48,9 +48,9 @@ TEST(RunPlotCli, CentralizedAdmmHasUtilityAccountedAndClaimedSeries) {
   ASSERT_EQ(p.run.exit_code, 0) << p.run.err;
   EXPECT_EQ(xml_well_formed_error(p.svg), "");
   EXPECT_EQ(p.json["plot"]["panels"], nlohmann::json::array({"utility", "epsilon"}));
-  for (const std::string name : {"suboptimality F(x_t) - F*", "accounted (", "claimed (the paper's formula at t)"}) {
+  for (const std::string name : {"F(x_t) - F*", "accounted: ", "claimed: paper at t"}) {
     EXPECT_TRUE(has_series(p.json, name)) << name;
-    EXPECT_NE(p.svg.find(name.substr(0, 12)), std::string::npos) << name;
+    EXPECT_NE(p.svg.find(name), std::string::npos) << name;
   }
   const auto& running = p.json["plot"]["running_epsilon"];
   const auto& acc = running["accounted"];
@@ -82,7 +82,7 @@ TEST(RunPlotCli, DpSgdSaysThePaperClaimsNothing) {
   const PlotRun p = plot_run("dp-sgd --seed 7 --set K=200", "/tmp/dpledger_run_plot_sgd.svg");
   ASSERT_EQ(p.run.exit_code, 0) << p.run.err;
   EXPECT_EQ(xml_well_formed_error(p.svg), "");
-  EXPECT_TRUE(has_series(p.json, "accounted (rdp, ledger prefix)"));
+  EXPECT_TRUE(has_series(p.json, "accounted: rdp"));
   EXPECT_TRUE(has_series(p.json, "claimed: none"));
 }
 
@@ -90,7 +90,7 @@ TEST(RunPlotCli, AlgorithmWithoutIterationLedgerMarksFinalValues) {
   const PlotRun p = plot_run("dgd-secret-sharing --seed 7", "/tmp/dpledger_run_plot_dgd.svg");
   ASSERT_EQ(p.run.exit_code, 0) << p.run.err;
   EXPECT_EQ(xml_well_formed_error(p.svg), "");
-  EXPECT_TRUE(has_series(p.json, "suboptimality") || has_series(p.json, "objective"));
+  EXPECT_TRUE(has_series(p.json, "F(x_t)"));
   EXPECT_TRUE(has_series(p.json, "accounted"));
   EXPECT_TRUE(has_series(p.json, "claimed"));
 }
