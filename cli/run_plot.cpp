@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <sstream>
 
 namespace dpl::cli {
 namespace {
@@ -23,6 +24,7 @@ std::optional<double> number(const Json& obj, const char* key) {
 struct Running {
   PlotSeries series;
   std::string note;  // why there is no running series (empty when there is one)
+  std::string note_kinds;  // which accountants a "best" series is the minimum of
 };
 
 // The accountant of the run applied to the prefix of its ledger used by each traced iteration. running_budget()
@@ -51,29 +53,36 @@ Running accounted_running(const RunResult& r) {
     ledger.push_back(e.entry);
     total += e.entry.steps;
   }
-  AccountantKind kind = AccountantKind::rdp;
+  // The run's accountant; when the run names none (e.g. it composed with `auto`), the best of the fast ones at
+  // each point (each is a certified bound, so their minimum is one).
+  std::vector<AccountantKind> kinds{AccountantKind::optimal, AccountantKind::rdp, AccountantKind::pure,
+                                    AccountantKind::advanced, AccountantKind::basic};
   try {
-    if (r.accounted.contains("accountant") && r.accounted["accountant"].is_string())
-      kind = parse_accountant(r.accounted["accountant"].get<std::string>());
+    if (r.accounted.contains("accountant") && r.accounted["accountant"].is_string()) {
+      const AccountantKind named = parse_accountant(r.accounted["accountant"].get<std::string>());
+      if (named != AccountantKind::automatic) kinds = {named};
+    }
   } catch (const InputError&) {
   }
-  if (kind == AccountantKind::automatic) kind = AccountantKind::rdp;
   const std::int64_t every = std::max<std::int64_t>(1, (total + 1999) / 2000);
   // 60 evaluations (rdp: every checkpoint, cumulatively) keep a plot within a few seconds.
-  const RunningBudget rb = running_budget(ledger, Target::for_delta(*delta), {kind}, every, 60);
+  const RunningBudget rb = running_budget(ledger, Target::for_delta(*delta), kinds, every, 60);
   if (rb.series.empty()) {
     out.note = rb.not_applicable.empty() ? "no accountant applies" : rb.not_applicable.front();
     return out;
   }
-  const RunningSeries& s = rb.series.front();
-  out.series.name = "accounted: " + s.accountant;
+  std::string names;
+  for (const auto& s : rb.series) names += (names.empty() ? "" : ", ") + s.accountant;
+  out.series.name = rb.series.size() == 1 ? "accounted: " + names : "accounted: best";
+  if (rb.series.size() > 1) out.note_kinds = "accounted: the smallest at each point of " + names;
   for (const auto& [iteration, steps] : uses) {
     double eps = steps == 0 ? 0.0 : HUGE_VAL;
-    for (std::size_t i = 0; i < rb.checkpoints.size() && steps > 0; ++i)
-      if (rb.checkpoints[i].total_steps >= std::min(steps, total) && s.bound[i]) {
-        eps = hi_up(*s.bound[i]);
-        break;
-      }
+    for (const auto& s : rb.series)
+      for (std::size_t i = 0; i < rb.checkpoints.size() && steps > 0; ++i)
+        if (rb.checkpoints[i].total_steps >= std::min(steps, total) && s.bound[i]) {
+          eps = std::min(eps, hi_up(*s.bound[i]));
+          break;
+        }
     out.series.x.push_back(iteration);
     out.series.y.push_back(eps);
   }
@@ -126,8 +135,9 @@ RunPlot run_plot(const RunResult& r) {
   utility.series.push_back(sub);
 
   Plot privacy;
-  privacy.title = "running epsilon (delta " +
-                  (number(r.accounted, "delta") ? Json(*number(r.accounted, "delta")).dump() : std::string("?")) + ")";
+  std::ostringstream delta_text;
+  if (const auto d = number(r.accounted, "delta")) delta_text << *d; else delta_text << "?";
+  privacy.title = "running epsilon (delta " + delta_text.str() + ")";
   privacy.x = {"iteration", false};
   Json summary{{"panels", Json::array({"utility", "epsilon"})}};
   Json running{{"iterations", Json::array()}, {"accounted", Json::array()}, {"claimed", Json::array()}};
@@ -140,6 +150,7 @@ RunPlot run_plot(const RunResult& r) {
     running["accounted"] = acc.series.y;
     privacy.series.push_back(acc.series);
     how = "accounted: ledger prefix";
+    notes = acc.note_kinds;
   } else if (const auto eps = number(r.accounted, "epsilon")) {
     privacy.series.push_back({"accounted (final)", {0, last}, {0, *eps}, false, true});
     how = "accounted: final value";
@@ -188,6 +199,7 @@ RunPlot run_plot(const RunResult& r) {
     // Nothing finite to draw below (no noise: epsilon is infinite): the utility panel alone, saying so.
     utility.series.push_back({"epsilon: infinite", {}, {}});
     utility.title += " (epsilon infinite: no noise)";
+    summary["series"] = Json::array({utility.series.front().name, utility.series.back().name});
     out.svg = render_svg(utility);
     summary["panels"] = Json::array({"utility"});
     out.summary = summary;

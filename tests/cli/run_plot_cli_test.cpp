@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace dpl::testing {
 namespace {
@@ -78,29 +79,33 @@ TEST(RunPlotCli, DecentralizedAdmmRunningEpsilonFollowsTheMostActiveUser) {
   EXPECT_LT(acc[acc.size() / 2].get<double>(), 0.9 * final_eps);
 }
 
-TEST(RunPlotCli, DpSgdSaysThePaperClaimsNothing) {
-  const PlotRun p = plot_run("dp-sgd --seed 7 --set K=200", "/tmp/dpledger_run_plot_sgd.svg");
-  ASSERT_EQ(p.run.exit_code, 0) << p.run.err;
-  EXPECT_EQ(xml_well_formed_error(p.svg), "");
-  EXPECT_TRUE(has_series(p.json, "accounted: rdp"));
-  EXPECT_TRUE(has_series(p.json, "claimed: none"));
-}
-
-TEST(RunPlotCli, AlgorithmWithoutIterationLedgerMarksFinalValues) {
-  const PlotRun p = plot_run("dgd-secret-sharing --seed 7", "/tmp/dpledger_run_plot_dgd.svg");
-  ASSERT_EQ(p.run.exit_code, 0) << p.run.err;
-  EXPECT_EQ(xml_well_formed_error(p.svg), "");
-  EXPECT_TRUE(has_series(p.json, "F(x_t)"));
-  EXPECT_TRUE(has_series(p.json, "accounted"));
-  EXPECT_TRUE(has_series(p.json, "claimed"));
-}
-
-TEST(RunPlotCli, NoNoiseDrawsTheUtilityPanelAlone) {
-  const PlotRun p = plot_run("admm-centralized --seed 7 --set sigma=0", "/tmp/dpledger_run_plot_nonoise.svg");
-  ASSERT_EQ(p.run.exit_code, 0) << p.run.err;
-  EXPECT_EQ(xml_well_formed_error(p.svg), "");
-  EXPECT_EQ(p.json["plot"]["panels"], nlohmann::json::array({"utility"}));
-  EXPECT_NE(p.svg.find("epsilon: infinite"), std::string::npos);
+TEST(RunPlotCli, LegendsSayWhatIsMissing) {
+  struct Case {
+    std::string args;
+    std::vector<std::string> series;
+    std::vector<std::string> panels;
+  };
+  const std::vector<Case> cases{
+      // DP-SGD: a ledger per step, no theorem of the paper.
+      {"dp-sgd --seed 7 --set K=200", {"F(x_t) - F*", "accounted: rdp", "claimed: none"}, {"utility", "epsilon"}},
+      // Seed 000's secret-sharing DGD: one Gaussian per round, composed by `auto` (the best of the accountants).
+      {"dgd-secret-sharing --seed 7", {"F(x_t)", "accounted: best", "claimed: paper at t"}, {"utility", "epsilon"}},
+      // A run without a per-iteration ledger mapping: final values marked.
+      {"admm-random-aggregation --seed 7 --set K=20", {"F(x_t)", "accounted (final)", "claimed (final)"},
+       {"utility", "epsilon"}},
+      // No noise: the utility panel alone, saying epsilon is infinite.
+      {"admm-centralized --seed 7 --set sigma=0", {"F(x_t) - F*", "epsilon: infinite"}, {"utility"}},
+  };
+  for (const auto& c : cases) {
+    const PlotRun p = plot_run(c.args, "/tmp/dpledger_run_plot_case.svg");
+    ASSERT_EQ(p.run.exit_code, 0) << c.args << p.run.err;
+    EXPECT_EQ(xml_well_formed_error(p.svg), "") << c.args;
+    EXPECT_EQ(p.json["plot"]["panels"], nlohmann::json(c.panels)) << c.args;
+    for (const auto& name : c.series) {
+      EXPECT_TRUE(has_series(p.json, name)) << c.args << ": " << name;
+      EXPECT_NE(p.svg.find(name), std::string::npos) << c.args << ": " << name;
+    }
+  }
 }
 
 TEST(RunPlotCli, BadPlotPathExitsTwoAndWritesNothing) {
