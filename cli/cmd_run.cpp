@@ -5,6 +5,7 @@
 #include "algorithms/run/json_safe.h"
 #include "cli/command_registry.h"
 #include "cli/output_file.h"
+#include "cli/run_plot.h"
 
 #include <cmath>
 #include <cstdint>
@@ -22,6 +23,7 @@ struct RunOptions {
   std::uint64_t seed = 1;
   std::string trace;
   std::string ledger_out;
+  std::string plot;
   bool list = false;
   bool parameters = false;
 };
@@ -132,6 +134,7 @@ Output run_algorithm(const RunOptions& o) {
   if (o.parameters) {
     if (!o.trace.empty()) throw InputError("--trace cannot be used with --parameters (nothing is run)");
     if (!o.ledger_out.empty()) throw InputError("--ledger-out cannot be used with --parameters (nothing is run)");
+    if (!o.plot.empty()) throw InputError("--plot cannot be used with --parameters (nothing is run)");
     params.set_describe_only(true);
     try {
       (void)entry.run(params, o.seed);
@@ -141,6 +144,8 @@ Output run_algorithm(const RunOptions& o) {
   }
   if (!o.ledger_out.empty() && !ends_with(o.ledger_out, ".jsonl") && !ends_with(o.ledger_out, ".json"))
     throw InputError("--ledger-out=" + o.ledger_out + " has an unknown extension: allowed .jsonl, .json (JSON lines)");
+  if (!o.plot.empty() && !ends_with(o.plot, ".svg"))
+    throw InputError("--plot=" + o.plot + " has an unknown extension: allowed .svg");
   const algorithms::RunResult r = entry.run(params, o.seed);
   if (!o.ledger_out.empty()) {
     if (r.mechanisms.empty())
@@ -155,6 +160,13 @@ Output run_algorithm(const RunOptions& o) {
   }
 
   if (!o.trace.empty()) write_atomically(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
+  Json plot_summary;
+  if (!o.plot.empty()) {
+    const RunPlot plot = run_plot(r);
+    write_atomically(o.plot, plot.svg);
+    plot_summary = plot.summary;
+    plot_summary["file"] = o.plot;
+  }
 
   out.json["algorithm"] = r.algorithm;
   out.json["seed"] = o.seed;
@@ -170,6 +182,7 @@ Output run_algorithm(const RunOptions& o) {
   if (!r.extra.empty()) out.json["extra"] = r.extra;
   if (!o.trace.empty()) out.json["trace"] = o.trace;
   if (!o.ledger_out.empty()) out.json["ledger_out"] = o.ledger_out;
+  if (!o.plot.empty()) out.json["plot"] = plot_summary;
   // Never null for a number (a diverged objective is "inf"), never a throw on a path's raw bytes.
   out.json = algorithms::json_safe(out.json);
   const bool diverged = r.extra.is_object() && r.extra.value("diverged", false);
@@ -186,6 +199,7 @@ Output run_algorithm(const RunOptions& o) {
   print_privacy(t, "privacy claimed by the paper:", r.claimed);
   print_privacy(t, "privacy accounted by dpledger (certified upper bounds, rounded up):", r.accounted);
   if (!o.trace.empty()) t << "trace written to " << o.trace << "\n";
+  if (!o.plot.empty()) t << "plot written to " << o.plot << " (utility and running epsilon vs iteration)\n";
   if (!o.ledger_out.empty())
     t << "ledger written to " << o.ledger_out << " (" << r.mechanisms.size()
       << " mechanism entries, JSON lines: replay with compose)\n";
@@ -210,6 +224,9 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub->add_option("--ledger-out", o->ledger_out,
                   "Write the mechanism ledger the accounted epsilon composes: .jsonl, one entry per line with the "
                   "keys of the -m specs ({\"mechanism\":\"laplace\",\"b\":...,\"sens\":...,\"steps\":...})");
+  sub->add_option("--plot", o->plot,
+                  "Write an SVG: utility (suboptimality, log scale) and the running epsilon (accounted on the ledger "
+                  "prefix, claimed by the paper's formula) vs iteration");
   sub->add_flag("--list", o->list, "List the algorithms");
   sub->add_flag("--parameters", o->parameters,
                 "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "

@@ -6,6 +6,8 @@
 
 #include <Eigen/Dense>
 
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,11 @@ struct TraceStep {
   Eigen::MatrixXd messages;
   double objective = 0;       // sum_i f_i at the network average (or the algorithm's output point)
   double consensus_error = 0;  // sum_i ||x_i - xbar||^2
+  // For `run --plot`: how many steps of RunResult::mechanisms (in order) the run has used by this iteration (-1:
+  // the run does not map its ledger to iterations), and the paper's claimed epsilon for the first `iteration`
+  // iterations (NaN: the paper has no formula for it).
+  std::int64_t ledger_steps = -1;
+  double claimed_epsilon = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct RunResult {

@@ -191,6 +191,13 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
                           {"note", r.note}};
     }
   }
+  // For `run --plot`: round k has used k entries of the ledger (one Gaussian per round); the thesis' figure after
+  // k rounds is k times the per-round one.
+  for (auto& t : result.trace) {
+    t.ledger_steps = t.iteration;
+    if (result.claimed.contains("epsilon_per_round") && result.claimed["epsilon_per_round"].is_number())
+      t.claimed_epsilon = t.iteration * result.claimed["epsilon_per_round"].get<double>();
+  }
   result.extra = {{"sensitivity_l2", sens_l2},
                   {"domain", describe(domain)},
                   {"modulus", std::to_string(codec.modulus())},

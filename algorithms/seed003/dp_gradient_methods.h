@@ -11,15 +11,17 @@
 
 namespace dpl::algorithms::seed003 {
 
-// `dp-sgd`. Keys: the problem keys (setup_erm; default breast_cancer, logistic, l2 0.01), K (1000 steps), gamma
+// `dp-sgd`. Keys: the problem keys (setup_erm; default breast_cancer, logistic, l2 0.01), K (500 steps), gamma
 // (step, (0, 2/beta], default 1/beta), sigma (noise multiplier: the noise std is sigma C on the sum of clipped
 // gradients, 1), C (clipping, 1), sampling (poisson | fixed | cyclic: batches by Poisson sampling with q, of
-// size round(q n) without replacement, or one record per step in order), q (0.1), delta (1e-6), accountant
+// size round(q n) without replacement, or one record per step in order), q (0.1; sigma=0 with q=1 is gradient
+// descent and reaches suboptimality < 1e-6; with q < 1 the batch sampling error (Theorem 1's zeta) leaves a
+// floor, about 1e-3 at q=0.1, whatever K), delta (1e-6), accountant
 // (auto | rdp | pld: the accountant of accounted.epsilon). accounted.ledger is the `dpledger compose -m` ledger.
 RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed);
 
-// `dp-cd`. Keys: the problem keys, K (2000), gamma, sigma (noise multiplier on the mean clipped gradient: std
-// sigma C/n per coordinate), C, coordinates (1: coordinates updated per step, a uniform subset; 0 = Poisson
+// `dp-cd`. Keys: the problem keys, K (800), gamma, sigma (noise multiplier on the mean clipped gradient: std
+// sigma C/n per coordinate, 60), C, coordinates (10: coordinates updated per step, a uniform subset; 0 = Poisson
 // with q), q (0.1), delta, accountant.
 RunResult run_dp_cd(RunParameters& params, std::uint64_t seed);
 

@@ -63,7 +63,7 @@ FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOper
       }
     }
     if (post) post(run.u);
-    if (observe) observe(k + 1, run.u);
+    if (observe) observe(k + 1, run);
   }
   return run;
 }

@@ -42,10 +42,11 @@ struct FixedPointRun {
 };
 
 using PostMap = std::function<void(Eigen::VectorXd& u)>;
-using Observer = std::function<void(std::int64_t k, const Eigen::VectorXd& u)>;
+// Sees the state after step k: run.u and run.touches so far.
+using Observer = std::function<void(std::int64_t k, const FixedPointRun& run)>;
 
 // Runs cfg.iterations steps from u0 (validated: sizes, lambda in (0,1], q in (0,1], 1 <= active_count <= B).
-// `observe` (optional) sees u after each step (k = 1..K).
+// `observe` (optional) sees the run after each step (k = 1..K).
 FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOperator& R, const FixedPointConfig& cfg,
                                             Rng& rng, const PostMap& post = {}, const Observer& observe = {});
 

@@ -25,20 +25,52 @@ RunResult run(const std::string& name, const std::vector<std::string>& sets, std
 
 }  // namespace
 
-TEST(Seed003Runs, NonPrivateRunsReachTheOptimum) {
-  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
-      {"dp-sgd", {"sigma=0", "sampling=fixed", "q=1", "K=3000"}},
-      {"dp-cd", {"sigma=0", "coordinates=30", "K=3000"}},
-      {"admm-centralized", {"sigma=0", "K=600", "gamma=5"}},
-      {"admm-federated", {"sigma=0", "K=6000", "gamma=5"}},
-      {"admm-decentralized", {"sigma=0", "K=400000", "gamma=5"}},
-      {"admm-lasso", {"sigma=0", "C=1000", "K=600", "rows=200", "dim=16"}},
-  };
-  for (const auto& [name, sets] : cases) {
-    const RunResult r = run(name, sets);
-    EXPECT_LT(r.suboptimality, 1e-6) << name;
-    EXPECT_GE(r.suboptimality, -1e-9) << name;
+// Acceptance of issue 15: with every default but sigma=0 each run reaches suboptimality below 1e-6 (the Lasso
+// against cyclic coordinate descent run to 1e-10), about a second each. A miscalibrated default (e.g. the former
+// record step 0.05, or too few rounds for the sampled variants) fails here: those stopped at 1e-4 to 0.14.
+class Seed003NonPrivate : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Seed003NonPrivate, DefaultsReachTheOptimum) {
+  std::vector<std::string> sets{"sigma=0"};
+  // DP-SGD with Poisson batches (q 0.1) keeps the batch sampling error (Theorem 1's zeta): without noise it is
+  // gradient descent only with the full batch; the default K and step size then converge.
+  if (GetParam() == "dp-sgd") sets.push_back("q=1");
+  const RunResult r = run(GetParam(), sets);
+  EXPECT_LT(r.suboptimality, 1e-6);
+  EXPECT_GE(r.suboptimality, -1e-9);
+  if (GetParam() == "admm-lasso") {
+    EXPECT_NE(r.extra["optimum_method"].get<std::string>().find("coordinate descent"), std::string::npos);
+    EXPECT_LT(r.extra["distance_to_fixed_point_lasso"].get<double>(), 1e-6);
   }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllSix, Seed003NonPrivate,
+                         ::testing::Values("dp-sgd", "dp-cd", "admm-centralized", "admm-federated",
+                                           "admm-decentralized", "admm-lasso"),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           for (char& c : n)
+                             if (c == '-') c = '_';
+                           return n;
+                         });
+
+TEST(Seed003Runs, DpSgdPoissonBatchesWithoutNoiseStopAtTheSamplingFloor) {
+  // The floor is the sampling error, not a lack of iterations: four times as many steps do not go below it.
+  const RunResult short_run = run("dp-sgd", {"sigma=0"});
+  const RunResult long_run = run("dp-sgd", {"sigma=0", "K=2000"});
+  EXPECT_GT(short_run.suboptimality, 1e-4);
+  EXPECT_GT(long_run.suboptimality, 1e-4);
+  EXPECT_LT(long_run.suboptimality, 1e-2);
+}
+
+TEST(Seed003Runs, SampledAdmmNeedsRoundsInProportionToOneOverQ) {
+  // Block-coordinate Krasnosel'skii-Mann: the federated variant (q = 1/10) at a tenth of its default rounds is
+  // far from the optimum, the decentralized one (q = 1/n) at its default walk steps reaches it.
+  const RunResult few = run("admm-federated", {"sigma=0", "K=200"});
+  EXPECT_GT(few.suboptimality, 1e-4);
+  const RunResult walk = run("admm-decentralized", {"sigma=0"});
+  EXPECT_EQ(walk.iterations, 200 * walk.extra["records"].get<int>());
+  EXPECT_LT(walk.suboptimality, 1e-6);
 }
 
 TEST(Seed003Runs, LassoScalingPrintedSolvesTwoNKappaFixedSolvesKappa) {
