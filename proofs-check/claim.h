@@ -31,7 +31,7 @@ struct ClaimResult {
   std::string region;          // the parameter region searched (grid + random draws) or the instance
   std::string counterexample;  // fails: the smallest counterexample found
   std::string reproduce;       // the command that reproduces it (fails), or that shows the computation
-  std::string note;            // where the paper, the digest or the check's method needs a word
+  std::string note;            // where the paper or the check's method needs a word
   // The worst violation found, in the units of the claimed side (how much the claimed side must move to hold at
   // every point searched); <= 0 when it holds everywhere searched. NaN when the check has no such scalar.
   double deficit = 0.0 / 0.0;

@@ -62,7 +62,7 @@ ClaimResult check_eq_2_6(const CheckContext& ctx) {
     r.reproduce = "dpledger gamma --omega 1 --beta 1 --shift 0.01";
   }
   r.note = "App. D picks the wrong maximising shift on [0, (omega - alpha B)/2] (see 000/app-D-bullets), so (2.6) "
-           "integrates a smaller ratio than the max; agrees with the digest (e.g. u = 1, e = 0.01: 0.78781 < 0.79055). "
+           "integrates a smaller ratio than the max (e.g. u = 1, e = 0.01: 0.78781 < 0.79055). "
            "(2.6) is above gamma at large u with small e (e.g. omega = 1, beta = 10, shift = 0.001).";
   return r;
 }
@@ -336,7 +336,7 @@ ClaimResult check_lemma_3_3_1(const CheckContext& ctx) {
   if (r.status == Status::fails) r.counterexample = "N = " + std::to_string(sizes.front()) + ": LHS/RHS ~ 1/3 > " + num(factor);
   r.reproduce = "dpledger check 000/lemma-3.3.1";
   r.note = "Holds loosely (the measured ratio is far below 1/2): the proof's (3/4 - 1/4) should be E|r1 - r2| = 1/3, "
-           "i.e. LHS = (1/3) E|mean_top - mean_bottom| (digest E18 agrees).";
+           "i.e. LHS = (1/3) E|mean_top - mean_bottom|.";
   return r;
 }
 
@@ -391,7 +391,7 @@ ClaimResult check_sec_3_3(const CheckContext& ctx) {
   r.status = ok ? Status::holds : Status::fails;
   r.deficit = 0.9 - worst_r2;
   r.reproduce = "dpledger consensus";
-  r.note = "Fig. 3-2's rows as printed do not sum to 1; the factor-2 reading is used (digest E20). Monte Carlo: each "
+  r.note = "Fig. 3-2's rows as printed do not sum to 1; the factor-2 reading is used (docs/seed000.md, E20). Monte Carlo: each "
            "mean has a relative standard error of a few percent at these draws, far below the decay measured (the ring's "
            "R^2 ~ 0.95 reflects a curved transient, not noise).";
   return r;

@@ -62,7 +62,7 @@ ClaimResult check_thm_2(const CheckContext& ctx) {
     r.status = Status::holds;
   }
   r.note = "Step (8) assumes o^k = o'^k, but agent i mixes its own un-noised state, so the sensitivity accumulates "
-           "(001/eq-8); the exact loss grows like T^0.6 while the claim stays below eps. Agrees with the digest.";
+           "(001/eq-8); the exact loss grows like T^0.6 while the claim stays below eps (docs/seed001.md).";
   return r;
 }
 
@@ -129,7 +129,7 @@ ClaimResult check_phi(const CheckContext& ctx) {
   r.status = err <= 0.005 ? Status::holds : Status::fails;
   r.reproduce = "dpledger check 001/thm-2.3-phi";
   r.note = "Naive truncation is badly wrong here (the tail decays like T^-0.3): mpmath.nsum gives 0.947 for the "
-           "simulation's series (digest).";
+           "simulation's series.";
   return r;
 }
 

@@ -86,7 +86,7 @@ ClaimResult check_lemma_iv_1(const CheckContext& ctx) {
   r.status = worst <= 1e-9 * scale ? Status::holds : Status::fails;
   r.reproduce = "dpledger check 002/lemma-IV.1";
   r.note = "The public form follows from the KKT condition of the odd step (the noise is absorbed into it); "
-           "Appendix II's printed even update has f_j - f_j (typo, digest item 3).";
+           "Appendix II's printed even update has f_j - f_j (typo).";
   return r;
 }
 
@@ -168,7 +168,7 @@ ClaimResult check_eq_53(const CheckContext& ctx) {
   r.computed = "largest gradient change " + num(factor - s.worst_margin, 6) + " C/B";
   record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 002/eq-53";
-  r.note = "The sup approaches 2 C/B only as |f.x| grows with opposite y x and y^ x^ (digest check 11 agrees).";
+  r.note = "The sup approaches 2 C/B only as |f.x| grows with opposite y x and y^ x^.";
   return r;
 }
 
@@ -280,7 +280,7 @@ ClaimResult check_thm_iii_1(const CheckContext& ctx) {
     r.counterexample = never + " (bipartite: D + A is singular, so (27)'s margin stays below 0 for every gamma)";
     r.reproduce = "dpledger check 002/thm-III.1";
   }
-  r.note = "A sufficient condition only: R-ADMM still converges on bipartite graphs (digest check 8).";
+  r.note = "A sufficient condition only: R-ADMM still converges on bipartite graphs.";
   return r;
 }
 

@@ -55,7 +55,7 @@ ClaimResult check_thm_10(const CheckContext& ctx) {
   } else {
     r.status = Status::holds;
   }
-  r.note = "Two errors (digest 3.3, agreed): secure aggregation of m noises divides the per-round loss by m, not m^2, "
+  r.note = "Two errors: secure aggregation of m noises divides the per-round loss by m, not m^2, "
            "and Lemma C.1's bound is 4q^2 times the base RDP, not 2q^2. Model: Poisson sampling with rate m/n (the "
            "paper samples m of n; for that the exact curve differs at second order in q).";
   return r;
@@ -165,7 +165,7 @@ ClaimResult check_thm_4_hitting(const CheckContext& ctx) {
     r.reproduce = "dpledger check 003/thm-4-hitting";
   }
   r.note = "The geometric law of parameter 1/n on {1, 2, ...} is (1/n)(1 - 1/n)^(k-1); with it E[1/T] = ln n/(n-1), "
-           "not ln n/n (digest ii agrees). In addition to the digest: the factor 1/2 that the proof's next line drops "
+           "not ln n/n. In addition: the factor 1/2 that the proof's next line drops "
            "covers this, since ln n/(2(n-1)) <= ln n/n for n >= 2; what it cannot cover is (1 + c) (see 003/thm-4).";
   return r;
 }
@@ -193,7 +193,7 @@ ClaimResult check_thm_4_sigma(const CheckContext& ctx) {
   } else {
     r.status = Status::holds;
   }
-  r.note = "Needs sigma >= 2 sqrt(2) L gamma sqrt(alpha(alpha-1)); the stated threshold only gives c < 2 (digest iii).";
+  r.note = "Needs sigma >= 2 sqrt(2) L gamma sqrt(alpha(alpha-1)); the stated threshold only gives c < 2.";
   return r;
 }
 
@@ -219,7 +219,7 @@ ClaimResult check_thm_4(const CheckContext& ctx) {
   r.status = Status::inconclusive;
   r.reproduce = "dpledger check 003/thm-4";
   r.note = "Neither proved nor refuted: the proof's chain does not establish the number (003/thm-4-hitting, "
-           "003/thm-4-sigma), and PABI needs non-expansive steps while single-block ADMM steps expand (digest v); "
+           "003/thm-4-sigma), and PABI needs non-expansive steps while single-block ADMM steps expand; "
            "no counterexample is known.";
   return r;
 }
@@ -276,7 +276,7 @@ ClaimResult check_app_c2_argmin(const CheckContext& ctx) {
   record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 003/app-C.2-argmin";
   r.note = "With prox_{gamma f_i} as printed in Algorithm 2 this is 2 L gamma per block; eq. (25)'s 1/n needs the "
-           "1/n-weighted prox (digest 2.9).";
+           "1/n-weighted prox (docs/seed003.md sec. 3).";
   return r;
 }
 
@@ -300,7 +300,7 @@ ClaimResult check_thm_9(const CheckContext& ctx) {
   r.deficit = -worst;
   r.status = worst >= -1e-12 ? Status::holds : Status::fails;
   r.reproduce = "dpledger rdp -m gaussian:sigma=2,sens=4 --orders 2";
-  r.note = "Composition over the K_i participations is additive. Hidden user state (digest 3.3 b) does not affect "
+  r.note = "Composition over the K_i participations is additive. Hidden user state does not affect "
            "the local model, where every Delta u_i is released.";
   return r;
 }

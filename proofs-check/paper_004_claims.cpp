@@ -64,7 +64,7 @@ ClaimResult check_thm_1(const CheckContext& ctx) {
     r.status = Status::holds;
   }
   r.note = "With 32, sum eps'^2 = eps^2 and eps~ = 1.6207 eps + eps^2; the last line of the proof and (7) need "
-           "sum eps'^2 = eps^2/5, i.e. the constant 160 (digest agrees). The delta the chain certifies is >= eps "
+           "sum eps'^2 = eps^2/5, i.e. the constant 160. The delta the chain certifies is >= eps "
            "(vacuous at eps = 1) whatever the constant.";
   return r;
 }
@@ -116,7 +116,7 @@ ClaimResult check_lemma_1(const CheckContext& ctx) {
   r.computed = "exact Gaussian profile (Balle-Wang, certified): smallest relative margin " + num(s.worst_margin, 4);
   record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 004/lemma-1";
-  r.note = "Loose (about 7x in eps at the paper's settings, digest 4.4 A).";
+  r.note = "Loose (about 7x in eps at the paper's settings).";
   return r;
 }
 
@@ -157,7 +157,7 @@ ClaimResult check_lemma_2(const CheckContext& ctx) {
   record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 004/lemma-2";
   r.note = "True when the selection is hidden (Balle et al. 2018: log(1 + iota(e^eps - 1)) <= iota(e^eps - 1)); the "
-           "garbled statement read as (iota(e^eps - 1), iota delta) (digest). Not applicable when activity is "
+           "garbled statement read as (iota(e^eps - 1), iota delta). Not applicable when activity is "
            "observable (004/eq-16).";
   return r;
 }
@@ -284,7 +284,7 @@ ClaimResult check_sec_v(const CheckContext& ctx) {
   }
   r.note = "A lower bound for the literal algorithm (one sample, replace-one sensitivity 2L, message-level view of "
            "(16)); no sampling error (exact probabilities, double precision). The 1/q in the paper's sensitivity is "
-           "a hidden-sampling rate, not a sensitivity reduction (digest 4.4 D). T is not given in the paper.";
+           "a hidden-sampling rate, not a sensitivity reduction. T is not given in the paper.";
   return r;
 }
 

@@ -212,7 +212,7 @@ Dataset sized_dataset(const std::string& name, int rows, int dim) {
 
 }  // namespace
 
-// Seed 000, notes 000 sec. 3.6 (synthetic re-enactment): z uniform on [0,1]^d, normalised to unit l2 norm,
+// Seed 000 sec. 3.6 (synthetic re-enactment): z uniform on [0,1]^d, normalised to unit l2 norm,
 // y = +1 with probability 1/(1 + exp(-<z, theta>)) for a standard Gaussian theta (exact sampling).
 Dataset synthetic_logistic(int rows, int dim, Rng& rng) {
   const Eigen::VectorXd theta = synthetic_theta(rows, dim, rng);
@@ -227,7 +227,7 @@ Dataset synthetic_logistic(int rows, int dim, Rng& rng) {
   return d;
 }
 
-// Seed 001, simulation section (notes 001 sec. 5.1): z = M theta + w with Gaussian M and unit-variance
+// Seed 001, simulation section (sec. 5 of the paper): z = M theta + w with Gaussian M and unit-variance
 // Gaussian noise w (exact sampling); M and theta standard Gaussian (the paper does not give their
 // distributions).
 Dataset synthetic_regression(int rows, int dim, Rng& rng) {

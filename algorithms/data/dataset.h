@@ -33,7 +33,7 @@ Dataset load_shipped(const std::string& name);
 // Reads by extension: .csv -> read_csv, .svm/.libsvm/.txt -> read_libsvm; or a shipped name.
 Dataset load_dataset(const std::string& path_or_name);
 
-// Synthetic logistic data of seed 000 sec. 3.6 (notes): features uniform on [0,1], rows scaled to unit
+// Synthetic logistic data of seed 000 sec. 3.6: features uniform on [0,1], rows scaled to unit
 // l2 norm, labels +-1 drawn from a logistic model with a Gaussian true parameter.
 Dataset synthetic_logistic(int rows, int dim, Rng& rng);
 // Synthetic linear regression z = M theta + noise (seed 001 sec. V): rows x dim Gaussian M, unit noise.

@@ -1,4 +1,4 @@
-// The coupled-observation sensitivity audit of Wang and Nedic's Theorem 2 (seed 001; notes sec. 6, checks 9 and
+// The coupled-observation sensitivity audit of Wang and Nedic's Theorem 2 (seed 001; docs/seed001.md; checks 9 and
 // 10): replay agent i on the SAME received messages under two adjacent objectives f_i and f_i' (Definition 3's
 // coupling: the adversary's observation is fixed, so every other agent's state is unchanged) and compare the
 // realised state difference delta^k = x_i^k - x_i'^k with
@@ -55,7 +55,7 @@ CoupledAudit coupled_sensitivity_audit(const AgentTranscript& t, const StepSched
                                        const StepSchedule& gamma, const StepSchedule& nu, double C,
                                        const GradientFn& grad, const GradientFn& grad_prime);
 
-// The Huber objective of the notes' audit: f(x) = (C/d) Sum_l huber_1(x_l - centre), gradient
+// The Huber objective of the audit: f(x) = (C/d) Sum_l huber_1(x_l - centre), gradient
 // (C/d) clamp(x_l - centre, -1, 1): ||grad||_1 <= C (Assumption 4 with equality far from the centre).
 // f_i = huber(centre = 100), f_i' = huber(centre = -100) is the pair that attains s^k exactly.
 GradientFn huber_gradient(double C, double centre);

@@ -253,7 +253,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
                           (dgd ? "; evaluated for the DGD baseline's schedules (no claim in the paper)" : "");
     r.claimed["horizon"] = horizon_note;
   }
-  // Accounted: the accumulated sensitivity (notes sec. 3.5), certified.
+  // Accounted: the accumulated sensitivity (docs/seed001.md sec. 2), certified.
   if (!cfg.noise) {
     r.accounted["epsilon"] = "inf";
     r.accounted["delta"] = 0;
@@ -314,7 +314,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
     aj["agent"] = cfg.audit_agent;
     aj["neighbouring_objective"] = "f_i' = (C/d) Sum_l huber_1(x_l - audit_centre), same received messages";
     aj["paper_claim"] = "||delta^{k+1}||_1 <= 2 C lambda^k (Wang-Nedic step (8)); expected to fail";
-    aj["accumulated_bound"] = "||delta^{k+1}||_1 <= s^{k+1} (notes sec. 3.5); must hold when gradients are clipped";
+    aj["accumulated_bound"] = "||delta^{k+1}||_1 <= s^{k+1} (docs/seed001.md sec. 2); must hold when gradients are clipped";
     x["coupled_audit"] = aj;
   }
   return r;

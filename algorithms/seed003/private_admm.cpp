@@ -162,7 +162,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
                      "Gaussian on the record's block";
     notes["iteration"] = "amplification by iteration gives nothing here: the record is used in every round (Theorem 6 "
                          "with s_k = Delta at every step is the composition)";
-    notes["paper_gap"] = "Theorem 2's 1/n^2 holds only if gamma is n times Algorithm 2's prox step (notes sec. 2.9): "
+    notes["paper_gap"] = "Theorem 2's 1/n^2 holds only if gamma is n times Algorithm 2's prox step (docs/seed003.md sec. 3): "
                          "with the printed prox_{gamma f_i} its bound is n^2 times too small";
   } else if (dep == Deployment::federated) {
     r.claimed = to_json(theorem3_central(k.K, L_gamma, k.sigma, k.m, n, k.delta));
