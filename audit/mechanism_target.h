@@ -20,6 +20,9 @@ struct MechanismTarget {
   double noise_factor = 1;    // --set actual_noise_factor: the noise actually drawn is factor * scale
   AuditClaim claim;           // epsilon = the accountant's certified upper bound at delta; mu for the Gaussian
   std::string accountant;     // which accountant produced claim.epsilon, and how
+  // Gaussian: the tight accountant's curve, (delta, certified epsilon(delta)) at delta = 1e-1 ... 1e-6 and the
+  // claimed delta, for the curve audit (privacy_curve_audit.h); empty for Laplace (pure: one point).
+  std::vector<std::pair<double, double>> curve;
   double grid_start = 0, grid_step = 0;
   std::size_t grid_count = 0;
   std::vector<double> thresholds() const;  // grid_start + j * grid_step, j < grid_count
