@@ -37,8 +37,8 @@ Real pointwise_loss(const Real& u, const Real& e, const Real& y);
 // [lo, hi] with Laplace rate beta and neighbouring shift s: Theta_{beta(hi-lo), beta s}(beta (x - lo)), at most
 // beta s (the worst case).
 double realised_coordinate_loss(double x, double lo, double hi, double beta, double shift);
-// The same in binary64 (about 100 times faster): an estimate with an error of a few ulps of beta s per term;
-// not a certified figure.
+// The same in binary64 (about 100 times faster): an estimate with an absolute error of a few ulps of
+// max(1, beta s); not a certified figure.
 double realised_coordinate_loss_estimate(double x, double lo, double hi, double beta, double shift);
 
 // A run's realised loss summed over steps and coordinates next to its worst case sum beta_k s.

@@ -138,6 +138,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed) {
   const double delta = params.real("delta", 1e-6, 0, 1, true, true);
   const AccountantKind kind = parse_run_accountant(params);
   const auto audit_record = params.integer("audit_record", -1, -1, 100000000);
+  const bool account_run = params.flag("account", true);  // off: no accountant (white-box audits account once)
   params.reject_unknown();
   const int n = problem.records();
   if (audit_record >= n)
@@ -168,7 +169,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed) {
   if (audit_record >= 0) {
     R.track(static_cast<int>(audit_record));
     const double s2 = cfg.sigma * cfg.sigma;
-    cfg.observe_noise = [&](std::int64_t, const Eigen::VectorXd& eta) {
+    cfg.observe_noise = [&R, &audit_loss, s2, q](std::int64_t, const Eigen::VectorXd& eta) {
       const Eigen::VectorXd& a = R.target_shift();
       const double a2 = a.squaredNorm();
       // v - m' = eta + a if the record was in the batch, else eta.
@@ -202,6 +203,10 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed) {
                           "composition or to amplification by iteration (Feldman et al. 2018); no theorem of its own"}};
   if (sigma == 0) {
     r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", "sigma=0: no noise"}};
+    return r;
+  }
+  if (!account_run) {
+    r.accounted = {{"epsilon", "not computed (account=off)"}, {"delta", delta}};
     return r;
   }
   const std::string s = spec_number(sigma);
