@@ -70,7 +70,8 @@ std::string threshold_audit_svg(const ThresholdCounts& c, const AuditResult& r, 
 std::string whitebox_audit_svg(const WhiteBoxResult& w) {
   plotting::Plot p;
   p.title = "privacy loss per run: " + w.algorithm + " (" + std::to_string(w.losses.size()) + " runs), " +
-            to_string(w.verdict) + (w.realised_gamma ? ", realised gamma " + num(*w.realised_gamma) : "");
+            to_string(w.verdict) + (w.realised_gamma ? ", realised gamma " + num(*w.realised_gamma) : "") +
+            (w.mean_interval_normal ? ", accountant's eps at delta " + num(w.claim_delta) : "");
   p.x.label = "privacy loss of the run";
   p.y.label = "runs";
   std::vector<double> counts(w.hist_counts.begin(), w.hist_counts.end());
@@ -80,8 +81,7 @@ std::string whitebox_audit_svg(const WhiteBoxResult& w) {
   p.series.push_back(marker("max " + num(w.max_loss), w.max_loss, top));
   if (std::isfinite(w.epsilon_claimed)) p.series.push_back(marker("claimed (max) " + num(w.epsilon_claimed), w.epsilon_claimed, top));
   else if (std::isfinite(w.epsilon_accountant))
-    p.series.push_back(marker("accountant eps at delta " + num(w.claim_delta) + ": " + num(w.epsilon_accountant),
-                              w.epsilon_accountant, top));
+    p.series.push_back(marker("accountant " + num(w.epsilon_accountant), w.epsilon_accountant, top));
   return plotting::render_svg(p);
 }
 
