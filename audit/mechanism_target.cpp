@@ -115,6 +115,19 @@ MechanismTarget make_mechanism_target(const std::string& spec, const std::map<st
   return t;
 }
 
+MechanismAudit audit_mechanism(const MechanismTarget& t, const ThresholdCounts& counts, double confidence,
+                               double tolerance) {
+  const double each = t.curve.empty() ? confidence : 1 - (1 - confidence) / 2;
+  MechanismAudit a;
+  a.result = threshold_test(counts, t.claim, each, tolerance);
+  a.result.confidence = confidence;
+  if (!t.curve.empty()) {
+    a.curve = privacy_curve_audit(counts, t.curve, each);
+    if (a.curve->verdict == Verdict::violation) a.result.verdict = Verdict::violation;
+  }
+  return a;
+}
+
 ThresholdCounts sample_mechanism(const MechanismTarget& t, const SamplingPlan& plan,
                                  const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   const SamplerContext c{t.laplace, t.noise_factor * t.scale, t.sens, t.grid_start, 1 / t.grid_step, t.grid_count};

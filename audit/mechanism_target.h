@@ -4,6 +4,7 @@
 #pragma once
 
 #include "audit/block_sampler.h"
+#include "audit/privacy_curve_audit.h"
 #include "audit/threshold_test.h"
 
 #include <map>
@@ -33,6 +34,16 @@ struct MechanismTarget {
 // Throws InputError / NotApplicable naming the option, the value and what is allowed.
 MechanismTarget make_mechanism_target(const std::string& spec, const std::map<std::string, std::string>& sets,
                                       std::optional<double> delta);
+
+// The verdict of a built-in target from its counts: the threshold test of the claim and, for a Gaussian, the
+// (eps, delta) curve audit of target.curve, the error 1 - C split in half between them (Bonferroni), so that the
+// verdict (a violation of either) holds at C. result.confidence is C.
+struct MechanismAudit {
+  AuditResult result;
+  std::optional<CurveAudit> curve;
+};
+MechanismAudit audit_mechanism(const MechanismTarget& t, const ThresholdCounts& counts, double confidence,
+                               double tolerance);
 
 // Samples plan.runs outputs of the target on D and on D' (actually sampling, blocks as in block_sampler.h).
 ThresholdCounts sample_mechanism(const MechanismTarget& t, const SamplingPlan& plan,

@@ -154,17 +154,9 @@ void check_plot_path(const std::string& plot) {
 Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& counts, std::uint64_t runs, std::uint64_t seed,
                         double confidence, double tolerance, const std::map<std::string, std::string>& sets,
                         unsigned threads, const std::string& plot) {
-  // Gaussian: the error 1 - C is split in half between the mu test and the (eps, delta) curve audit (itself
-  // Bonferroni over its points), so that the verdict, which either can turn into a violation, holds at C.
-  const bool with_curve = !target.curve.empty();
-  const double each = with_curve ? 1 - (1 - confidence) / 2 : confidence;
-  AuditResult r = threshold_test(counts, target.claim, each, tolerance);
-  r.confidence = confidence;
-  std::optional<CurveAudit> curve;
-  if (with_curve) {
-    curve = privacy_curve_audit(counts, target.curve, each);
-    if (curve->verdict == Verdict::violation) r.verdict = Verdict::violation;
-  }
+  const MechanismAudit audit = audit_mechanism(target, counts, confidence, tolerance);
+  const AuditResult& r = audit.result;
+  const std::optional<CurveAudit>& curve = audit.curve;
   if (!plot.empty()) write_atomically(plot, threshold_audit_svg(counts, r, "audit of " + target.spec));
   Output out;
   out.json["command"] = "audit";
