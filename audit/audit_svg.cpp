@@ -69,9 +69,9 @@ std::string threshold_audit_svg(const ThresholdCounts& c, const AuditResult& r, 
 
 std::string whitebox_audit_svg(const WhiteBoxResult& w) {
   plotting::Plot p;
-  p.title = "privacy loss per run: " + w.algorithm + " (" + std::to_string(w.losses.size()) + " runs), " +
-            to_string(w.verdict) + (w.realised_gamma ? ", realised gamma " + num(*w.realised_gamma) : "") +
-            (w.mean_interval_normal ? ", accountant's eps at delta " + num(w.claim_delta) : "");
+  p.title = "loss per run: " + w.algorithm + ", " + std::to_string(w.losses.size()) + " runs, " + to_string(w.verdict) +
+            (w.realised_gamma ? ", realised gamma " + num(*w.realised_gamma) : "") +
+            (w.mean_interval_normal ? " (accountant at delta " + num(w.claim_delta) + ")" : "");
   p.x.label = "privacy loss of the run";
   p.y.label = "runs";
   std::vector<double> counts(w.hist_counts.begin(), w.hist_counts.end());

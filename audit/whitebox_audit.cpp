@@ -337,9 +337,9 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
       w.accountant_delta.push_back(eps >= w.epsilon_accountant ? 0.0 : 1.0);  // pure: 0 from the largest bound on
     }
   }
-  // Histogram: 30 equal bins on [min(0, smallest), max].
+  // Histogram: 30 equal bins on [smallest, largest] loss.
   const int bins = 30;
-  const double lo = std::min(0.0, min_loss), hi = w.max_loss > lo ? w.max_loss : lo + 1;
+  const double lo = min_loss, hi = w.max_loss > lo ? w.max_loss : lo + 1;
   for (int b = 0; b <= bins; ++b) w.hist_edges.push_back(lo + (hi - lo) * b / bins);
   w.hist_counts.assign(bins, 0);
   for (double l : w.losses) ++w.hist_counts[std::clamp(static_cast<int>((l - lo) / (hi - lo) * bins), 0, bins - 1)];
