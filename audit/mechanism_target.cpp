@@ -1,5 +1,8 @@
 #include "audit/mechanism_target.h"
 
+#include <algorithm>
+#include <functional>
+
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
@@ -95,6 +98,12 @@ MechanismTarget make_mechanism_target(const std::string& spec, const std::map<st
   if (!t.laplace) {
     const double q = t.sens / t.scale;
     t.claim.mu = std::fma(q, t.scale, -t.sens) < 0 ? std::nextafter(q, INFINITY) : q;  // q * scale >= sens
+    std::vector<double> deltas = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
+    if (std::find(deltas.begin(), deltas.end(), d) == deltas.end()) deltas.push_back(d);
+    std::sort(deltas.begin(), deltas.end(), std::greater<>());
+    for (double dd : deltas)
+      t.curve.emplace_back(dd, dd == d ? t.claim.epsilon
+                                       : hi_up(compose(Ledger{e}, Target::for_delta(dd), AccountantKind::automatic).epsilon));
   }
   // Grid: step min(sens, scale)/16, a multiple of the step at 0 and at sens (where the Laplace ratio is exactly
   // e^eps), covering [-8 scale, sens + 8 scale] (the factor-1/2 twin stays inside).
@@ -104,6 +113,19 @@ MechanismTarget make_mechanism_target(const std::string& spec, const std::map<st
   t.grid_start = -below * t.grid_step;
   t.grid_count = static_cast<std::size_t>(below + m + below + 1);
   return t;
+}
+
+MechanismAudit audit_mechanism(const MechanismTarget& t, const ThresholdCounts& counts, double confidence,
+                               double tolerance) {
+  const double each = t.curve.empty() ? confidence : 1 - (1 - confidence) / 2;
+  MechanismAudit a;
+  a.result = threshold_test(counts, t.claim, each, tolerance);
+  a.result.confidence = confidence;
+  if (!t.curve.empty()) {
+    a.curve = privacy_curve_audit(counts, t.curve, each);
+    if (a.curve->verdict == Verdict::violation) a.result.verdict = Verdict::violation;
+  }
+  return a;
 }
 
 ThresholdCounts sample_mechanism(const MechanismTarget& t, const SamplingPlan& plan,

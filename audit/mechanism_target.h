@@ -4,6 +4,7 @@
 #pragma once
 
 #include "audit/block_sampler.h"
+#include "audit/privacy_curve_audit.h"
 #include "audit/threshold_test.h"
 
 #include <map>
@@ -20,6 +21,9 @@ struct MechanismTarget {
   double noise_factor = 1;    // --set actual_noise_factor: the noise actually drawn is factor * scale
   AuditClaim claim;           // epsilon = the accountant's certified upper bound at delta; mu for the Gaussian
   std::string accountant;     // which accountant produced claim.epsilon, and how
+  // Gaussian: the tight accountant's curve, (delta, certified epsilon(delta)) at delta = 1e-1 ... 1e-6 and the
+  // claimed delta, for the curve audit (privacy_curve_audit.h); empty for Laplace (pure: one point).
+  std::vector<std::pair<double, double>> curve;
   double grid_start = 0, grid_step = 0;
   std::size_t grid_count = 0;
   std::vector<double> thresholds() const;  // grid_start + j * grid_step, j < grid_count
@@ -30,6 +34,16 @@ struct MechanismTarget {
 // Throws InputError / NotApplicable naming the option, the value and what is allowed.
 MechanismTarget make_mechanism_target(const std::string& spec, const std::map<std::string, std::string>& sets,
                                       std::optional<double> delta);
+
+// The verdict of a built-in target from its counts: the threshold test of the claim and, for a Gaussian, the
+// (eps, delta) curve audit of target.curve, the error 1 - C split in half between them (Bonferroni), so that the
+// verdict (a violation of either) holds at C. result.confidence is C.
+struct MechanismAudit {
+  AuditResult result;
+  std::optional<CurveAudit> curve;
+};
+MechanismAudit audit_mechanism(const MechanismTarget& t, const ThresholdCounts& counts, double confidence,
+                               double tolerance);
 
 // Samples plan.runs outputs of the target on D and on D' (actually sampling, blocks as in block_sampler.h).
 ThresholdCounts sample_mechanism(const MechanismTarget& t, const SamplingPlan& plan,

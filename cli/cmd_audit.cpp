@@ -2,8 +2,10 @@
 // the built-in mechanisms, for users' own outputs (--samples), and merged shards (`audit merge FILES...`).
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
+#include "algorithms/run/assignments.h"
 #include "audit/audit_svg.h"
 #include "audit/mechanism_target.h"
+#include "audit/privacy_curve_audit.h"
 #include "audit/shard_file.h"
 #include "audit/threshold_test.h"
 #include "audit/user_samples.h"
@@ -55,17 +57,6 @@ std::uint64_t parse_runs(const std::string& v) {
   if (!(r >= 2 && r <= 1e13 && r == std::floor(r)))
     throw InputError("--runs=" + v + " is out of range: allowed integers [2, 1e13]");
   return static_cast<std::uint64_t>(r);
-}
-
-std::map<std::string, std::string> parse_sets(const std::vector<std::string>& sets) {
-  std::map<std::string, std::string> m;
-  for (const auto& s : sets) {
-    const auto eq = s.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
-      throw InputError("--set " + s + " is not key=value");
-    m[s.substr(0, eq)] = s.substr(eq + 1);
-  }
-  return m;
 }
 
 // "i/n" with 1 <= i <= n <= 1e6 -> (i - 1, n).
@@ -163,7 +154,9 @@ void check_plot_path(const std::string& plot) {
 Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& counts, std::uint64_t runs, std::uint64_t seed,
                         double confidence, double tolerance, const std::map<std::string, std::string>& sets,
                         unsigned threads, const std::string& plot) {
-  const AuditResult r = threshold_test(counts, target.claim, confidence, tolerance);
+  const MechanismAudit audit = audit_mechanism(target, counts, confidence, tolerance);
+  const AuditResult& r = audit.result;
+  const std::optional<CurveAudit>& curve = audit.curve;
   if (!plot.empty()) write_atomically(plot, threshold_audit_svg(counts, r, "audit of " + target.spec));
   Output out;
   out.json["command"] = "audit";
@@ -181,6 +174,19 @@ Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& co
   std::ostringstream t;
   describe(r, out, t);
   t << "accountant       " << up(target.claim.epsilon) << "   (" << target.accountant << ")\n";
+  if (curve) {
+    Json points = Json::array();
+    t << "curve            delta: epsilon_lower (eps estimate) vs accountant; each at confidence "
+      << format_input(curve->confidence_each) << ", jointly with the mu test at " << format_input(confidence) << "\n";
+    for (const CurvePoint& p : curve->points) {
+      points.push_back(Json{{"delta", p.delta}, {"epsilon_lower", jdown(p.epsilon_lower)},
+                            {"epsilon_estimate", jnear(p.epsilon_estimate)},
+                            {"epsilon_accountant", jup(p.epsilon_accountant)}, {"verdict", to_string(p.verdict)}});
+      t << "                 " << format_input(p.delta) << ": " << down(p.epsilon_lower) << " (" << down(p.epsilon_estimate)
+        << ") vs " << up(p.epsilon_accountant) << (p.verdict == Verdict::violation ? "   VIOLATION" : "") << "\n";
+    }
+    out.json["curve"] = Json{{"confidence_each", curve->confidence_each}, {"points", points}};
+  }
   t << "runs             " << runs << " on each of D and D' (half choose the event, half estimate it), seed " << seed;
   if (threads) t << ", " << threads << " threads";
   t << "\n";
@@ -287,7 +293,7 @@ Output run_whitebox(const AuditOptions& o) {
   out.json["seed"] = plan.seed;
   out.json["threads"] = plan.threads;
   out.json["verdict"] = to_string(w.verdict);
-  out.json["epsilon_lower"] = jdown(w.max_loss);
+  out.json["epsilon_lower"] = jdown(w.epsilon_lower);
   out.json["epsilon_claimed"] = jnear(w.epsilon_claimed);
   out.json["epsilon_claimed_min"] = jnear(w.epsilon_claimed_min);
   out.json["epsilon_accountant"] = jnear(w.epsilon_accountant);
@@ -309,24 +315,51 @@ Output run_whitebox(const AuditOptions& o) {
                                  {"delta_monte_carlo_upper", w.delta_mc_upper}, {"delta_accountant", w.accountant_delta}};
   out.json["histogram"] = Json{{"edges", w.hist_edges}, {"counts", w.hist_counts}};
   out.json["detectable_probability"] = jup(w.detectable_probability);
+  if (!w.note.empty()) {
+    out.json["precision"] = w.note;
+    out.json["certified_runs"] = w.certified_runs;
+  }
   if (!o.plot.empty()) out.json["plot"] = o.plot;
   out.exit_code = exit_code(w.verdict);
   std::ostringstream t;
   const std::string C = format_input(plan.confidence);
-  if (w.verdict == Verdict::violation)
+  const bool curve_claim = w.mean_interval_normal;  // dp-sgd: the accountant's delta(eps) curve is the claim
+  if (curve_claim) {
+    out.json["delta_curve"]["delta_monte_carlo_lower"] = w.delta_mc_lower;
+    out.json["accountant_delta"] = w.claim_delta;
+  }
+  if (w.verdict == Verdict::violation && curve_claim)
+    t << "verdict          VIOLATION: the Monte Carlo delta(eps)'s lower end exceeds the accountant's delta(eps) at "
+         "confidence " << C << "\n";
+  else if (w.verdict == Verdict::violation)
     t << "verdict          VIOLATION: " << w.runs_over_claim << " of " << plan.runs
       << " runs have an exact loss above their own claim (up to " << format_input(w.max_loss_over_claim) << " times it)\n";
+  else if (curve_claim)
+    t << "verdict          PASS: the Monte Carlo delta(eps) stays within the accountant's curve at every eps of the "
+         "grid (lower ends at confidence " << C << ", jointly)\n";
   else
     t << "verdict          PASS: every run's exact loss is within the claim; an output region of probability >= "
       << up(w.detectable_probability) << " with a larger loss would have shown at confidence " << C << "\n";
   t << "loss             " << w.loss_definition << "\n";
-  t << "max loss         " << down(w.max_loss) << "   (the largest exact loss of " << plan.runs << " runs: a lower bound on epsilon)\n";
-  t << "mean loss        " << format_input(w.mean_loss) << "   [" << down(w.mean_lower) << ", " << up(w.mean_upper)
-    << "] at confidence " << C << " (Hoeffding, losses in [0, " << format_input(w.range) << "])\n";
-  t << "claimed          " << up(w.epsilon_claimed_min) << " .. " << up(w.epsilon_claimed)
-    << "   (the paper's bound per run; it varies with the run's random graph)\n";
-  t << "loss / claim     " << format_input(w.max_loss_over_claim) << "   (the largest ratio of a run's loss to its own claim)\n";
-  t << "accountant       " << up(w.epsilon_accountant) << "   (dpledger's certified bound, largest over the runs)\n";
+  if (curve_claim) {
+    t << "max loss         " << format_input(w.max_loss) << "   (the largest loss of " << plan.runs
+      << " runs; a Gaussian loss is unbounded: the curve below is what is audited)\n";
+    t << "mean loss        " << format_input(w.mean_loss) << "   [" << format_input(w.mean_lower) << ", "
+      << format_input(w.mean_upper) << "] at confidence " << C << " (normal approximation)\n";
+    t << "claimed          none (the paper defers to the accountant)\n";
+    t << "accountant       " << up(w.epsilon_accountant) << " at delta " << format_input(w.claim_delta)
+      << "   (dpledger's certified bound for the run's ledger)\n";
+    t << "epsilon_lower    " << down(w.epsilon_lower) << "   (at that delta: the largest eps of the grid whose Monte "
+         "Carlo delta exceeds it at confidence " << C << ")\n";
+  } else {
+    t << "max loss         " << down(w.max_loss) << "   (the largest exact loss of " << plan.runs << " runs: a lower bound on epsilon)\n";
+    t << "mean loss        " << format_input(w.mean_loss) << "   [" << down(w.mean_lower) << ", " << up(w.mean_upper)
+      << "] at confidence " << C << " (Hoeffding, losses in [0, " << format_input(w.range) << "])\n";
+    t << "claimed          " << up(w.epsilon_claimed_min) << " .. " << up(w.epsilon_claimed)
+      << "   (the paper's bound per run; it varies with the run's random graph)\n";
+    t << "loss / claim     " << format_input(w.max_loss_over_claim) << "   (the largest ratio of a run's loss to its own claim)\n";
+    t << "accountant       " << up(w.epsilon_accountant) << "   (dpledger's certified bound, largest over the runs)\n";
+  }
   if (w.claimed_average)
     t << "thesis average   " << format_input(*w.claimed_average) << "   (eq. (2.6) as printed, mean over the runs"
       << (*w.claimed_average < w.mean_lower ? "; BELOW the mean loss's lower bound: refuted" : "") << ")\n";
@@ -337,13 +370,17 @@ Output run_whitebox(const AuditOptions& o) {
   if (w.accountant_expected)
     t << "expected (run 1) " << up(*w.accountant_expected) << "   (certified expected loss along run 1's trajectory)\n";
   if (w.realised_gamma) t << "realised gamma   " << format_input(*w.realised_gamma) << "   (mean over runs of loss / worst case)\n";
-  t << "delta(eps)       eps: Monte Carlo delta [upper at C] vs accountant\n";
-  for (std::size_t k = 0; k < w.eps_grid.size(); k += 4)
-    t << "                 " << format_input(w.eps_grid[k]) << ": " << format_input(w.delta_mc[k]) << " ["
-      << format_input(w.delta_mc_upper[k]) << "] vs " << format_input(w.accountant_delta[k]) << "\n";
+  t << "delta(eps)       eps: Monte Carlo delta [" << (curve_claim ? "lower, " : "") << "upper at C] vs accountant\n";
+  const std::size_t stride = std::max<std::size_t>(1, (w.eps_grid.size() - 1) / 5);
+  for (std::size_t k = 0; k < w.eps_grid.size(); k += stride) {
+    t << "                 " << format_input(w.eps_grid[k]) << ": " << format_input(w.delta_mc[k]) << " [";
+    if (curve_claim) t << format_input(w.delta_mc_lower[k]) << ", ";
+    t << format_input(w.delta_mc_upper[k]) << "] vs " << format_input(w.accountant_delta[k]) << "\n";
+  }
   t << "histogram        ";
   for (auto c : w.hist_counts) t << c << " ";
-  t << "(30 bins on [0, " << format_input(w.hist_edges.back()) << "])\n";
+  t << "(30 bins on [" << format_input(w.hist_edges.front()) << ", " << format_input(w.hist_edges.back()) << "])\n";
+  if (!w.note.empty()) t << "precision        " << w.note << "\n";
   if (!o.plot.empty()) t << "plot             " << o.plot << "\n";
   out.text = t.str();
   return out;
@@ -362,7 +399,7 @@ Output run_audit(const AuditOptions& o) {
   if (!o.epsilon.empty() || !o.mu.empty())
     throw InputError("--epsilon/--mu are for --samples: a built-in target's claim comes from the accountant");
   if (o.args.front().find(':') == std::string::npos) return run_whitebox(o);
-  const auto sets = parse_sets(o.sets);
+  const auto sets = algorithms::parse_assignments(o.sets);
   const MechanismTarget target =
       make_mechanism_target(o.args.front(), sets, o.delta.empty() ? std::nullopt : std::optional(parse_delta("--delta", o.delta, true).up));
   SamplingPlan plan;
@@ -414,8 +451,8 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                             "claim: exit 0 pass, 3 violation, 4 inconclusive");
   sub->add_option("TARGET", o->args,
                   "laplace:b=B[,sens=S] | gaussian:sigma=S[,sens=S] | ALGORITHM (white-box: admm-random-aggregation, "
-                  "dsgd-random-aggregation, dsgd-random-aggregation-minmax, wang-nedic) | merge FILE... (shards "
-                  "written by --shard)");
+                  "dsgd-random-aggregation, dsgd-random-aggregation-minmax, wang-nedic, dp-sgd) | merge FILE... "
+                  "(shards written by --shard)");
   sub->add_option("--runs", o->runs,
                   "Runs on EACH of D and D' (half choose the event, half estimate it), integer in [2, 1e13], default "
                   "1e6; for an ALGORITHM: runs with independent seeds, [1, 1e6], default 1000");
@@ -424,8 +461,8 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
       ->capture_default_str();
   sub->add_option("--threads", o->threads, "Worker threads (default: all cores)");
   sub->add_option("--delta", o->delta, "Claimed delta in [0, 1) (default: 0 for laplace, 1e-5 for gaussian)");
-  sub->add_option("--set", o->sets, "key=value, repeatable: for laplace/gaussian, actual_noise_factor=F draws F times the claimed noise "
-                  "(negative control); for an ALGORITHM, its run keys (dpledger run ALGORITHM --parameters)");
+  sub->add_option("--set", o->sets, "key=value, repeatable: for laplace/gaussian and dp-sgd, actual_noise_factor=F draws F times the "
+                  "claimed noise (negative control); for an ALGORITHM, its run keys (dpledger run ALGORITHM --parameters)");
   sub->add_option("--tolerance", o->tolerance,
                   "Largest resolution (estimate - lower bound, in epsilon or mu) that still allows PASS; beyond it "
                   "the verdict is INCONCLUSIVE")

@@ -12,41 +12,63 @@ namespace dpl {
 
 namespace {
 
-Real e_pow(const Real& x) { return exp(x); }
+// The formulas below in one body for Real (MPFR, 200 bits) and double (binary64 estimates); ADL picks the
+// multiprecision functions for Real.
+template <class T>
+T window_t(const T& u, const T& y) {
+  using std::exp;
+  using std::expm1;
+  const T one_minus = -expm1(T(-u));
+  if (y < 0) return T(exp(y) * one_minus);
+  if (y > u) return T(exp(T(u - y)) * one_minus);
+  return T(-expm1(T(-y)) - expm1(T(-(u - y))));
+}
+
+template <class T>
+T pointwise_loss_t(const T& u, const T& e, const T& y_in) {
+  using std::exp;
+  using std::expm1;
+  using std::log;
+  using std::log1p;
+  if (y_in <= 0 || y_in >= u) return e;
+  const T y = y_in <= u / 2 ? T(y_in) : T(u - y_in);  // symmetry y -> u - y
+  if (y < e) return T((e - y) + log(T(window_t(u, y) / T(-expm1(T(-u))))));
+  // e^{-y} expm1(e) written as e^{e-y} (1 - e^{-e}) (y >= e here): no overflow at large e in binary64.
+  const T diff = exp(T(e - y)) * T(-expm1(T(-e))) + exp(T(-(u - y))) * expm1(T(-e));
+  return T(log1p(T(diff / window_t(u, T(y - e)))));
+}
+
+template <class T>
+T thesis_eq_2_6_t(const T& u, const T& e) {
+  using std::exp;
+  using std::expm1;
+  using std::log;
+  const T a = (u - e) / 2;
+  // 1 - 2 m1 = [e - expm1(-a) + e^{a-u} - e^{-u}]/u (u - 2a = e), formed without cancellation.
+  const T one_minus_2m1 = (e - expm1(T(-a)) + exp(T(a - u)) - exp(T(-u))) / u;
+  const T m2 = (2 * a - (exp(T(-e)) - exp(T(-(a + e)))) - (exp(T(a + e - u)) - exp(T(e - u)))) / (2 * u);
+  return T(1 + log(T(one_minus_2m1 + 2 * m2 * exp(T(-e)))) / e);
+}
 
 }  // namespace
 
 // J(y) = int_0^u e^{-|y-z|} dz: e^y (1 - e^{-u}) for y < 0; 2 - e^{-y} - e^{-(u-y)} inside, evaluated as
 // -expm1(-y) - expm1(-(u-y)) (no cancellation for tiny u); e^{-(y-u)} (1 - e^{-u}) above (docs/seed000.md). Exact.
-Real laplace_window(const Real& u, const Real& y) {
-  const Real one_minus = -expm1(Real(-u));
-  if (y < 0) return e_pow(y) * one_minus;
-  if (y > u) return e_pow(u - y) * one_minus;
-  return -expm1(Real(-y)) - expm1(Real(-(u - y)));
-}
+Real laplace_window(const Real& u, const Real& y) { return window_t(u, y); }
 
 // Theta(y), symmetric about u/2; outside (0, u) exactly e (Thm 2.2.1). For y <= u/2 the worst shift is +e:
 // y < e: (e - y) + log(J(y)/(1 - e^{-u})); y >= e: log1p((J(y) - J(y-e))/J(y-e)) with
 // J(y) - J(y-e) = e^{-y} expm1(e) + e^{-(u-y)} expm1(-e) (docs/seed000.md). Exact.
-Real pointwise_loss(const Real& u, const Real& e, const Real& y_in) {
-  if (y_in <= 0 || y_in >= u) return e;
-  const Real y = y_in <= u / 2 ? y_in : u - y_in;  // symmetry y -> u - y
-  if (y < e) return (e - y) + log(laplace_window(u, y) / -expm1(Real(-u)));
-  const Real diff = e_pow(-y) * expm1(e) + e_pow(-(u - y)) * expm1(Real(-e));
-  return log1p(diff / laplace_window(u, y - e));
-}
+Real pointwise_loss(const Real& u, const Real& e, const Real& y) { return pointwise_loss_t(u, e, y); }
 
 // Eq. (2.6) as printed (Xiao 2019 Thm 2.2.2), in closed form with a = (u - e)/2 >= 0 (docs/seed000.md):
 // m1 = [2a - (1 - e^{-a}) - e^{-u}(e^a - 1)]/(2u), m2 = [2a - (e^{-e} - e^{-(a+e)}) - e^{-u}(e^{a+e} - e^e)]/(2u),
 // value log(e^e (1 - 2 m1) + 2 m2)/e = 1 + log((1 - 2 m1) + 2 m2 e^{-e})/e (1 - 2 m1 >= e/u > 0), with every
 // exponent <= 0 so that no parameter overflows. The printed formula's value (not a bound).
-Real thesis_eq_2_6(const Real& u, const Real& e) {
-  const Real a = (u - e) / 2;
-  // 1 - 2 m1 = [e - expm1(-a) + e^{a-u} - e^{-u}]/u (u - 2a = e), formed without cancellation.
-  const Real one_minus_2m1 = (e - expm1(Real(-a)) + e_pow(a - u) - e_pow(-u)) / u;
-  const Real m2 = (2 * a - (e_pow(-e) - e_pow(-(a + e))) - (e_pow(a + e - u) - e_pow(e - u))) / (2 * u);
-  return 1 + log(one_minus_2m1 + 2 * m2 * e_pow(-e)) / e;
-}
+Real thesis_eq_2_6(const Real& u, const Real& e) { return thesis_eq_2_6_t(u, e); }
+
+// The same printed formula in binary64 (an estimate: the value of a formula that is not a bound anyway).
+double thesis_eq_2_6_estimate(double u, double e) { return thesis_eq_2_6_t(u, e); }
 
 GammaResult average_case_gamma(double omega, double beta, double shift) {
   if (!(omega > 0 && std::isfinite(omega))) throw InputError("--omega=" + std::to_string(omega) + " is out of range: allowed (0, inf)");
@@ -96,6 +118,16 @@ double realised_coordinate_loss(double x, double lo, double hi, double beta, dou
   const Real u = Real(beta) * Real(hi - lo), e = Real(beta) * Real(shift);
   if (u == 0) return (e).convert_to<double>();  // fixed aggregation: the Laplace mechanism, loss beta s
   return pointwise_loss(u, e, Real(beta) * (Real(x) - Real(lo))).convert_to<double>();
+}
+
+// Lemma 2.2.1 / Thm 2.2.1, the same Theta in binary64: every term is in [0, beta s], formed with expm1/log1p and
+// overflow-free exponents; its absolute error is a few ulps of max(1, beta s) (tested below 1e-13 max(1, beta s);
+// an estimate: the audit recomputes the runs it reports at 200 bits).
+double realised_coordinate_loss_estimate(double x, double lo, double hi, double beta, double shift) {
+  if (!(hi >= lo) || !(beta > 0) || !(shift > 0)) throw InputError("realised loss: need hi >= lo, beta > 0, shift > 0");
+  const double u = beta * (hi - lo), e = beta * shift;
+  if (u == 0) return e;
+  return pointwise_loss_t(u, e, beta * (x - lo));
 }
 
 RunLoss realised_run_loss(const std::vector<double>& released, const std::vector<double>& lo,

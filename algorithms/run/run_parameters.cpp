@@ -1,5 +1,7 @@
 #include "algorithms/run/run_parameters.h"
 
+#include "algorithms/run/assignments.h"
+
 #include "accounting/errors.h"
 #include "algorithms/data/trim.h"
 
@@ -32,14 +34,7 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
 
 RunParameters RunParameters::from_assignments(const std::vector<std::string>& assignments) {
   RunParameters p;
-  for (const auto& a : assignments) {
-    const auto eq = a.find('=');
-    if (eq == std::string::npos)
-      throw InputError("--set " + a + " is not of the form key=value");
-    const std::string key = trim(a.substr(0, eq));
-    if (key.empty()) throw InputError("--set " + a + " has an empty key: expected key=value");
-    p.set(key, trim(a.substr(eq + 1)));
-  }
+  for (const auto& [key, value] : parse_assignments(assignments)) p.set(key, value);
   return p;
 }
 

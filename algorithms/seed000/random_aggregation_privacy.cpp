@@ -108,7 +108,7 @@ Json number_or_inf(double x) { return std::isfinite(x) ? Json(x) : Json("inf"); 
 }  // namespace
 
 AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease>& releases, bool expected,
-                                             GammaMethod method) {
+                                             GammaMethod method, bool binary64) {
   AggregationLedger out;
   // Ledger for the worst case: one Laplace entry per run of equal (beta, shift): eps = sens / b = beta s.
   Ledger ledger;
@@ -156,15 +156,17 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
       const auto key = std::make_tuple(omega, r.beta, r.shift);
       auto it = thesis_cache.find(key);
       if (it == thesis_cache.end())
-        it = thesis_cache.emplace(key, thesis_eq_2_6(Real(r.beta) * Real(omega), Real(r.beta) * Real(r.shift))
-                                           .convert_to<double>()).first;
+        it = thesis_cache.emplace(key, binary64 ? thesis_eq_2_6_estimate(r.beta * omega, r.beta * r.shift)
+                                                : thesis_eq_2_6(Real(r.beta) * Real(omega), Real(r.beta) * Real(r.shift))
+                                                      .convert_to<double>()).first;
       claimed_average += e_worst * it->second;
     } else {
       claimed_average += e_worst;
     }
     // The per-release worst case as the ledger has it (Laplace: sens / b, b = 1/beta as sampled) times gamma.
     if (expected) expected_sum += exact(sens_up) / exact(1.0 / r.beta) * exact(g.exact_upper);
-    realised += realised_coordinate_loss(r.released, r.lo, r.hi, r.beta, r.shift);
+    realised += binary64 ? realised_coordinate_loss_estimate(r.released, r.lo, r.hi, r.beta, r.shift)
+                         : realised_coordinate_loss(r.released, r.lo, r.hi, r.beta, r.shift);
     if (r.step != current_step) {
       current_step = r.step;
       curve_worst.push_back(0);
@@ -226,8 +228,9 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
   }
   out.accounted["realised_epsilon"] = realised;
   out.accounted["realised_method"] =
-      "output-specific loss of this transcript: sum of Theta(x) (Lemma 2.2.1 / Thm 2.2.1, accounting/gamma "
-      "realised_coordinate_loss), at most the worst case";
+      std::string("output-specific loss of this transcript: sum of Theta(x) (Lemma 2.2.1 / Thm 2.2.1, accounting/gamma "
+                  "realised_coordinate_loss), at most the worst case") +
+      (binary64 ? "; loss_precision=double: evaluated in binary64 (an estimate, not certified)" : "; 200-bit MPFR");
   out.curves = {{"worst", curve_worst}, {"thesis_average", curve_thesis}, {"realised", curve_realised}};
   if (expected) out.curves["expected"] = curve_expected;
   return out;
@@ -241,6 +244,7 @@ AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params) {
   keys.b_inf = params.real("b_inf", 0, 0, 1e12);
   keys.average_case = params.flag("average_case", true);
   keys.gamma = parse_gamma_method("gamma", params.choice("gamma", "auto", {"auto", "exact", "bound"}));
+  keys.binary64_losses = params.choice("loss_precision", "certified", {"certified", "double"}) == "double";
   return keys;
 }
 
@@ -260,7 +264,8 @@ double target_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem
 
 void record_aggregation_ledger(RunResult& result, const std::vector<AggregatedRelease>& releases,
                                const AggregationPrivacyKeys& keys) {
-  const AggregationLedger ledger = account_random_aggregation(releases, keys.average_case, keys.gamma);
+  const AggregationLedger ledger =
+      account_random_aggregation(releases, keys.average_case, keys.gamma, keys.binary64_losses);
   result.claimed = ledger.claimed;
   result.accounted = ledger.accounted;
   result.extra["privacy_curves"] = ledger.curves;

@@ -58,13 +58,17 @@ struct AggregationLedger {
 // this trajectory with the exact gamma (the upper end of accounting/gamma's certified_gamma enclosure, capped at 1 by
 // Thm 2.2.1; gamma = 1 is used for beta omega < 1e-8, an upper bound; `method` chooses where the closed-form
 // bound replaces the quadrature, to bound the cost); and the realised loss of this output.
+// With `binary64` the realised loss and the eq. (2.6) average are evaluated in double (estimates, ~100 times
+// faster: for audits of many runs, which recompute the runs they report at 200 bits); the worst case and the
+// expected loss stay certified.
 AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease>& releases, bool expected,
-                                             GammaMethod method = GammaMethod::automatic);
+                                             GammaMethod method = GammaMethod::automatic, bool binary64 = false);
 
 // The privacy keys of every random-aggregation run (Algorithms 1, 2, 2*), read in this order: noise (on),
 // target (the agent accounted, 0, in [0, 100000]), domain (unit-rows | unit-cube: the declared data domain the
 // sensitivity comes from), b_inf (0 = the domain's bound; a larger declared bound may be given, never a smaller
-// one), average_case (on), gamma (auto | exact | bound).
+// one), average_case (on), gamma (auto | exact | bound), loss_precision (certified | double: the realised loss and
+// the eq. (2.6) average in binary64, for audits).
 struct AggregationPrivacyKeys {
   bool noise = true;
   int target = 0;
@@ -72,6 +76,7 @@ struct AggregationPrivacyKeys {
   double b_inf = 0;  // as given; 0 = the domain's bound (see target_b_inf)
   bool average_case = true;
   GammaMethod gamma = GammaMethod::automatic;
+  bool binary64_losses = false;
 };
 AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params);
 

@@ -31,9 +31,16 @@ class StochasticGradientOperator final : public BlockOperator {
     if (batches_ == Batches::cyclic) {
       g = clip_l2(p_.record_gradient(static_cast<int>(k % n), u), C_);
     } else if (batches_ == Batches::poisson) {
+      target_included_ = false;
       for (int i = 0; i < n; ++i)
-        if (rng_.uniform01() < q_) g += clip_l2(p_.record_gradient(i, u), C_);
+        if (rng_.uniform01() < q_) {
+          g += clip_l2(p_.record_gradient(i, u), C_);
+          target_included_ = target_included_ || i == target_;
+        }
       norm = q_ * n;  // expected batch size: the noise scale is fixed (add/remove neighbours)
+      // The target record's shift of out when it is in the batch (computed whether or not it is: the audit's
+      // loss needs it either way; no random draw).
+      if (target_ >= 0) target_shift_ = -(2 / beta_) * clip_l2(p_.record_gradient(target_, u), C_) / norm;
     } else {
       std::vector<int> pool = rng_.permutation(n);
       for (int j = 0; j < batch_; ++j) g += clip_l2(p_.record_gradient(pool[static_cast<std::size_t>(j)], u), C_);
@@ -41,6 +48,11 @@ class StochasticGradientOperator final : public BlockOperator {
     }
     out = u - (2 / beta_) * (g / norm + p_.reg.smooth_gradient(u));
   }
+  // White-box audits (Poisson batches): the record whose privacy loss is tracked, its shift of the last
+  // evaluation, and whether the last batch contained it.
+  void track(int record) { target_ = record; }
+  const Eigen::VectorXd& target_shift() const { return target_shift_; }
+  bool target_included() const { return target_included_; }
 
  private:
   const ErmProblem& p_;
@@ -49,7 +61,20 @@ class StochasticGradientOperator final : public BlockOperator {
   double q_;
   int batch_;
   Rng& rng_;
+  int target_ = -1;
+  Eigen::VectorXd target_shift_;
+  bool target_included_ = false;
 };
+
+// The privacy loss of one step's noisy value v for the add/remove pair (D with the target record, D' without),
+// given the history and the other records' batch (revealed to the adversary: the setting of the Poisson-
+// subsampled Gaussian bound): log[(1 - q) + q exp(t)], t = (<v - m', a> - ||a||^2 / 2) / s^2, with m' the mean
+// without the record and a its shift (Abadi et al. 2016 / Mironov et al. 2019, the subsampled Gaussian's
+// likelihood ratio). Exact (binary64).
+double subsampled_gaussian_step_loss(double q, double t) {
+  if (t > 0) return t + std::log(q + (1 - q) * std::exp(-t));
+  return std::log1p(q * std::expm1(t));
+}
 
 // Prop. 2: R_b(u) = u_b - (2/beta) d_b F_C(u), F_C the mean of clipped per-record gradients plus l2 u.
 class CoordinateGradientOperator final : public BlockOperator {
@@ -133,8 +158,19 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed) {
   const double q = params.real("q", 0.1, 0, 1, true);
   const double delta = params.real("delta", 1e-6, 0, 1, true, true);
   const AccountantKind kind = parse_run_accountant(params);
+  const auto audit_record = params.integer("audit_record", -1, -1, 100000000);
+  const bool account_run = params.flag("account", true);  // off: no accountant (white-box audits account once)
   params.reject_unknown();
   const int n = problem.records();
+  if (audit_record >= n)
+    throw InputError("audit_record=" + std::to_string(audit_record) + " is out of range: allowed -1 (off) or integers [0, " +
+                     std::to_string(n - 1) + "]");
+  if (audit_record >= 0 && sampling != "poisson")
+    throw NotApplicable("audit_record: the exact per-run privacy loss is computed for sampling=poisson (add/remove: "
+                        "the record's inclusion is the only unknown of each step); with sampling=" + sampling +
+                        " it depends on the replacing record, which the run does not model");
+  if (audit_record >= 0 && !(sigma > 0))
+    throw NotApplicable("audit_record: sigma=0 releases the gradients without noise: the privacy loss is infinite");
   const Batches batches = sampling == "poisson" ? Batches::poisson : sampling == "fixed" ? Batches::fixed : Batches::cyclic;
   const int batch = std::max(1, static_cast<int>(std::lround(q * n)));
   if (static_cast<double>(K) * n * problem.dim() > 1e9)
@@ -150,6 +186,18 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed) {
   cfg.sigma = (2 / beta) * sigma * C / norm;
   Rng batch_rng = rng.split(), noise_rng = rng.split();
   StochasticGradientOperator R(problem, beta, C, batches, q, batch, batch_rng);
+  double audit_loss = 0;
+  if (audit_record >= 0) {
+    R.track(static_cast<int>(audit_record));
+    const double s2 = cfg.sigma * cfg.sigma;
+    cfg.observe_noise = [&R, &audit_loss, s2, q](std::int64_t, const Eigen::VectorXd& eta) {
+      const Eigen::VectorXd& a = R.target_shift();
+      const double a2 = a.squaredNorm();
+      // v - m' = eta + a if the record was in the batch, else eta.
+      const double t = (eta.dot(a) + (R.target_included() ? a2 : 0.0) - a2 / 2) / s2;
+      audit_loss += subsampled_gaussian_step_loss(q, t);
+    };
+  }
   RunResult r;
   r.algorithm = "dp-sgd";
   // The worst record's uses by step k: every step (subsampled ledgers), ceil(k/n) in cyclic order.
@@ -157,12 +205,24 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed) {
     return batches == Batches::cyclic ? (k + n - 1) / n : k;
   });
   finish_seed003_result(r, params, K, run.u, problem);
+  if (audit_record >= 0)
+    r.extra["whitebox"] = {
+        {"record", audit_record},
+        {"loss", audit_loss},
+        {"definition",
+         "privacy loss log p_D/p_D' of this run's noisy gradients for D with record " + std::to_string(audit_record) +
+             " and D' without it, given each step's history and the other records' batches (the Poisson-subsampled "
+             "Gaussian's likelihood ratio log[(1 - q) + q exp(t)] summed over the K steps); exact, binary64"}};
 
   r.claimed = {{"epsilon", "not claimed"},
                {"source", "seed 003 Prop. 1 casts DP-SGD as Algorithm 1 and defers its privacy to subsampling + "
                           "composition or to amplification by iteration (Feldman et al. 2018); no theorem of its own"}};
   if (sigma == 0) {
     r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", "sigma=0: no noise"}};
+    return r;
+  }
+  if (!account_run) {
+    r.accounted = {{"epsilon", "not computed (account=off)"}, {"delta", delta}};
     return r;
   }
   const std::string s = spec_number(sigma);

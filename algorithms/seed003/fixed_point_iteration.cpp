@@ -35,7 +35,7 @@ FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOper
   FixedPointRun run;
   run.u = u0;
   run.touches.assign(static_cast<std::size_t>(blocks), 0);
-  Eigen::VectorXd r(u0.size());
+  Eigen::VectorXd r(u0.size()), noise;
   std::vector<int> active, pool(static_cast<std::size_t>(blocks));
   for (int b = 0; b < blocks; ++b) pool[static_cast<std::size_t>(b)] = b;
   for (std::int64_t k = 0; k < cfg.iterations; ++k) {
@@ -52,16 +52,19 @@ FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOper
         active.push_back(pool[static_cast<std::size_t>(j)]);
       }
     }
+    if (cfg.observe_noise) noise.setZero(u0.size());
     if (!active.empty()) {
       R.evaluate(run.u, active, k, r);
       for (int b : active) {
         ++run.touches[static_cast<std::size_t>(b)];
         for (int l = b * d; l < (b + 1) * d; ++l) {
           const double eta = cfg.sigma > 0 ? cfg.sigma * rng.gaussian() : 0.0;
+          if (cfg.observe_noise) noise(l) = eta;
           run.u(l) += cfg.lambda * (r(l) + eta - run.u(l));
         }
       }
     }
+    if (cfg.observe_noise) cfg.observe_noise(k, noise);
     if (post) post(run.u);
     if (observe) observe(k + 1, run);
   }

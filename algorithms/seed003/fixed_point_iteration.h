@@ -34,6 +34,9 @@ struct FixedPointConfig {
   BlockActivation activation = BlockActivation::all;
   double q = 1;          // Poisson activation probability
   int active_count = 1;  // fixed-size activation
+  // Optional (white-box audits): sees, at step k = 0..K-1, the noise eta drawn for every active block (entries
+  // of inactive blocks are 0), before the relaxation and post-map.
+  std::function<void(std::int64_t k, const Eigen::VectorXd& eta)> observe_noise;
 };
 
 struct FixedPointRun {

@@ -49,6 +49,7 @@ TEST(AuditCli, ShardsMergeToTheUnshardedVerdict) {
   EXPECT_EQ(mj["epsilon_lower"], whole["epsilon_lower"]);
   EXPECT_EQ(mj["mu_lower"], whole["mu_lower"]);
   EXPECT_EQ(mj["event"], whole["event"]);
+  EXPECT_EQ(mj["curve"], whole["curve"]);
   // a shard of another seed does not merge
   const std::string other = dir + "/other.json";
   ASSERT_EQ(run_dpledger("audit gaussian:sigma=1 --runs 300000 --seed 10 --shard 3/3 --out " + other).exit_code, 0);
@@ -96,4 +97,24 @@ TEST(AuditCli, BadInputExitsTwoWithOneErrorLine) {
 }
 
 }  // namespace
+
+// The Gaussian's (eps, delta) curve: lower bounds at every delta below the analytic accountant's epsilon for the
+// correct mechanism (error <= 1 - C jointly, fixed seed); with half the noise the curve's points at the larger
+// deltas are violations on their own.
+TEST(AuditCli, GaussianCurveAgainstTheAccountant) {
+  const auto ok = run_dpledger("audit gaussian:sigma=1 --runs 1000000 --seed 3 --json");
+  ASSERT_EQ(ok.exit_code, 0) << ok.out << ok.err;
+  const auto j = nlohmann::json::parse(ok.out);
+  ASSERT_GE(j["curve"]["points"].size(), 6u);
+  for (const auto& p : j["curve"]["points"]) {
+    EXPECT_EQ(p["verdict"], "pass");
+    if (p["epsilon_lower"].is_number()) EXPECT_LE(p["epsilon_lower"].get<double>(), p["epsilon_accountant"].get<double>());
+  }
+  // delta 0.1: the bound is tight to within 0.1 of the accountant's epsilon with 10^6 runs.
+  EXPECT_GT(j["curve"]["points"][0]["epsilon_lower"].get<double>(), j["curve"]["points"][0]["epsilon_accountant"].get<double>() - 0.1);
+  const auto bad = run_dpledger("audit gaussian:sigma=1 --runs 1000000 --seed 3 --json --set actual_noise_factor=0.5");
+  ASSERT_EQ(bad.exit_code, 3) << bad.out << bad.err;
+  EXPECT_EQ(nlohmann::json::parse(bad.out)["curve"]["points"][0]["verdict"], "violation");
+}
+
 }  // namespace dpl::testing

@@ -1,4 +1,4 @@
-#include "cli/svg_plot.h"
+#include "plotting/svg_plot.h"
 
 #include "accounting/errors.h"
 
@@ -8,7 +8,7 @@
 #include <limits>
 #include <sstream>
 
-namespace dpl::cli {
+namespace dpl::plotting {
 namespace {
 
 const char* const kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"};
@@ -210,4 +210,4 @@ std::string render_svg(const Plot& p) {
   return s.str();
 }
 
-}  // namespace dpl::cli
+}  // namespace dpl::plotting

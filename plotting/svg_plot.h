@@ -1,0 +1,44 @@
+// Line charts as SVG text (no dependency): axes with units, linear or log10 scales, tick labels as the shortest
+// decimals of round values (never 0.30000000000000004), a legend, and series drawn as lines or points. Used by
+// every `--plot`/`--curve` option of the CLI and by audit/'s pictures; the caller writes the string to a file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace dpl::plotting {
+
+struct PlotSeries {
+  std::string name;                 // legend entry
+  std::vector<double> x, y;         // same length; non-finite points (and <= 0 on a log axis) are skipped
+  bool dashed = false;
+  bool points = false;              // markers instead of a line (e.g. measured values)
+};
+
+struct PlotAxis {
+  std::string label;                // with units, e.g. "steps" or "delta (log scale)"
+  bool log = false;                 // log10 scale
+};
+
+struct Plot {
+  std::string title;
+  PlotAxis x, y;
+  std::vector<PlotSeries> series;
+  int width = 760, height = 460;
+};
+
+// The SVG document. Throws InputError if no series has a drawable point.
+std::string render_svg(const Plot& plot);
+
+// Round tick positions for [lo, hi] (about `target` of them) and their labels, shortest decimals.
+struct Ticks {
+  std::vector<double> at;
+  std::vector<std::string> labels;
+};
+Ticks linear_ticks(double lo, double hi, int target = 6);
+Ticks log_ticks(double lo, double hi, int target = 6);  // lo, hi > 0: powers of ten (and 2, 5 when few)
+
+// The shortest decimal of m * 10^e for an integer m (exact: no binary noise), e.g. (3, -1) -> "0.3".
+std::string decimal_label(long long m, int e);
+
+}  // namespace dpl::plotting
