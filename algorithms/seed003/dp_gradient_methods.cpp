@@ -1,6 +1,7 @@
 #include "algorithms/seed003/dp_gradient_methods.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/seed003/consensus_admm_operator.h"
 #include "algorithms/seed003/erm_problem.h"
 #include "algorithms/seed003/fixed_point_iteration.h"
@@ -91,6 +92,7 @@ void account(RunResult& r, const std::vector<std::pair<std::string, std::vector<
     }
   }
   r.accounted = ledger_epsilon(ledgers.front().second, delta, kind);
+  if (r.accounted["epsilon"].is_number()) r.mechanisms = mechanism_ledger_json(ledgers.front().second);  // --ledger-out
   r.accounted["model"] = model;
   const Json best = best_certified(candidates);
   r.accounted["best_epsilon"] = best["epsilon"];
