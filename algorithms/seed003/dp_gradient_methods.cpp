@@ -93,6 +93,7 @@ void account(RunResult& r, const std::vector<std::pair<std::string, std::vector<
   }
   r.accounted = ledger_epsilon(ledgers.front().second, delta, kind);
   if (r.accounted["epsilon"].is_number()) r.mechanisms = mechanism_ledger_json(ledgers.front().second);  // --ledger-out
+  else r.ledger_not_expressible = "no accounted epsilon: " + r.accounted.value("reason", std::string("none"));
   r.accounted["model"] = model;
   const Json best = best_certified(candidates);
   r.accounted["best_epsilon"] = best["epsilon"];
