@@ -158,7 +158,7 @@ double log_log_slope(const std::vector<std::int64_t>& x, const std::vector<doubl
 }
 
 // Above this many messages --ledger-out refuses (one line per message).
-constexpr std::int64_t kMaxLedgerMessages = 1'000'000;
+constexpr std::int64_t kMaxLedgerMessages = 100'000;
 
 // The accounted epsilon's mechanisms for the worst agent (a = |w_ii|): message k = k0+1 .. T+1 is a Laplace
 // mechanism with scale nu^k and l1 sensitivity s^k (accumulated_sensitivity), b rounded down and sens up, so that
