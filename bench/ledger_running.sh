@@ -11,11 +11,18 @@ BIN="$BUILD/bin/dpledger"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 awk -v n="$N" 'BEGIN { for (i = 0; i < n; i++) printf "{\"mechanism\":\"gaussian\",\"sigma\":%.6f,\"q\":0.01,\"steps\":1}\n", 1 + i / n }' >"$T/ledger.jsonl"
+# Wall-clock milliseconds, and the process's user CPU seconds (steadier on a shared machine) when GNU time is there.
 time_it() {
   start=$(date +%s%N)
-  "$BIN" "$@" >/dev/null
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f "%U" -o "$T/user" "$BIN" "$@" >/dev/null
+    user=" ($(cat "$T/user") s user)"
+  else
+    "$BIN" "$@" >/dev/null
+    user=""
+  fi
   end=$(date +%s%N)
-  echo "$(( (end - start) / 1000000 )) ms  dpledger $*" | sed "s|$T/||"
+  echo "$(( (end - start) / 1000000 )) ms$user  dpledger $*" | sed "s|$T/||"
 }
 time_it compose --ledger "$T/ledger.jsonl" --delta 1e-5 --accountant rdp
 time_it compose --ledger "$T/ledger.jsonl" --delta 1e-5 --accountant rdp --running

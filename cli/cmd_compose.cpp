@@ -38,9 +38,10 @@ std::vector<AccountantKind> accountants_for(AccountantKind kind) {
 }
 
 // --running / --csv / --plot: the budget after each entry (or every --every steps), per accountant.
-void add_running(Output& out, const Ledger& ledger, const Target& safe, AccountantKind kind, const ComposeOptions& o) {
+void add_running(Output& out, const Ledger& ledger, const Target& safe, AccountantKind kind, const ComposeOptions& o,
+                 const AccountingResult& whole) {
   Progress progress("running budget");
-  const RunningBudget rb = running_budget(ledger, safe, accountants_for(kind), o.every, 200, progress.callback());
+  const RunningBudget rb = running_budget(ledger, safe, accountants_for(kind), o.every, 200, progress.callback(), {whole});
   const auto& cps = rb.checkpoints;
   Json j = Json::object();
   Json jc = Json::array();
@@ -192,7 +193,7 @@ Output run_compose(const ComposeOptions& o) {
       for (const auto& e : ledger) total += e.steps;
       with_points.every = std::max<std::int64_t>(1, total / 50);
     }
-    add_running(out, ledger, Target{Target::Given::delta, typed.down}, kind, with_points);
+    add_running(out, ledger, Target{Target::Given::delta, typed.down}, kind, with_points, r);
   }
   if (!o.curve.empty()) add_curve(out, ledger, kind, o.curve);
   return out;

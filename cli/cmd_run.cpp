@@ -150,7 +150,8 @@ Output run_algorithm(const RunOptions& o) {
   if (!o.ledger_out.empty()) {
     if (r.mechanisms.empty())
       throw InputError("--ledger-out=" + o.ledger_out + ": this run has no mechanism ledger (" +
-                       (r.accounted.contains("method") && r.accounted["method"].is_string()
+                       (!r.ledger_not_expressible.empty() ? r.ledger_not_expressible
+                        : r.accounted.contains("method") && r.accounted["method"].is_string()
                             ? r.accounted["method"].get<std::string>()
                             : std::string("not a composition of mechanisms")) +
                        "); nothing written");

@@ -38,7 +38,8 @@ Ledger prefix_ledger(const Ledger& ledger, const RunningCheckpoint& c) {
 
 RunningBudget running_budget(const Ledger& ledger, const Target& target, const std::vector<AccountantKind>& kinds,
                              std::int64_t every, std::size_t max_evaluations,
-                             const std::function<void(double, const std::string&)>& progress) {
+                             const std::function<void(double, const std::string&)>& progress,
+                             const std::vector<AccountingResult>& known) {
   RunningBudget rb;
   rb.checkpoints = running_checkpoints(ledger, every);
   const std::size_t n = rb.checkpoints.size();
@@ -48,7 +49,9 @@ RunningBudget running_budget(const Ledger& ledger, const Target& target, const s
     if (kind == AccountantKind::automatic) throw std::logic_error("running_budget: automatic is not an accountant");
     RunningSeries s{to_string(kind), std::vector<std::optional<Interval>>(n)};
     try {
-      const AccountingResult whole = compose(ledger, target, kind);
+      const auto reuse = std::find_if(known.begin(), known.end(),
+                                      [&](const AccountingResult& k) { return k.accountant == to_string(kind); });
+      const AccountingResult whole = reuse != known.end() ? *reuse : compose(ledger, target, kind);
       s.bound[n - 1] = given_delta ? whole.epsilon : whole.delta;
     } catch (const NotApplicable& e) {
       rb.not_applicable.push_back(to_string(kind) + ": " + e.what());
@@ -57,8 +60,8 @@ RunningBudget running_budget(const Ledger& ledger, const Target& target, const s
     if (kind == AccountantKind::rdp && given_delta) {
       // Cumulative: every checkpoint for about the cost of the final budget (rdp_running.h).
       const auto all = rdp_running_epsilon(ledger, rb.checkpoints, target.value);
+      // The last checkpoint keeps compose()'s value (the column ends at the final budget).
       for (std::size_t i = 0; i + 1 < n; ++i) s.bound[i] = all[i];
-      if (hi(all[n - 1]) < hi(*s.bound[n - 1])) s.bound[n - 1] = all[n - 1];
     }
     // Evenly spread evaluations (the last one is done above).
     const std::size_t budget = std::max<std::size_t>(2, kind == AccountantKind::pld ? max_evaluations / 20 : max_evaluations);

@@ -42,9 +42,12 @@ Ledger prefix_ledger(const Ledger& ledger, const RunningCheckpoint& c);
 
 // `kinds` (never automatic) are each tried on the whole ledger first; those that apply are evaluated at the
 // checkpoints (at most `max_evaluations` per accountant, evenly spread and always including the last; pld at
-// most a twentieth of that). `progress(fraction, detail)` is called as work is done.
+// most a twentieth of that). `progress(fraction, detail)` is called as work is done. `known`: results of compose()
+// for the whole ledger at this target already computed by the caller (reused as the last checkpoint of the
+// accountant each names, so that the column ends at exactly the value the caller prints).
 RunningBudget running_budget(const Ledger& ledger, const Target& target, const std::vector<AccountantKind>& kinds,
                              std::int64_t every, std::size_t max_evaluations = 200,
-                             const std::function<void(double, const std::string&)>& progress = {});
+                             const std::function<void(double, const std::string&)>& progress = {},
+                             const std::vector<AccountingResult>& known = {});
 
 }  // namespace dpl

@@ -28,6 +28,13 @@ std::unique_ptr<RdpCurve> unsampled(const Mechanism& m) {
 
 }  // namespace
 
+std::vector<double> RdpCurve::upper_at_integer_orders(const std::vector<std::int64_t>& orders) const {
+  std::vector<double> out;
+  out.reserve(orders.size());
+  for (const auto a : orders) out.push_back(hi_up(certified_at(static_cast<double>(a))));
+  return out;
+}
+
 std::unique_ptr<RdpCurve> make_rdp_curve(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
   if (!e.subsampled() || e.q == 1.0) return unsampled(m);

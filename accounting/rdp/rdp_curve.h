@@ -6,8 +6,10 @@
 #include "accounting/numeric/exact_rational.h"
 #include "accounting/numeric/interval.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace dpl {
 
@@ -26,6 +28,10 @@ class RdpCurve {
   // The same certified enclosure as at(alpha) (hi() an upper bound), by a faster path where the curve has one
   // (binary64 interval arithmetic, docs/rdp_double_precision.md): slightly wider, never less safe.
   virtual Interval certified_at(double alpha) const { return at(Real(alpha)); }
+  // Certified upper bounds (binary64, rounded up; +inf allowed) at each of the integer orders >= 2, for the
+  // running budget (rdp_running.h): by default hi(certified_at) order by order; curves with a cheaper way to
+  // evaluate many integer orders at once override it.
+  virtual std::vector<double> upper_at_integer_orders(const std::vector<std::int64_t>& orders) const;
 };
 
 // The per-step curve of a ledger entry, subsampling included. Throws NotApplicable for mechanisms without

@@ -38,21 +38,6 @@ double DoubleInterval::relative_width() const {
   return (hi - lo) / std::fabs(lo);
 }
 
-DoubleInterval operator+(const DoubleInterval& a, const DoubleInterval& b) { return {down(a.lo + b.lo), up(a.hi + b.hi)}; }
-DoubleInterval operator-(const DoubleInterval& a, const DoubleInterval& b) { return {down(a.lo - b.hi), up(a.hi - b.lo)}; }
-
-DoubleInterval operator*(const DoubleInterval& a, const DoubleInterval& b) {
-  if (a.lo >= 0 && b.lo >= 0) return {down(a.lo * b.lo), up(a.hi * b.hi)};  // the common case: both non-negative
-  const double p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-  return {down(*std::min_element(p, p + 4)), up(*std::max_element(p, p + 4))};
-}
-
-DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b) {
-  if (a.lo >= 0 && b.lo > 0) return {down(a.lo / b.hi), up(a.hi / b.lo)};
-  const double p[] = {a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi};
-  return {down(*std::min_element(p, p + 4)), up(*std::max_element(p, p + 4))};
-}
-
 DoubleInterval abs(const DoubleInterval& a) {
   if (a.lo >= 0) return a;
   if (a.hi <= 0) return {-a.hi, -a.lo};
@@ -61,6 +46,8 @@ DoubleInterval abs(const DoubleInterval& a) {
 
 DoubleInterval exp(const DoubleInterval& x) { return {directed(mpfr_exp, x.lo, MPFR_RNDD), directed(mpfr_exp, x.hi, MPFR_RNDU)}; }
 DoubleInterval log(const DoubleInterval& x) { return {directed(mpfr_log, x.lo, MPFR_RNDD), directed(mpfr_log, x.hi, MPFR_RNDU)}; }
+double log_up(double x) { return directed(mpfr_log, x, MPFR_RNDU); }
+double log1p_up(double x) { return directed(mpfr_log1p, x, MPFR_RNDU); }
 DoubleInterval log1p(const DoubleInterval& x) {
   return {directed(mpfr_log1p, x.lo, MPFR_RNDD), directed(mpfr_log1p, x.hi, MPFR_RNDU)};
 }

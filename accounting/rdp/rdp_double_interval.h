@@ -6,7 +6,9 @@
 // the 200-bit MPFI evaluation.
 #pragma once
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace dpl {
@@ -20,21 +22,45 @@ struct DoubleInterval {
   double relative_width() const;
 };
 
-// One ulp outward: encloses any correctly rounded-to-nearest result of an exact value in [lo, hi].
-inline double down(double x) { return std::nextafter(x, -std::numeric_limits<double>::infinity()); }
-inline double up(double x) { return std::nextafter(x, std::numeric_limits<double>::infinity()); }
+// One ulp outward: encloses any correctly rounded-to-nearest result of an exact value in [lo, hi]. The same
+// values as std::nextafter towards +-inf, inline (the interval operations call it twice each): for finite
+// non-zero x of magnitude below DBL_MAX the neighbour is the adjacent bit pattern; 0, +-DBL_MAX, infinities and
+// NaN go to std::nextafter.
+inline double up(double x) {
+  constexpr double kMax = std::numeric_limits<double>::max();
+  if (!(x > -kMax && x < kMax) || x == 0) return std::nextafter(x, std::numeric_limits<double>::infinity());
+  const auto bits = std::bit_cast<std::uint64_t>(x);
+  return std::bit_cast<double>(x > 0 ? bits + 1 : bits - 1);
+}
+inline double down(double x) { return -up(-x); }
 
-DoubleInterval operator+(const DoubleInterval& a, const DoubleInterval& b);
-DoubleInterval operator-(const DoubleInterval& a, const DoubleInterval& b);
-DoubleInterval operator*(const DoubleInterval& a, const DoubleInterval& b);
+// Inline: the sums of the RDP curves call them millions of times.
+inline DoubleInterval operator+(const DoubleInterval& a, const DoubleInterval& b) {
+  return {down(a.lo + b.lo), up(a.hi + b.hi)};
+}
+inline DoubleInterval operator-(const DoubleInterval& a, const DoubleInterval& b) {
+  return {down(a.lo - b.hi), up(a.hi - b.lo)};
+}
+inline DoubleInterval operator*(const DoubleInterval& a, const DoubleInterval& b) {
+  if (a.lo >= 0 && b.lo >= 0) return {down(a.lo * b.lo), up(a.hi * b.hi)};  // the common case: both non-negative
+  const double p0 = a.lo * b.lo, p1 = a.lo * b.hi, p2 = a.hi * b.lo, p3 = a.hi * b.hi;
+  return {down(std::fmin(std::fmin(p0, p1), std::fmin(p2, p3))), up(std::fmax(std::fmax(p0, p1), std::fmax(p2, p3)))};
+}
 // Requires 0 not in b.
-DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b);
+inline DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b) {
+  if (a.lo >= 0 && b.lo > 0) return {down(a.lo / b.hi), up(a.hi / b.lo)};
+  const double p0 = a.lo / b.lo, p1 = a.lo / b.hi, p2 = a.hi / b.lo, p3 = a.hi / b.hi;
+  return {down(std::fmin(std::fmin(p0, p1), std::fmin(p2, p3))), up(std::fmax(std::fmax(p0, p1), std::fmax(p2, p3)))};
+}
 DoubleInterval abs(const DoubleInterval& a);
 
 // MPFR at 53 bits, endpoints rounded outward (all four functions are monotone).
 DoubleInterval exp(const DoubleInterval& x);
 DoubleInterval log(const DoubleInterval& x);    // requires lo > 0
 DoubleInterval log1p(const DoubleInterval& x);  // requires lo > -1
+// The upper ends alone (one MPFR call instead of two): log x and log1p x rounded up.
+double log_up(double x);    // requires x > 0
+double log1p_up(double x);  // requires x > -1
 // Phi(x) = erfc(-x / sqrt 2) / 2, increasing in x.
 DoubleInterval normal_cdf(const DoubleInterval& x);
 // e^{l} Phi(x) for l and x enclosed, with the product formed in MPFR's exponent range (e^{l} may overflow binary64

@@ -1,9 +1,10 @@
 // The running RDP epsilon of a ledger at many checkpoints for about the cost of one final budget: RDP composes
-// additively (Mironov 2017, Prop. 1), so each distinct entry's curve is evaluated once per order of a fixed grid
-// (certified upper bounds, converted to double rounding up), the prefix sums are accumulated rounding up, and at
-// each checkpoint the conversion (Mironov 2017 Prop. 3 / Balle et al. 2020 Thm 21, the smaller) is certified at
-// the grid order whose float64 estimate is smallest. Upper bounds; the grid makes them at most slightly looser than
-// compose()'s continuously optimised order.
+// additively (Mironov 2017, Prop. 1), so each distinct entry's per-step curve is bounded once at each order of a
+// fixed grid of integer orders (certified upper bounds in binary64, RdpCurve::upper_at_integer_orders), the
+// prefix sums are accumulated rounding up, and at each checkpoint the conversion (Mironov 2017 Prop. 3 /
+// Balle et al. 2020 Thm 21, the smaller) is r + c(alpha) with c(alpha) enclosed once per order, so every grid
+// order is converted certified and the smallest is kept. Upper bounds; the grid makes them at most slightly
+// looser than compose()'s optimised order (running_budget ends the column at compose()'s value).
 #pragma once
 
 #include "accounting/composition/running_budget.h"

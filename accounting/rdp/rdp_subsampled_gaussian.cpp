@@ -234,6 +234,99 @@ Interval SubsampledGaussianRdp::at(const Real& alpha) const {
   return hi(series) <= hi(chord) ? series : chord;
 }
 
+namespace {
+
+// log(1 + x) for 0 <= x, rounded up: for x <= 1/16 the alternating series truncated after its positive 13th
+// term (an upper bound: the terms decrease in magnitude; the omitted part is below x^14/14 < 2^-52 x/14), by
+// Horner in binary64 intervals; above, MPFR's log1p rounded up.
+double log1p_upper(double x) {
+  using DI = DoubleInterval;
+  if (!(x <= 0.0625)) return log1p_up(x);
+  constexpr int kTerms = 13;
+  const DI X = DI::point(x);
+  DI p = DI::point(1) / DI::point(kTerms);
+  for (int j = kTerms - 1; j >= 1; --j) {
+    const DI c = DI::point(1) / DI::point(j);
+    p = (j % 2 ? c : DI{-c.hi, -c.lo}) + X * p;  // (-1)^{j+1}/j + x p
+  }
+  return (X * p).hi;
+}
+
+}  // namespace
+
+// MTZ 2019, Sec. 3.2 as in integer_excess_fast: A - 1 = sum_{k>=2} t_k, t_k = w_k E_k, E_k = e^{(k^2-k)h/2} - 1,
+// h = 1/z^2, w_k the binomial pmf. The ratios rho_k = E_{k+1}/E_k do not depend on the order and are enclosed once
+// per curve from the single MPFR enclosure of H = e^h - 1, by recursions of non-negative terms: D_k = e^{kh} - 1
+// (D_1 = H, D_{k+1} = D_k + H + D_k H), F_k = 1/E_k (F_2 = 1/H), rho_k = 1 + D_k (1 + F_k), F_{k+1} = F_k/rho_k
+// (from E_{k+1} = E_k + D_k + E_k D_k). Per order, t_2 = w_2 H and t_{k+1} = t_k (a-k)/(k+1) q/(1-q) rho_k, the
+// running sum rescaled by 2^-600 whenever a term passes 2^600 (exact), so neither E_k nor A overflows. Then
+// log1p(A - 1)/(a - 1) with MPFR's directed log1p (or log(A - 1) + s log 2 + 2^-500 when rescaled by 2^s). The
+// enclosure of e^h carries into e^{(k^2-k)h/2} as ~k^2 ulps (5e-11 relative at k = 256): orders whose A - 1 is
+// wider than 1e-9 relative fall back to certified_at. Upper bounds, rounded up (docs/rdp_double_precision.md, Sec. 4).
+std::vector<double> SubsampledGaussianRdp::upper_at_integer_orders(const std::vector<std::int64_t>& orders) const {
+  using DI = DoubleInterval;
+  constexpr int kRescale = 600;
+  std::int64_t top = 2;
+  for (const auto a : orders) top = std::max(top, a);
+  top = std::min<std::int64_t>(top, 10000);
+  const DI h = DI::point(1) / dz2_, H = times_expm1(DI::point(1), h);
+  std::vector<DI> rho(static_cast<std::size_t>(top) + 1, DI::point(0));  // rho[k] for 2 <= k < top
+  std::int64_t rho_top = 2;                                               // rho[k] known for k < rho_top
+  {
+    DI D = H + H + H * H, F = DI::point(1) / H;  // D_2, F_2
+    for (std::int64_t k = 2; k < top; ++k) {
+      const DI r = DI::point(1) + D * (DI::point(1) + F);
+      if (!r.finite() || !D.finite() || !(H.lo > 0)) break;
+      rho[static_cast<std::size_t>(k)] = r;
+      rho_top = k + 1;
+      F = F / r;
+      D = D + H + D * H;
+    }
+  }
+  const DI ratio = dq_ / d1mq_, down_scale = DI::point(std::ldexp(1.0, -kRescale));
+  std::vector<DI> step(rho.size()), inverse(rho.size() + 1);  // step[k] = rho_k q/(1-q); inverse[j] = 1/j
+  for (std::size_t k = 2; k < rho.size(); ++k) step[k] = rho[k] * ratio;
+  for (std::size_t j = 1; j < inverse.size(); ++j) inverse[j] = DI::point(1) / DI::point(static_cast<double>(j));
+  constexpr DoubleInterval kLog2{0.69314718055994529, 0.69314718055994540};
+  std::vector<double> out;
+  out.reserve(orders.size());
+  for (const auto a : orders) {
+    std::optional<double> value;
+    if (a >= 2 && a <= rho_top) {
+      const DI ad = DI::point(static_cast<double>(a));
+      DI w0 = DI::point(1), p = d1mq_;  // (1-q)^a by binary powering
+      for (std::int64_t e = a; e > 0; e >>= 1, p = p * p)
+        if (e & 1) w0 = w0 * p;
+      DI t = w0 * ad * ratio * (DI::point(static_cast<double>(a - 1)) / DI::point(2)) * ratio * H;
+      DI sum = t;
+      std::int64_t scale = 0;  // sum and t are in units of 2^scale
+      for (std::int64_t k = 2; k < a; ++k) {
+        t = t * step[static_cast<std::size_t>(k)] * DI::point(static_cast<double>(a - k)) *
+            inverse[static_cast<std::size_t>(k + 1)];
+        if (t.hi > std::ldexp(1.0, kRescale)) {
+          t = t * down_scale;
+          sum = sum * down_scale;
+          scale += kRescale;
+        }
+        sum = sum + t;
+      }
+      if (sum.finite() && sum.lo > 0 && sum.hi <= sum.lo * (1 + 1e-9)) {
+        const DI a1 = ad - DI::point(1);
+        // Upper ends only: log1p and log are increasing, so their upper ends need only sum.hi.
+        if (scale == 0) {
+          value = (DI::point(log1p_upper(sum.hi)) / a1).hi;
+        } else {  // A - 1 = sum 2^scale >= 2^600: log(1 + x) <= log x + 1/x
+          const DI l = DI::point(log_up(sum.hi)) + DI::point(static_cast<double>(scale)) * kLog2 +
+                       DI::point(std::ldexp(1.0, -500));
+          value = (l / a1).hi;
+        }
+      }
+    }
+    out.push_back(value ? *value : hi_up(certified_at(static_cast<double>(a))));
+  }
+  return out;
+}
+
 Interval SubsampledGaussianRdp::certified_at(double alpha) const {
   const auto fast = at_fast(alpha);
   return fast ? *fast : at(Real(alpha));

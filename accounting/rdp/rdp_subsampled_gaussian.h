@@ -36,6 +36,11 @@ class SubsampledGaussianRdp final : public RdpCurve {
   // The certified curve from the binary64 enclosures (relative width ~1e-14; nullopt where they fail), used by
   // the composition's final evaluation; at() keeps the 200-bit evaluation.
   std::optional<Interval> at_fast(double alpha) const;
+  // Many integer orders at once (the running budget): the same sum as integer_excess_fast with the ratios of
+  // consecutive factors e^{(k^2-k)/(2z^2)} - 1 enclosed once per curve by recursions of non-negative terms (one
+  // MPFR call instead of one per term and order), terms rescaled by powers of 2 so that nothing overflows; an
+  // order whose enclosure fails or is wider than 1e-9 relative falls back to certified_at. Upper bounds, rounded up.
+  std::vector<double> upper_at_integer_orders(const std::vector<std::int64_t>& orders) const override;
 
  private:
   double q_;

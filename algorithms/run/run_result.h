@@ -46,6 +46,9 @@ struct RunResult {
   // specs ({"mechanism":"laplace","b":...,"sens":...,"steps":...}), for `--ledger-out`; empty when the run has no
   // ledger (noise off, diverged) or its accounting is not a composition of such entries.
   Json mechanisms = Json::array();
+  // When the accounted epsilon is not a composition of ledger entries: exactly what the ledger format cannot
+  // express (for the --ledger-out refusal); empty otherwise.
+  std::string ledger_not_expressible;
   // Algorithm-specific extras (e.g. seed 000's realised average-case loss, rate fits).
   Json extra = Json::object();
 };

@@ -1,6 +1,7 @@
 #include "algorithms/seed001/wang_nedic.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/seed001/accumulated_sensitivity.h"
 #include "algorithms/seed001/algorithm1_step.h"
@@ -156,6 +157,26 @@ double log_log_slope(const std::vector<std::int64_t>& x, const std::vector<doubl
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
+// Above this many messages --ledger-out refuses (one line per message).
+constexpr std::int64_t kMaxLedgerMessages = 100'000;
+
+// The accounted epsilon's mechanisms for the worst agent (a = |w_ii|): message k = k0+1 .. T+1 is a Laplace
+// mechanism with scale nu^k and l1 sensitivity s^k (accumulated_sensitivity), b rounded down and sens up, so that
+// pure composition of the ledger bounds the accounted sum from above. Empty above kMaxLedgerMessages.
+Json laplace_ledger(const WangNedicConfig& cfg, double worst_a, std::int64_t T) {
+  if (T + 1 - cfg.k0 > kMaxLedgerMessages) return Json::array();
+  const std::vector<Interval> s = accumulated_sensitivity(cfg.lambda, cfg.gamma, cfg.C, worst_a, cfg.k0, T + 1);
+  Ledger ledger;
+  for (std::int64_t k = cfg.k0 + 1; k <= T + 1; ++k) {
+    LedgerEntry e;
+    e.mechanism.kind = MechanismKind::laplace;
+    e.mechanism.b = lo_down(cfg.nu.enclose(k));
+    e.mechanism.sens = hi_up(s[static_cast<std::size_t>(k - cfg.k0)]);
+    ledger.push_back(e);
+  }
+  return mechanism_ledger_json(ledger);
+}
+
 RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
   WangNedicConfig cfg;
   cfg.lambda = read_schedule(params, "lambda", simulation_lambda());
@@ -272,6 +293,10 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
     }
     if (cfg.clip) {
       r.accounted = to_json(acc);
+      r.mechanisms = laplace_ledger(cfg, acc.worst_a, T);  // --ledger-out
+      if (r.mechanisms.empty())
+        r.ledger_not_expressible = "more than " + std::to_string(kMaxLedgerMessages) +
+                                   " messages (one Laplace entry each): the ledger file would be too large";
     } else {
       r.accounted["epsilon"] = "inf";
       r.accounted["delta"] = 0;

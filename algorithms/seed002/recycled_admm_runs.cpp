@@ -2,6 +2,7 @@
 
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
+#include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -167,6 +168,7 @@ void record_perturbation_ledger(RunResult& r, const seed002::PerturbationLedgerI
         pure.push_back(e);
       }
     }
+    r.mechanisms = mechanism_ledger_json(pure);  // --ledger-out: the worst agent's rounds
     const AccountingResult total = compose(pure, Target::for_delta(0), AccountantKind::pure);
     const AccountingResult approx = compose(pure, Target::for_delta(delta), AccountantKind::automatic);
     r.accounted["epsilon"] = hi_up(total.epsilon);

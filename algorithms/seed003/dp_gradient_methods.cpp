@@ -1,6 +1,7 @@
 #include "algorithms/seed003/dp_gradient_methods.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/seed003/consensus_admm_operator.h"
 #include "algorithms/seed003/erm_problem.h"
 #include "algorithms/seed003/fixed_point_iteration.h"
@@ -136,7 +137,8 @@ void account(RunResult& r, const std::vector<std::pair<std::string, std::vector<
     }
   }
   r.accounted = ledger_epsilon(ledgers.front().second, delta, kind);
-  r.mechanisms = mechanisms_json(ledgers.front().second);
+  if (r.accounted["epsilon"].is_number()) r.mechanisms = mechanism_ledger_json(ledgers.front().second);  // --ledger-out
+  else r.ledger_not_expressible = "no accounted epsilon: " + r.accounted.value("reason", std::string("none"));
   r.accounted["model"] = model;
   const Json best = best_certified(candidates);
   r.accounted["best_epsilon"] = best["epsilon"];

@@ -39,30 +39,6 @@ Json ledger_epsilon(const std::vector<std::string>& specs, double delta, Account
   return j;
 }
 
-Json mechanisms_json(const std::vector<std::string>& specs) {
-  Json out = Json::array();
-  for (const auto& spec : specs) {
-    const auto colon = spec.find(':');
-    Json m{{"mechanism", spec.substr(0, colon)}};
-    std::size_t at = colon == std::string::npos ? spec.size() : colon + 1;
-    while (at < spec.size()) {
-      const auto comma = std::min(spec.find(',', at), spec.size());
-      const std::string kv = spec.substr(at, comma - at);
-      const auto eq = kv.find('=');
-      const std::string key = kv.substr(0, eq), value = eq == std::string::npos ? "" : kv.substr(eq + 1);
-      char* end = nullptr;
-      const double v = std::strtod(value.c_str(), &end);
-      if (!value.empty() && end == value.c_str() + value.size())
-        m[key] = key == "steps" ? Json(static_cast<std::int64_t>(v)) : Json(v);
-      else
-        m[key] = value;
-      at = comma + 1;
-    }
-    out.push_back(m);
-  }
-  return out;
-}
-
 Json best_certified(const Json& candidates) {
   Json best = Json{{"epsilon", "inf"}};
   double best_eps = HUGE_VAL;

@@ -19,10 +19,6 @@ std::string spec_number(double v);
 // the accountant refuses (NotApplicable).
 Json ledger_epsilon(const std::vector<std::string>& specs, double delta, AccountantKind kind);
 
-// The specs as RunResult::mechanisms entries: {"mechanism": "gaussian", "sigma": 2, "q": 0.1, "steps": 500} (the
-// spec's keys; numbers as numbers, other values as strings).
-Json mechanisms_json(const std::vector<std::string>& specs);
-
 // The entry with the smallest numeric "epsilon" among `candidates` (each tagged with its "name"); a copy of it
 // with "from" = its name, or {"epsilon": "inf"} when none is finite.
 Json best_certified(const Json& candidates);

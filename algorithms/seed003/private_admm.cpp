@@ -1,6 +1,7 @@
 #include "algorithms/seed003/private_admm.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/seed003/consensus_admm_operator.h"
 #include "algorithms/seed003/erm_problem.h"
 #include "algorithms/seed003/lasso_coordinate_descent.h"
@@ -194,8 +195,8 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
         "drops the weak-convexity factor (1+c); dpledger does not use it";
   }
   const Json best = best_certified(candidates);
-  if (best.contains("ledger")) r.mechanisms = mechanisms_json(best["ledger"].get<std::vector<std::string>>());
   r.accounted = best;
+  if (best["epsilon"].is_number()) r.mechanisms = mechanism_ledger_json(best["ledger"].get<std::vector<std::string>>());
   r.accounted.erase("name");
   r.accounted.erase("from");
   r.accounted["best_epsilon"] = best["epsilon"];

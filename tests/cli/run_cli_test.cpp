@@ -250,6 +250,49 @@ TEST(RunCli, LedgerOutReplaysWithCompose) {
   EXPECT_EQ(run_dpledger("run admm-random-aggregation --ledger-out /tmp/x.txt").exit_code, 2);
 }
 
+// Every run algorithm with an accounted ledger writes it in the ledger-file format, and `compose --ledger FILE`
+// with the run's delta and accountant gives the run's accounted epsilon (never less; the same printed bound up to
+// the last digit); runs whose accounting a ledger cannot express refuse with exit 2 saying what, writing nothing.
+TEST(RunCli, LedgerOutOfEveryAlgorithmReplaysWithComposeLedger) {
+  const std::string ledger = "/tmp/dpledger_run_ledger_all_" + std::to_string(::getpid()) + ".jsonl";
+  const std::vector<std::string> runs{
+      "dgd-secret-sharing --set K=5",
+      "admm-random-aggregation --set K=6",
+      "wang-nedic --set K=300",
+      "private-radmm --set K=4",
+      "dp-sgd --set K=40",
+      "dp-sgd --set K=40 --set sampling=fixed --set accountant=auto",
+      "dp-sgd --set K=40 --set accountant=pld",
+      "dp-sgd --set K=40 --set sampling=cyclic",
+      "dp-cd --set K=40 --set accountant=optimal",
+      "admm-centralized --set K=10",
+      "admm-federated --set K=10",
+      "admm-decentralized --set K=10",
+      "admm-lasso --set K=10"};
+  for (const auto& run : runs) {
+    std::remove(ledger.c_str());
+    const auto r = run_dpledger("--json run " + run + " --ledger-out " + ledger);
+    ASSERT_EQ(r.exit_code, 0) << run << ": " << r.err;
+    const auto acc = nlohmann::json::parse(r.out)["privacy"]["accounted"];
+    ASSERT_TRUE(acc["epsilon"].is_number()) << run << acc.dump();
+    const double accounted = acc["epsilon"].get<double>(), delta = acc["delta"].get<double>();
+    const std::string accountant = acc.value("accountant", std::string(delta == 0 ? "pure" : "auto"));
+    char d[64];
+    std::snprintf(d, sizeof d, "%.17g", delta);
+    const auto c = run_dpledger("--json compose --ledger " + ledger + " --delta " + d + " --accountant " + accountant);
+    ASSERT_EQ(c.exit_code, 0) << run << ": " << c.err;
+    const double replayed = nlohmann::json::parse(c.out)["epsilon"].get<double>();
+    EXPECT_GE(replayed, accounted * (1 - 1e-14)) << run;
+    EXPECT_LE(replayed, accounted * (1 + 1e-12)) << run;
+  }
+  std::remove(ledger.c_str());
+  const auto dda = run_dpledger("run dp-dda-node-sampling --set T=50 --ledger-out " + ledger);
+  EXPECT_EQ(dda.exit_code, 2);
+  EXPECT_NE(dda.err.find("cannot express"), std::string::npos) << dda.err;
+  EXPECT_TRUE(dda.out.empty());
+  EXPECT_FALSE(std::ifstream(ledger).good());
+}
+
 // Every numeric key of every algorithm at both ends of its declared range (open ends nudged inside), with small
 // K so that each run is quick unless K itself is the key tested: each must answer or refuse within 10 s.
 TEST(RunCli, EveryKeyAtTheEndsOfItsRangeAnswersOrRefuses) {

@@ -1,0 +1,45 @@
+#include "algorithms/run/mechanism_ledger.h"
+
+namespace dpl::algorithms {
+
+// The keys of to_spec (accounting/mechanisms/ledger_file.h), as JSON numbers (nlohmann writes the shortest
+// decimal that reads back exactly).
+Json mechanism_entry_json(const LedgerEntry& e) {
+  const Mechanism& m = e.mechanism;
+  Json j = Json::object();
+  j["mechanism"] = to_string(m.kind);
+  switch (m.kind) {
+    case MechanismKind::gaussian: j["sigma"] = m.sigma; j["sens"] = m.sens; break;
+    case MechanismKind::laplace: j["b"] = m.b; j["sens"] = m.sens; break;
+    case MechanismKind::rr:
+    case MechanismKind::pure: j["eps"] = m.eps; break;
+    case MechanismKind::approx: j["eps"] = m.eps; j["delta"] = m.delta; break;
+    case MechanismKind::iteration:
+      j["sigma"] = m.sigma;
+      j["sens"] = m.sens;
+      j["steps"] = m.iterations;
+      j["index"] = m.index;
+      j["contraction"] = m.contraction;
+      return j;
+  }
+  j["steps"] = e.steps;
+  if (e.subsampled()) {
+    j["q"] = e.q;
+    if (e.sampling == Sampling::wor) j["sampling"] = "wor";
+  }
+  return j;
+}
+
+Json mechanism_ledger_json(const Ledger& ledger) {
+  Json a = Json::array();
+  for (const auto& e : ledger) a.push_back(mechanism_entry_json(e));
+  return a;
+}
+
+Json mechanism_ledger_json(const std::vector<std::string>& specs) {
+  Json a = Json::array();
+  for (const auto& s : specs) a.push_back(mechanism_entry_json(parse_entry(s)));
+  return a;
+}
+
+}  // namespace dpl::algorithms
