@@ -4,6 +4,7 @@
 
 #include "accounting/composition/accounting_result.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct CalibrationResult {
   double tolerance;          // the relative bracket width used (resolved when 0 = automatic was asked)
 };
 
+// Progress of long work: (fraction done in [0, 1], what is being done). Called from the calling thread.
+using ProgressCallback = std::function<void(double, const std::string&)>;
+
 // specs: mechanism spec texts, exactly one of which has one key written '?' (sigma, b, steps, q or eps).
 // Finds the smallest sigma/b or the largest steps/q/eps whose composition has epsilon <= `epsilon` at `delta`
 // under `accountant`, to relative precision `rel_tol` (integers exactly; 0 = automatic: a few ulps for
@@ -29,8 +33,10 @@ struct CalibrationResult {
 // epsilon: an enclosure of the target (e.g. the exact decimal typed, from_decimal); a value meets it when its
 // certified epsilon upper bound is <= the enclosure's lower end. delta: the target delta as the double at or
 // below the decimal typed (DecimalValue::down), so meeting it there meets it at the decimal.
+// Under auto and pld the answer is first located with rdp; a pld search then runs on one fixed grid without
+// the lower bound, and only the final answer is certified by the full pld accountant.
 CalibrationResult calibrate(const std::vector<std::string>& specs, const Interval& epsilon, double delta,
-                            AccountantKind accountant, double rel_tol);
+                            AccountantKind accountant, double rel_tol, const ProgressCallback& progress = {});
 // The same with a target epsilon that is a double (met exactly).
 inline CalibrationResult calibrate(const std::vector<std::string>& specs, double epsilon, double delta,
                                    AccountantKind accountant, double rel_tol) {

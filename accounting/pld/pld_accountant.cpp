@@ -15,6 +15,7 @@ namespace dpl {
 namespace {
 
 constexpr double kFinestGrid = 1e-5;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kTargetBins = 170000;
 // Below this target delta every PLD is exponentially tilted (docs/pld_accountant.md, 5): the round-off budget
 // (~1e-11 of the total mass) would otherwise exceed delta.
@@ -81,9 +82,8 @@ Interval upper_point(double x) { return std::isfinite(x) ? exact(x) : positive_i
 
 namespace {
 
-// The accountant on the grid options.grid (rounded down to a dyadic spacing); GridTooLarge when a grid would
-// exceed kMaxGridPoints.
-AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
+// The neighbouring directions to compose: remove only when every entry's pair is symmetric.
+std::vector<PairDirection> directions(const Ledger& ledger) {
   bool symmetric = true;
   for (const auto& e : ledger) {
     (void)loss_pair(e, PairDirection::remove);  // NotApplicable early, before any work
@@ -91,21 +91,21 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   }
   std::vector<PairDirection> dirs{PairDirection::remove};
   if (!symmetric) dirs.push_back(PairDirection::add);
+  return dirs;
+}
 
-  AccountingResult r;
-  r.accountant = "pld";
+// The options actually used (`o`: dyadic grid, tail, tilt) and the fine grid's options (`fine`).
+void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, const Target& target,
+                  const PldOptions& options, PldOptions& o, PldOptions& fine) {
   const bool given_delta = target.given == Target::Given::delta;
-  auto value = [&](const DiscretePld& pld) {
-    return given_delta ? pld_epsilon(pld, target.value) : pld_delta(pld, target.value);
-  };
   // The tails moved to +inf count in delta: keep them far below a small target delta.
-  PldOptions o = options;
+  o = options;
   o.grid = dyadic_grid(o.grid);
   if (given_delta) o.tail = std::min(o.tail, target.value * 1e-4);
   // The fine grid: as fine as ~170,000 bins over the composed loss range allow (the connect-the-dots error is
   // O(h^2)), at least kFinestGrid; coarser than requested when the range is wide (so the work stays bounded).
   // The range is measured on a 64x coarser probe grid (few points, still a valid PLD).
-  PldOptions fine = o;
+  fine = o;
   const bool tiny = given_delta && target.value < kTiltBelowDelta;
   if (o.refine || tiny) {
     PldOptions probe = o;
@@ -126,12 +126,29 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     fine = o;
     if (o.refine) fine.grid = dyadic_grid(std::max(kFinestGrid, range / bins));
   }
-  // Every direction first on a 4x coarser grid (still a valid upper bound); only directions whose coarse
-  // bound could exceed the finest answer so far are recomputed on the fine grid.
+}
+
+// The accountant on the grid options.grid (rounded down to a dyadic spacing); GridTooLarge when a grid would
+// exceed kMaxGridPoints.
+AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
+  const std::vector<PairDirection> dirs = directions(ledger);
+  const bool symmetric = dirs.size() == 1;
+  AccountingResult r;
+  r.accountant = "pld";
+  const bool given_delta = target.given == Target::Given::delta;
+  auto value = [&](const DiscretePld& pld) {
+    return given_delta ? pld_epsilon(pld, target.value) : pld_delta(pld, target.value);
+  };
+  PldOptions o, fine;
+  choose_grids(ledger, dirs, target, options, o, fine);
+  // With two directions, each first on a 4x coarser grid (still a valid upper bound); only directions whose
+  // coarse bound could exceed the finest answer so far are recomputed on the fine grid. One direction goes
+  // straight to the fine grid.
   PldOptions coarse = fine;
   coarse.grid = dyadic_grid(4 * fine.grid);
   std::vector<double> coarse_up;
-  for (auto d : dirs) coarse_up.push_back(value(compose_direction(ledger, d, coarse, true)));
+  for (auto d : dirs)
+    coarse_up.push_back(dirs.size() > 1 ? value(compose_direction(ledger, d, coarse, true)) : kInfinity);
   std::vector<std::size_t> order(dirs.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return coarse_up[x] > coarse_up[y]; });
@@ -166,6 +183,12 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
 
 }  // namespace
 
+
+double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
+  PldOptions o, fine;
+  choose_grids(ledger, directions(ledger), target, options, o, fine);
+  return fine.grid;
+}
 
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
   if (ledger.empty()) throw InputError("-m: at least one mechanism is required");

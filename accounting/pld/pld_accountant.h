@@ -16,4 +16,9 @@ struct PldOptions {
 
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options = {});
 
+// The fine grid compose_pld chooses for this ledger (with options.refine: from the composed loss range measured
+// on a 64x coarser probe grid); compose_pld with {grid = this, refine = false} then skips the probe. Throws
+// GridTooLarge (a NotApplicable) when the probe's grid is too large.
+double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOptions& options = {});
+
 }  // namespace dpl
