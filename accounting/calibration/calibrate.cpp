@@ -175,7 +175,7 @@ Bracket bracket_outwards(const Problem& p, bool smallest, bool integer, double y
   double first = 0.01;
   if (std::isfinite(slope) && slope != 0 && std::isfinite(at_yes.excess)) {
     const double newton = std::abs(at_yes.excess / slope);  // |log(v*) - log(yes)|, estimated
-    first = std::clamp(std::expm1(1.1 * newton) + 0.002, 0.002, 0.5);
+    first = std::clamp(std::expm1(1.03 * newton) + 5e-4, 5e-4, 0.5);
   }
   for (double step = first; step < 1e300; step *= 2) {
     double v = smallest ? yes / (1 + step) : yes * (1 + step);
@@ -247,15 +247,18 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     }
     if (cheap) {
       fraction = 0.1;
-      Eval e = evaluate(p, cheap->value, count, false);
+      auto pick_grid = [&] {
+        try {
+          p.pld_grid = pld_fine_grid(ledger_at(p, cheap->value), Target::for_delta(p.delta));
+        } catch (const NotApplicable&) {  // the full accountant's own coarsening: no fixed grid
+        }
+      };
+      // pld: already the fixed-grid search at the rdp answer; auto: every accountant once, to see which wins.
+      if (p.accountant == AccountantKind::pld) pick_grid();
+      Eval e = evaluate(p, cheap->value, count);
       if (e.meets && e.result) {
         p.accountant = parse_accountant(e.result->accountant);
-        if (p.accountant == AccountantKind::pld) {
-          try {
-            p.pld_grid = pld_fine_grid(ledger_at(p, cheap->value), Target::for_delta(p.delta));
-          } catch (const NotApplicable&) {  // the full accountant's own coarsening: no fixed grid
-          }
-        }
+        if (p.accountant == AccountantKind::pld && !p.pld_grid) pick_grid();
         double slope = std::numeric_limits<double>::quiet_NaN();
         const double v0 = cheap->value;
         const double v1 = integer ? std::max(v0 + 1, std::round(v0 * 1.01)) : v0 * (smallest ? 1 / 1.01 : 1.01);
@@ -268,13 +271,29 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
           if (a.result && b.result)
             slope = (hi(b.result->epsilon) - hi(a.result->epsilon)).convert_to<double>() / std::log(v1 / v0);
         }
+        if (p.pld_grid && std::isfinite(slope) && slope != 0 && std::isfinite(e.excess)) {
+          // The grid the full accountant picks near the answer (its probe is cheap; the grid changes in steps
+          // of 1/16 of an octave of the loss range), estimated by the same Newton step, so that the final
+          // certification usually runs on the grid searched.
+          const double step = std::abs(e.excess / slope);
+          double v_est = smallest ? v0 * std::exp(-step) : v0 * std::exp(step);
+          if (integer) v_est = std::round(v_est);
+          if (p.key == "q") v_est = std::min(v_est, 1.0);
+          try {
+            p.pld_grid = pld_fine_grid(ledger_at(p, v_est), Target::for_delta(p.delta));
+          } catch (const NotApplicable&) {
+          }
+        }
         fraction = 0.15;
         br = bracket_outwards(p, smallest, integer, cheap->value, std::move(e), count, slope);
         bracketed = true;
       }
     }
   }
-  if (!bracketed) br = find_bracket(p, smallest, integer, count);
+  if (!bracketed) {
+    p.pld_grid.reset();  // a search over the whole domain: the full accountant at every value
+    br = find_bracket(p, smallest, integer, count);
+  }
   fraction = 0.3;
   double yes = br.yes, no = br.no;
   Eval at_yes = std::move(br.at_yes), at_no = std::move(br.at_no);
@@ -301,8 +320,8 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       double mid = hi > 4 * lo ? std::floor(std::sqrt(lo * hi)) : std::floor((lo + hi) / 2);  // geometric when wide
       if (interpolate && std::isfinite(f_lo) && std::isfinite(f_hi) && f_hi != f_lo) {
         const double s = std::exp(std::log(lo) - f_lo * (std::log(hi) - std::log(lo)) / (f_hi - f_lo));
-        const double r = std::round(s);
-        if (r > lo && r < hi) mid = r;
+        // Strictly inside the bracket: an estimate that rounds onto an end probes its neighbour instead.
+        if (std::isfinite(s)) mid = std::clamp(std::round(s), lo + 1, hi - 1);
       }
       narrowed(lo, hi);
       Eval e = evaluate(p, mid, count);
@@ -334,6 +353,13 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       if (std::isfinite(fy) && std::isfinite(fn) && fy != fn) {
         const double s = ly - fy * (ln - ly) / (fn - fy);
         if (s > std::min(ly, ln) && s < std::max(ly, ln)) lm = s;
+      }
+      // A step that would move an end by less than a third of the tolerance goes that third (towards the other
+      // end): when the estimate sits at the threshold, the next value lands across it and closes the bracket.
+      const double third = rel_tol / 3;
+      if (std::abs(ln - ly) > 2 * third) {
+        if (std::abs(lm - ly) < third) lm = ly + std::copysign(third, ln - ly);
+        else if (std::abs(lm - ln) < third) lm = ln + std::copysign(third, ly - ln);
       }
       double m = std::exp(lm);
       if (!(m > std::min(yes, no) && m < std::max(yes, no))) m = 0.5 * (yes + no);
