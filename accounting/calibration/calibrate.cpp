@@ -25,6 +25,8 @@ struct Problem {
   // bound, costs about half a full PLD run, and is continuous in the parameter (no grid changes). The answer is
   // certified again by the full accountant (certify_final).
   std::optional<double> pld_grid;
+  // The direction whose bound the last fixed-grid run reported: the next run composes it on the fine grid first.
+  mutable std::optional<PairDirection> worse_direction;
   const ProgressCallback* progress = nullptr;
 };
 
@@ -51,10 +53,16 @@ Eval evaluate(const Problem& p, double v, int& count, bool search = true) {
   const bool fixed_grid = search && p.accountant == AccountantKind::pld && p.pld_grid;
   try {
     PldOptions fixed;
-    if (fixed_grid) fixed.grid = *p.pld_grid, fixed.refine = false, fixed.lower = false;
+    PairDirection worse = PairDirection::remove;
+    if (fixed_grid) {
+      fixed.grid = *p.pld_grid, fixed.refine = false, fixed.lower = false;
+      fixed.fine_first = p.worse_direction;
+      fixed.worse = &worse;
+    }
     // (Calibration ledgers are built by the spec parser, so they are validated already.)
     AccountingResult r = fixed_grid ? compose_pld(ledger_at(p, v), Target::for_delta(p.delta), fixed)
                                     : compose(ledger_at(p, v), Target::for_delta(p.delta), p.accountant);
+    if (fixed_grid) p.worse_direction = worse;
     const Real up = hi(r.epsilon);
     const bool ok = up <= p.epsilon;
     const double ex = is_finite(r.epsilon) ? (up - p.epsilon).convert_to<double>()

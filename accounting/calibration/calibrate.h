@@ -3,8 +3,8 @@
 #pragma once
 
 #include "accounting/composition/accounting_result.h"
+#include "accounting/progress_callback.h"
 
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,9 +20,6 @@ struct CalibrationResult {
   int evaluations;           // accountant calls used
   double tolerance;          // the relative bracket width used (resolved when 0 = automatic was asked)
 };
-
-// Progress of long work: (fraction done in [0, 1], what is being done). Called from the calling thread.
-using ProgressCallback = std::function<void(double, const std::string&)>;
 
 // specs: mechanism spec texts, exactly one of which has one key written '?' (sigma, b, steps, q or eps).
 // Finds the smallest sigma/b or the largest steps/q/eps whose composition has epsilon <= `epsilon` at `delta`

@@ -139,26 +139,51 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   auto value = [&](const DiscretePld& pld) {
     return given_delta ? pld_epsilon(pld, target.value) : pld_delta(pld, target.value);
   };
+  auto report = [&](double fraction, const char* what) {
+    if (options.progress) options.progress(fraction, std::string("pld: ") + what);
+  };
+  report(0, "measuring the loss range");
   PldOptions o, fine;
   choose_grids(ledger, dirs, target, options, o, fine);
+  report(0.05, "composing");
   // With two directions, each first on a 4x coarser grid (still a valid upper bound); only directions whose
   // coarse bound could exceed the finest answer so far are recomputed on the fine grid. One direction goes
   // straight to the fine grid.
   PldOptions coarse = fine;
   coarse.grid = dyadic_grid(4 * fine.grid);
-  std::vector<double> coarse_up;
-  for (auto d : dirs)
-    coarse_up.push_back(dirs.size() > 1 ? value(compose_direction(ledger, d, coarse, true)) : kInfinity);
-  std::vector<std::size_t> order(dirs.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return coarse_up[x] > coarse_up[y]; });
   double up = 0, low = 0;
-  for (std::size_t i : order) {
-    if (coarse_up[i] <= up) { continue; }  // its coarse bound is already below the answer
-    up = std::max(up, value(compose_direction(ledger, dirs[i], fine, true)));
+  std::size_t worst = 0;
+  if (dirs.size() > 1 && o.fine_first) {
+    // The hinted direction on the fine grid first; another is recomputed there only when its coarse bound
+    // exceeds that value (the reported maximum is then still over every direction's certified bound).
+    const std::size_t first = *o.fine_first == dirs[0] ? 0 : 1;
+    up = value(compose_direction(ledger, dirs[first], fine, true));
+    worst = first;
+    report(0.55, "screening the other direction");
+    for (std::size_t i = 0; i < dirs.size(); ++i) {
+      if (i == first || value(compose_direction(ledger, dirs[i], coarse, true)) <= up) continue;
+      const double v = value(compose_direction(ledger, dirs[i], fine, true));
+      if (v > up) up = v, worst = i;
+    }
+  } else {
+    std::vector<double> coarse_up;
+    for (auto d : dirs)
+      coarse_up.push_back(dirs.size() > 1 ? value(compose_direction(ledger, d, coarse, true)) : kInfinity);
+    std::vector<std::size_t> order(dirs.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return coarse_up[x] > coarse_up[y]; });
+    report(dirs.size() > 1 ? 0.3 : 0.05, "composing on the fine grid");
+    for (std::size_t i : order) {
+      if (coarse_up[i] <= up) { continue; }  // its coarse bound is already below the answer
+      const double v = value(compose_direction(ledger, dirs[i], fine, true));
+      if (v > up || i == order.front()) up = std::max(up, v), worst = i;
+    }
   }
+  if (options.worse) *options.worse = dirs[worst];
+  report(0.75, "lower bound");
   if (o.lower)
     for (auto d : dirs) low = std::max(low, value(compose_direction(ledger, d, coarse, false)));
+  report(1, "done");
   char grid_text[32];
   std::snprintf(grid_text, sizeof grid_text, "%.3g", fine.grid);
   r.note = std::string("privacy loss distribution, connect-the-dots pessimistic discretisation (Doroshenko et al. "

@@ -3,6 +3,10 @@
 #pragma once
 
 #include "accounting/composition/accounting_result.h"
+#include "accounting/pld/loss_pair.h"
+#include "accounting/progress_callback.h"
+
+#include <optional>
 
 namespace dpl {
 
@@ -12,6 +16,13 @@ struct PldOptions {
   bool lower = true;   // also compute the optimistic PLD for a certified lower bound
   bool refine = true;  // refine the grid below `grid` when the composed range is small (O(h^2) error)
   double tilt = 0;     // exponential tilt of every step's PLD (set automatically for target deltas below 1e-9)
+  ProgressCallback progress;  // called between the passes (probe, screening, fine grid, lower bound)
+  // Two directions: without a hint both are screened on a 4x coarser grid and the worse is recomputed on the
+  // fine grid; with `fine_first` that one goes straight to the fine grid and the other is screened against its
+  // value (cheaper when the hint is right; sound either way). `worse` (if set) receives the direction whose
+  // bound was reported, e.g. for the next run of a calibration search.
+  std::optional<PairDirection> fine_first;
+  PairDirection* worse = nullptr;
 };
 
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options = {});
