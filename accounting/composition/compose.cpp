@@ -119,8 +119,13 @@ AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, Acco
                          const ProgressCallback& progress) {
   AccountingResult r = compose(ledger, Target{target.given, target.down}, kind, progress);
   if (target.up != target.down && r.lower) {
-    const AccountingResult at_up =
-        compose(ledger, Target{target.given, target.up}, parse_accountant(r.accountant), progress);
+    // Only the lower bound is needed there: the PLD skips its upper passes (most of its work).
+    PldOptions lower_only;
+    lower_only.upper = false;
+    const Target at{target.given, target.up};
+    const AccountingResult at_up = r.accountant == "pld"
+                                       ? compose_pld(merge_identical_entries(ledger), at, lower_only)
+                                       : compose(ledger, at, parse_accountant(r.accountant), progress);
     r.lower = at_up.lower;
   }
   return r;

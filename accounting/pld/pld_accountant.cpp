@@ -152,6 +152,15 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   PldOptions coarse = fine;
   coarse.grid = dyadic_grid(4 * fine.grid);
   double up = 0, low = 0;
+  if (!o.upper) {
+    // Only the lower bound (e.g. at the other neighbour of a decimal target): the upper passes are skipped.
+    for (auto d : dirs) low = std::max(low, value(compose_direction(ledger, d, coarse, false)));
+    r.epsilon = given_delta ? positive_infinity() : exact(target.value);
+    r.delta = given_delta ? exact(target.value) : exact(1.0);
+    r.lower = exact(low);
+    r.note = "privacy loss distribution: lower bound only (optimistic PLD)";
+    return r;
+  }
   std::size_t worst = 0;
   if (dirs.size() > 1 && o.fine_first) {
     // The hinted direction on the fine grid first; another is recomputed there only when its coarse bound

@@ -14,6 +14,7 @@ struct PldOptions {
   double grid = 1e-4;  // loss grid spacing h
   double tail = 1e-12; // per entry: mass moved off the tails (to +inf, accounted in delta), split over its steps
   bool lower = true;   // also compute the optimistic PLD for a certified lower bound
+  bool upper = true;   // false: only the lower bound (the bounded value is then reported as trivial: inf or 1)
   bool refine = true;  // refine the grid below `grid` when the composed range is small (O(h^2) error)
   double tilt = 0;     // exponential tilt of every step's PLD (set automatically for target deltas below 1e-9)
   ProgressCallback progress;  // called between the passes (probe, screening, fine grid, lower bound)
