@@ -6,6 +6,7 @@
 #include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
+#include "cli/progress.h"
 
 #include <memory>
 #include <sstream>
@@ -26,7 +27,12 @@ Output run_calibrate(const CalibrateOptions& o) {
   const double eps = typed_eps.nearest, delta = typed_delta.nearest;
   const double tol = parse_finite("--tolerance", o.tolerance);  // validated by calibrate()
   require_some_ledger(o.specs, o.ledgers);
-  const CalibrationResult r = calibrate(specs_with_files(o.specs, o.ledgers), typed_eps.exact, typed_delta.down, kind, tol);
+  CalibrationResult r;
+  {
+    Progress progress("calibrate");  // on stderr, only on a terminal, silenced by -q
+    r = calibrate(specs_with_files(o.specs, o.ledgers), typed_eps.exact, typed_delta.down, kind, tol,
+                  progress.callback());
+  }
 
   Output out;
   out.json["command"] = "calibrate";

@@ -159,7 +159,11 @@ Output run_compose(const ComposeOptions& o) {
   // The bound holds at the decimal typed, not only at its nearest double (see DecimalTarget).
   const DecimalValue typed = given_delta ? parse_delta("--delta", o.delta, true) : parse_epsilon("--epsilon", o.epsilon);
   const Target target{given_delta ? Target::Given::delta : Target::Given::epsilon, typed.nearest};
-  const AccountingResult r = compose(ledger, DecimalTarget{target.given, typed.down, typed.up}, kind);
+  AccountingResult r;
+  {
+    Progress progress("compose");  // PLD runs that take more than a moment; stderr, terminal only, not with -q
+    r = compose(ledger, DecimalTarget{target.given, typed.down, typed.up}, kind, progress.callback());
+  }
 
   Output out;
   out.json["command"] = "compose";

@@ -3,7 +3,9 @@
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/pld/pld_accountant.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -19,6 +21,13 @@ struct Problem {
   Real epsilon;  // the lower end of the target's enclosure: meeting it meets the decimal typed
   double delta;
   AccountantKind accountant;
+  // Searches under pld on this fixed grid without the lower bound: each evaluation is still a certified upper
+  // bound, costs about half a full PLD run, and is continuous in the parameter (no grid changes). The answer is
+  // certified again by the full accountant (certify_final).
+  std::optional<double> pld_grid;
+  // The direction whose bound the last fixed-grid run reported: the next run composes it on the fine grid first.
+  mutable std::optional<PairDirection> worse_direction;
+  const ProgressCallback* progress = nullptr;
 };
 
 Ledger ledger_at(const Problem& p, double v) {
@@ -32,20 +41,36 @@ struct Eval {
   bool meets;      // certified: epsilon upper bound <= target
   double excess;   // epsilon_upper - target (for the Illinois step); +inf when the accountant cannot tell
   std::optional<AccountingResult> result;
+  bool full = true;  // from the full accountant (what compose reports), not a fixed-grid search evaluation
 };
 
-Eval evaluate(const Problem& p, double v, int& count) {
+// search: under pld with p.pld_grid set, the fixed-grid evaluation; otherwise (and always when !search) the
+// accountant exactly as compose runs it.
+Eval evaluate(const Problem& p, double v, int& count, bool search = true) {
   ++count;
+  if (p.progress && *p.progress)
+    (*p.progress)(-1, "evaluation " + std::to_string(count) + ": " + p.key + " = " + format_input(v));
+  const bool fixed_grid = search && p.accountant == AccountantKind::pld && p.pld_grid;
   try {
-    AccountingResult r = compose(ledger_at(p, v), Target::for_delta(p.delta), p.accountant);
+    PldOptions fixed;
+    PairDirection worse = PairDirection::remove;
+    if (fixed_grid) {
+      fixed.grid = *p.pld_grid, fixed.refine = false, fixed.lower = false;
+      fixed.fine_first = p.worse_direction;
+      fixed.worse = &worse;
+    }
+    // (Calibration ledgers are built by the spec parser, so they are validated already.)
+    AccountingResult r = fixed_grid ? compose_pld(ledger_at(p, v), Target::for_delta(p.delta), fixed)
+                                    : compose(ledger_at(p, v), Target::for_delta(p.delta), p.accountant);
+    if (fixed_grid) p.worse_direction = worse;
     const Real up = hi(r.epsilon);
     const bool ok = up <= p.epsilon;
     const double ex = is_finite(r.epsilon) ? (up - p.epsilon).convert_to<double>()
                                            : std::numeric_limits<double>::infinity();
-    return {ok, ex, std::move(r)};
+    return {ok, ex, std::move(r), !fixed_grid};
   } catch (const NotApplicable&) {
     // E.g. the summed delta of a candidate exceeds the target: that candidate does not meet it.
-    return {false, std::numeric_limits<double>::infinity(), std::nullopt};
+    return {false, std::numeric_limits<double>::infinity(), std::nullopt, !fixed_grid};
   }
 }
 
@@ -149,16 +174,24 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
 
 // From a value `yes` certified under p.accountant, the nearest value that is not, searched outwards in steps
 // that grow geometrically (1%, 2%, 4%, ... of the value): a bracket near `yes` in few evaluations.
-Bracket bracket_outwards(const Problem& p, bool smallest, bool integer, double yes, Eval at_yes, int& count) {
+// `slope`, when finite: an estimate of d excess / d log(v) (e.g. from the cheap rdp accountant), for a first
+// Newton step aimed just beyond the crossing instead of the fixed 1%.
+Bracket bracket_outwards(const Problem& p, bool smallest, bool integer, double yes, Eval at_yes, int& count,
+                         double slope = std::numeric_limits<double>::quiet_NaN()) {
   const bool is_q = p.key == "q";
   std::optional<std::pair<double, double>> previous;  // (log v, excess) of the last value that met
-  for (double step = 0.01; step < 1e300; step *= 2) {
+  double first = 0.01;
+  if (std::isfinite(slope) && slope != 0 && std::isfinite(at_yes.excess)) {
+    const double newton = std::abs(at_yes.excess / slope);  // |log(v*) - log(yes)|, estimated
+    first = std::clamp(std::expm1(1.03 * newton) + 5e-4, 5e-4, 0.5);
+  }
+  for (double step = first; step < 1e300; step *= 2) {
     double v = smallest ? yes / (1 + step) : yes * (1 + step);
-    // Secant estimate of the crossing from the last two values that met (excess < 0 there), aimed 1% beyond it.
+    // Secant estimate of the crossing from the last two values that met (excess < 0 there), aimed 0.5% beyond.
     if (previous && std::isfinite(at_yes.excess) && at_yes.excess != previous->second) {
       const double ly = std::log(yes);
       const double s = ly - at_yes.excess * (ly - previous->first) / (at_yes.excess - previous->second);
-      const double est = std::exp(s) * (smallest ? 0.99 : 1.01);
+      const double est = std::exp(s) * (smallest ? 0.995 : 1.005);
       if (smallest ? est < yes : est > yes) v = smallest ? std::max(est, yes / (1 + step)) : std::min(est, yes * (1 + step));
     }
     previous = std::make_pair(std::log(yes), at_yes.excess);
@@ -178,7 +211,7 @@ Bracket bracket_outwards(const Problem& p, bool smallest, bool integer, double y
 
 
 CalibrationResult calibrate(const std::vector<std::string>& specs, const Interval& epsilon_target, double delta,
-                            AccountantKind accountant, double rel_tol) {
+                            AccountantKind accountant, double rel_tol, const ProgressCallback& progress) {
   if (!(rel_tol >= 0 && rel_tol < 0.1)) throw InputError("--tolerance=" + format_input(rel_tol) + " is out of range: allowed [0, 0.1) (0 = automatic)");
   Problem p{{}, 0, "", lo(epsilon_target), delta, accountant};
   int unknowns = 0;
@@ -201,12 +234,19 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   const bool smallest = is_smallest(p.key);
   const bool integer = p.key == "steps";
   int count = 0;
+  double fraction = 0;  // progress: bracketing up to 0.3, narrowing to 0.9, the final certification after
+  ProgressCallback report;
+  if (progress) {
+    report = [&](double, const std::string& detail) { progress(fraction, detail); };
+    p.progress = &report;
+  }
   Bracket br;
   bool bracketed = false;
-  if (p.accountant == AccountantKind::automatic) {
-    // auto: locate the answer with the cheap rdp accountant first (its answer is certified, so it meets the
-    // target under auto too), run auto once there and bracket outwards from it with the accountant that won:
-    // the expensive accountants run a few times near the answer, not over the whole domain.
+  if (p.accountant == AccountantKind::automatic || p.accountant == AccountantKind::pld) {
+    // auto and pld: locate the answer with the cheap rdp accountant first (its answer is certified), run the
+    // requested accountant once there and, if it meets the target, bracket outwards from it with the
+    // accountant that won: the expensive accountants run a few times near the answer, not over the whole domain.
+    // The first outward step is a Newton step on rdp's slope of epsilon in log(v) (the curves are alike).
     std::optional<CalibrationResult> cheap;
     try {
       cheap = calibrate(specs, epsilon_target, delta, AccountantKind::rdp, integer ? 0.0 : 1e-4);
@@ -214,15 +254,55 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     } catch (const NotApplicable&) {
     }
     if (cheap) {
+      fraction = 0.1;
+      auto pick_grid = [&] {
+        try {
+          p.pld_grid = pld_fine_grid(ledger_at(p, cheap->value), Target::for_delta(p.delta));
+        } catch (const NotApplicable&) {  // the full accountant's own coarsening: no fixed grid
+        }
+      };
+      // pld: already the fixed-grid search at the rdp answer; auto: every accountant once, to see which wins.
+      if (p.accountant == AccountantKind::pld) pick_grid();
       Eval e = evaluate(p, cheap->value, count);
       if (e.meets && e.result) {
         p.accountant = parse_accountant(e.result->accountant);
-        br = bracket_outwards(p, smallest, integer, cheap->value, std::move(e), count);
+        if (p.accountant == AccountantKind::pld && !p.pld_grid) pick_grid();
+        double slope = std::numeric_limits<double>::quiet_NaN();
+        const double v0 = cheap->value;
+        const double v1 = integer ? std::max(v0 + 1, std::round(v0 * 1.01)) : v0 * (smallest ? 1 / 1.01 : 1.01);
+        if (!(p.key == "q" && v1 > 1)) {
+          Problem rdp = p;
+          rdp.accountant = AccountantKind::rdp;
+          rdp.progress = nullptr;
+          int unused = 0;
+          const Eval a = evaluate(rdp, v0, unused), b = evaluate(rdp, v1, unused);
+          if (a.result && b.result)
+            slope = (hi(b.result->epsilon) - hi(a.result->epsilon)).convert_to<double>() / std::log(v1 / v0);
+        }
+        if (p.pld_grid && std::isfinite(slope) && slope != 0 && std::isfinite(e.excess)) {
+          // The grid the full accountant picks near the answer (its probe is cheap; the grid changes in steps
+          // of 1/16 of an octave of the loss range), estimated by the same Newton step, so that the final
+          // certification usually runs on the grid searched.
+          const double step = std::abs(e.excess / slope);
+          double v_est = smallest ? v0 * std::exp(-step) : v0 * std::exp(step);
+          if (integer) v_est = std::round(v_est);
+          if (p.key == "q") v_est = std::min(v_est, 1.0);
+          try {
+            p.pld_grid = pld_fine_grid(ledger_at(p, v_est), Target::for_delta(p.delta));
+          } catch (const NotApplicable&) {
+          }
+        }
+        fraction = 0.15;
+        br = bracket_outwards(p, smallest, integer, cheap->value, std::move(e), count, slope);
         bracketed = true;
       }
     }
   }
-  if (!bracketed) br = find_bracket(p, smallest, integer, count);
+  if (!bracketed) {
+    p.pld_grid.reset();  // a search over the whole domain: the full accountant at every value
+    br = find_bracket(p, smallest, integer, count);
+  }
+  fraction = 0.3;
   double yes = br.yes, no = br.no;
   Eval at_yes = std::move(br.at_yes), at_no = std::move(br.at_no);
 
@@ -233,6 +313,11 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
 
   // Narrow [no, yes]: integers by bisection, reals by the Illinois method on excess(v) in log(v) (the excess is
   // smooth in log v for noise scales), falling back to bisection whenever the step is not inside the bracket.
+  const double width0 = std::abs(std::log(std::max(yes, no) / std::min(yes, no)));
+  auto narrowed = [&](double a, double b) {
+    const double w = std::abs(std::log(std::max(a, b) / std::min(a, b)));
+    fraction = 0.3 + 0.6 * std::clamp(std::log(width0 / w) / std::log(width0 / std::max(rel_tol, 1e-12)), 0.0, 1.0);
+  };
   if (integer) {
     double lo = yes, hi = no;  // lo meets, hi does not
     double f_lo = at_yes.excess, f_hi = at_no.excess;
@@ -243,9 +328,10 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       double mid = hi > 4 * lo ? std::floor(std::sqrt(lo * hi)) : std::floor((lo + hi) / 2);  // geometric when wide
       if (interpolate && std::isfinite(f_lo) && std::isfinite(f_hi) && f_hi != f_lo) {
         const double s = std::exp(std::log(lo) - f_lo * (std::log(hi) - std::log(lo)) / (f_hi - f_lo));
-        const double r = std::round(s);
-        if (r > lo && r < hi) mid = r;
+        // Strictly inside the bracket: an estimate that rounds onto an end probes its neighbour instead.
+        if (std::isfinite(s)) mid = std::clamp(std::round(s), lo + 1, hi - 1);
       }
+      narrowed(lo, hi);
       Eval e = evaluate(p, mid, count);
       const bool edge = mid == lo + 1 || mid == hi - 1;
       if (e.meets) lo = mid, f_lo = e.excess, at_yes = e; else hi = mid, f_hi = e.excess, at_no = e;
@@ -262,10 +348,10 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     yes = lo, no = hi;
   } else if (yes != no) {
     if (rel_tol == 0) {
-      // Automatic: closed-form accountants are resolved to a few ulps; numerical ones (rdp, pld) to 1e-9,
-      // below their own accuracy.
+      // Automatic: closed-form accountants are resolved to a few ulps; rdp to 1e-9, below its own accuracy;
+      // pld to 1e-6 (its answers move by about 1e-6 relative between neighbouring grids).
       const std::string& acc = at_yes.result->accountant;
-      rel_tol = (acc == "rdp" || acc == "pld") ? 1e-9 : 4e-16;
+      rel_tol = acc == "rdp" ? 1e-9 : (acc == "pld" ? 1e-6 : 4e-16);
     }
     double fy = at_yes.excess, fn = at_no.excess;
     int side = 0;
@@ -276,9 +362,17 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
         const double s = ly - fy * (ln - ly) / (fn - fy);
         if (s > std::min(ly, ln) && s < std::max(ly, ln)) lm = s;
       }
+      // A step that would move an end by less than a third of the tolerance goes that third (towards the other
+      // end): when the estimate sits at the threshold, the next value lands across it and closes the bracket.
+      const double third = rel_tol / 3;
+      if (std::abs(ln - ly) > 2 * third) {
+        if (std::abs(lm - ly) < third) lm = ly + std::copysign(third, ln - ly);
+        else if (std::abs(lm - ln) < third) lm = ln + std::copysign(third, ly - ln);
+      }
       double m = std::exp(lm);
       if (!(m > std::min(yes, no) && m < std::max(yes, no))) m = 0.5 * (yes + no);
       if (!(m > std::min(yes, no) && m < std::max(yes, no))) break;  // no double left in between
+      narrowed(yes, no);
       Eval e = evaluate(p, m, count);
       if (e.meets) {
         yes = m, at_yes = e, fy = e.excess;
@@ -292,18 +386,44 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     }
   }
 
-  // Round the answer in the safe direction to the shortest decimal inside the bracket, and re-certify it.
-  double answer = yes;
+  // Round the answer in the safe direction to the shortest decimal inside the bracket, and re-certify it with
+  // the full accountant (exactly what compose runs).
+  fraction = 0.9;
+  const double slope = std::isfinite(at_yes.excess) && std::isfinite(at_no.excess) && yes != no
+                           ? (at_yes.excess - at_no.excess) / (std::log(yes) - std::log(no))
+                           : std::numeric_limits<double>::quiet_NaN();  // d excess / d log(v) near the answer
+  double answer = yes, candidate = yes;
+  std::optional<Eval> failed;  // the full accountant's evaluation of `candidate`, which did not meet
   if (!integer && yes != no) {
     for (int digits = 4; digits <= 17; ++digits) {
       const std::string s = smallest ? format_up(Real(yes), digits) : format_down(Real(yes), digits);
       const double d = std::strtod(s.c_str(), nullptr);
       const bool inside = smallest ? (d >= yes && d < yes + (yes - no)) : (d <= yes && d > yes - (no - yes));
       if (!inside) continue;
-      Eval e = evaluate(p, d, count);
-      if (e.meets) { answer = d, at_yes = e; }
+      Eval e = evaluate(p, d, count, false);
+      if (e.meets) answer = d, at_yes = std::move(e);
+      else candidate = d, failed = std::move(e);  // d is on the safe side of yes: yes fails too
       break;
     }
+  }
+  // A search on a fixed PLD grid: its `yes` is certified on that grid; the full accountant (which picks its own
+  // grid, so its answer may differ by ~1e-6) certifies the answer. Where it does not meet, Newton steps on the
+  // excess (the search's slope, 1.5x, doubling on each further failure) move outwards in the safe direction.
+  for (int attempt = 0; !at_yes.full; ++attempt) {
+    if (attempt > 40) throw NotApplicable("calibrate: the search's answer could not be certified by the full '" +
+                                          to_string(p.accountant) + "' accountant");
+    if (failed) {
+      double move = std::isfinite(slope) && slope != 0 && std::isfinite(failed->excess)
+                        ? 1.5 * failed->excess / std::abs(slope) : 0;
+      move = std::max(move, 1e-9) * std::ldexp(1.0, attempt > 1 ? attempt - 1 : 0);
+      no = candidate;
+      candidate = smallest ? candidate * std::exp(move) : candidate * std::exp(-move);
+      if (integer) candidate = std::min(no - 1, std::floor(candidate));
+      if (integer && candidate < 1) throw NotApplicable("calibrate: even steps=1 does not meet the target");
+    }
+    Eval e = evaluate(p, candidate, count, false);
+    if (e.meets) answer = candidate, at_yes = std::move(e);
+    else failed = std::move(e);
   }
   CalibrationResult r{p.key, smallest, answer, no, ledger_at(p, answer), *at_yes.result, count, integer ? 0.0 : rel_tol};
   return r;

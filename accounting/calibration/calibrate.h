@@ -3,6 +3,7 @@
 #pragma once
 
 #include "accounting/composition/accounting_result.h"
+#include "accounting/progress_callback.h"
 
 #include <string>
 #include <vector>
@@ -29,8 +30,10 @@ struct CalibrationResult {
 // epsilon: an enclosure of the target (e.g. the exact decimal typed, from_decimal); a value meets it when its
 // certified epsilon upper bound is <= the enclosure's lower end. delta: the target delta as the double at or
 // below the decimal typed (DecimalValue::down), so meeting it there meets it at the decimal.
+// Under auto and pld the answer is first located with rdp; a pld search then runs on one fixed grid without
+// the lower bound, and only the final answer is certified by the full pld accountant.
 CalibrationResult calibrate(const std::vector<std::string>& specs, const Interval& epsilon, double delta,
-                            AccountantKind accountant, double rel_tol);
+                            AccountantKind accountant, double rel_tol, const ProgressCallback& progress = {});
 // The same with a target epsilon that is a double (met exactly).
 inline CalibrationResult calibrate(const std::vector<std::string>& specs, double epsilon, double delta,
                                    AccountantKind accountant, double rel_tol) {

@@ -18,14 +18,19 @@ namespace dpl {
 
 namespace {
 
-AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind kind) {
+AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind kind,
+                     const ProgressCallback& progress) {
   switch (kind) {
     case AccountantKind::pure: return compose_pure(ledger, target);
     case AccountantKind::basic: return compose_basic(ledger, target);
     case AccountantKind::advanced: return compose_advanced(ledger, target);
     case AccountantKind::optimal: return compose_optimal(ledger, target);
     case AccountantKind::rdp: return compose_rdp(ledger, target);
-    case AccountantKind::pld: return compose_pld(ledger, target);
+    case AccountantKind::pld: {
+      PldOptions options;
+      options.progress = progress;
+      return compose_pld(ledger, target, options);
+    }
     case AccountantKind::automatic: break;
   }
   throw std::logic_error("internal: run(automatic)");
@@ -67,12 +72,13 @@ const Interval& bounded(const AccountingResult& r, const Target& t) {
 
 }  // namespace
 
-AccountingResult compose(const Ledger& given, const Target& target, AccountantKind kind) {
+AccountingResult compose(const Ledger& given, const Target& target, AccountantKind kind,
+                         const ProgressCallback& progress) {
   if (given.empty()) throw InputError("-m: at least one mechanism is required");
   for (const auto& e : given) validate_entry(e);  // entries built in code bypass the spec parser's checks
   require_single_relation(given);
   const Ledger ledger = merge_identical_entries(given);
-  if (kind != AccountantKind::automatic) return run(ledger, target, kind);
+  if (kind != AccountantKind::automatic) return run(ledger, target, kind, progress);
   // auto: every accountant that applies; the smallest certified upper bound wins (each is a valid bound).
   // They run cheapest first (closed forms, then rdp, then pld), and stop as soon as the best bound is within
   // 1e-12 of a certified lower bound on the true value: nothing can be tighter, so the slower ones are skipped.
@@ -96,7 +102,7 @@ AccountingResult compose(const Ledger& given, const Target& target, AccountantKi
   for (auto k : {AccountantKind::optimal, AccountantKind::pure, AccountantKind::advanced, AccountantKind::basic,
                  AccountantKind::rdp, AccountantKind::pld}) {
     try {
-      results.push_back(run(ledger, target, k));
+      results.push_back(run(ledger, target, k, progress));
       const AccountingResult& r = results.back();
       if (r.lower && (!truth_lower || lo(*r.lower) > *truth_lower)) truth_lower = lo(*r.lower);
       const Real best = hi(bounded(results[best_index()], target));
@@ -109,10 +115,17 @@ AccountingResult compose(const Ledger& given, const Target& target, AccountantKi
   return results[best_index()];
 }
 
-AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, AccountantKind kind) {
-  AccountingResult r = compose(ledger, Target{target.given, target.down}, kind);
+AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, AccountantKind kind,
+                         const ProgressCallback& progress) {
+  AccountingResult r = compose(ledger, Target{target.given, target.down}, kind, progress);
   if (target.up != target.down && r.lower) {
-    const AccountingResult at_up = compose(ledger, Target{target.given, target.up}, parse_accountant(r.accountant));
+    // Only the lower bound is needed there: the PLD skips its upper passes (most of its work).
+    PldOptions lower_only;
+    lower_only.upper = false;
+    const Target at{target.given, target.up};
+    const AccountingResult at_up = r.accountant == "pld"
+                                       ? compose_pld(merge_identical_entries(ledger), at, lower_only)
+                                       : compose(ledger, at, parse_accountant(r.accountant), progress);
     r.lower = at_up.lower;
   }
   return r;

@@ -3,11 +3,14 @@
 #pragma once
 
 #include "accounting/composition/accounting_result.h"
+#include "accounting/progress_callback.h"
 
 namespace dpl {
 
-// Throws NotApplicable when the accountant cannot handle the ledger, InputError for bad targets.
-AccountingResult compose(const Ledger& ledger, const Target& target, AccountantKind kind);
+// Throws NotApplicable when the accountant cannot handle the ledger, InputError for bad targets. `progress`
+// reports the PLD accountant's passes (the only one that may take seconds).
+AccountingResult compose(const Ledger& ledger, const Target& target, AccountantKind kind,
+                         const ProgressCallback& progress = {});
 
 // A target typed as a decimal (--delta 1e-5 is not a double): `down` and `up` are the doubles just below and
 // just above it (equal when it is a double).
@@ -18,6 +21,7 @@ struct DecimalTarget {
 // The bound at the decimal itself. epsilon(delta) and delta(epsilon) are non-increasing, so the upper bound is
 // computed at `down` (it bounds the value at the decimal from above); the lower bound, if any, at `up` (the
 // winning accountant is run a second time only when down != up).
-AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, AccountantKind kind);
+AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, AccountantKind kind,
+                         const ProgressCallback& progress = {});
 
 }  // namespace dpl

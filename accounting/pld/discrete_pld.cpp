@@ -424,26 +424,54 @@ double pld_epsilon(const DiscretePld& d, double delta) {
   double hi = static_cast<double>(d.offset + static_cast<std::int64_t>(d.p.size())) * d.h;
   if (!(hi > 0)) hi = d.h;
   if (d.pessimistic) {
-    // The certified upper delta(eps) is non-increasing in eps: bisect for the smallest eps meeting delta.
-    if (pld_delta(d, 0.0) <= delta) return 0.0;
-    if (pld_delta(d, hi) > delta) return kInf;  // the +inf atom and the error budget exceed delta
+    // The certified upper delta(eps) is non-increasing in eps: the smallest eps meeting delta, by the Illinois
+    // method on log delta(eps) - log delta (smooth between grid points, so a few steps), falling back to bisection
+    // whenever a step is not well inside the bracket. Only values whose certified delta meets the target are
+    // kept at `hi`, so the answer is certified whatever the steps are.
+    const double d0 = pld_delta(d, 0.0);
+    if (d0 <= delta) return 0.0;
+    const double dh = pld_delta(d, hi);
+    if (dh > delta) return kInf;  // the +inf atom and the error budget exceed delta
     double lo = 0;
+    const double target = std::log(delta);
+    double f_lo = std::log(d0) - target, f_hi = dh > 0 ? std::log(dh) - target : -kInf;
+    int side = 0;
     for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
-      const double mid = 0.5 * (lo + hi);
+      double mid = 0.5 * (lo + hi);
+      if (std::isfinite(f_lo) && std::isfinite(f_hi) && f_lo != f_hi) {
+        const double s = lo - f_lo * (hi - lo) / (f_hi - f_lo);
+        const double margin = 1e-3 * (hi - lo);
+        if (s > lo + margin && s < hi - margin) mid = s;
+      }
       if (!(mid > lo && mid < hi)) break;
-      if (pld_delta(d, mid) <= delta) hi = mid; else lo = mid;
+      const double v = pld_delta(d, mid);
+      const double f = v > 0 ? std::log(v) - target : -kInf;
+      if (v <= delta) {
+        hi = mid, f_hi = f;
+        if (side == 1) f_lo /= 2;  // Illinois: the other end stayed twice
+        side = 1;
+      } else {
+        lo = mid, f_lo = f;
+        if (side == -1) f_hi /= 2;
+        side = -1;
+      }
     }
     return hi;
   }
   // The certified lower delta(eps) (sum minus an error that, for a tilted PLD, grows as eps decreases) need not
-  // be monotone: any eps with lower delta(eps) > delta is below the true epsilon. Scan 256 points from the top
-  // for the largest such eps, then bisect up to the next scanned point.
-  constexpr int kScan = 256;
+  // be monotone: any eps with lower delta(eps) > delta is below the true epsilon. With a tilt, scan 256 points
+  // from the top for the largest such eps, then bisect up to the next scanned point; without one (the error
+  // term barely depends on eps) bisect from 0.
+  const int scan = d.tilt > 0 ? 256 : 1;
   double lo = -1, up = hi;
-  for (int i = kScan; i >= 0; --i) {
-    const double e = hi * i / kScan;
-    if (pld_delta(d, e) > delta) { lo = e; break; }
-    up = e;
+  if (scan == 1) {
+    if (pld_delta(d, 0.0) > delta) lo = 0;
+  } else {
+    for (int i = scan; i >= 0; --i) {
+      const double e = hi * i / scan;
+      if (pld_delta(d, e) > delta) { lo = e; break; }
+      up = e;
+    }
   }
   if (lo < 0) return 0.0;
   for (int it = 0; it < 200 && up - lo > 1e-15 * up; ++it) {

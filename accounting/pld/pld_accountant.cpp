@@ -15,6 +15,7 @@ namespace dpl {
 namespace {
 
 constexpr double kFinestGrid = 1e-5;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kTargetBins = 170000;
 // Below this target delta every PLD is exponentially tilted (docs/pld_accountant.md, 5): the round-off budget
 // (~1e-11 of the total mass) would otherwise exceed delta.
@@ -81,9 +82,8 @@ Interval upper_point(double x) { return std::isfinite(x) ? exact(x) : positive_i
 
 namespace {
 
-// The accountant on the grid options.grid (rounded down to a dyadic spacing); GridTooLarge when a grid would
-// exceed kMaxGridPoints.
-AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
+// The neighbouring directions to compose: remove only when every entry's pair is symmetric.
+std::vector<PairDirection> directions(const Ledger& ledger) {
   bool symmetric = true;
   for (const auto& e : ledger) {
     (void)loss_pair(e, PairDirection::remove);  // NotApplicable early, before any work
@@ -91,21 +91,21 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   }
   std::vector<PairDirection> dirs{PairDirection::remove};
   if (!symmetric) dirs.push_back(PairDirection::add);
+  return dirs;
+}
 
-  AccountingResult r;
-  r.accountant = "pld";
+// The options actually used (`o`: dyadic grid, tail, tilt) and the fine grid's options (`fine`).
+void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, const Target& target,
+                  const PldOptions& options, PldOptions& o, PldOptions& fine) {
   const bool given_delta = target.given == Target::Given::delta;
-  auto value = [&](const DiscretePld& pld) {
-    return given_delta ? pld_epsilon(pld, target.value) : pld_delta(pld, target.value);
-  };
   // The tails moved to +inf count in delta: keep them far below a small target delta.
-  PldOptions o = options;
+  o = options;
   o.grid = dyadic_grid(o.grid);
   if (given_delta) o.tail = std::min(o.tail, target.value * 1e-4);
   // The fine grid: as fine as ~170,000 bins over the composed loss range allow (the connect-the-dots error is
   // O(h^2)), at least kFinestGrid; coarser than requested when the range is wide (so the work stays bounded).
   // The range is measured on a 64x coarser probe grid (few points, still a valid PLD).
-  PldOptions fine = o;
+  fine = o;
   const bool tiny = given_delta && target.value < kTiltBelowDelta;
   if (o.refine || tiny) {
     PldOptions probe = o;
@@ -126,22 +126,73 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     fine = o;
     if (o.refine) fine.grid = dyadic_grid(std::max(kFinestGrid, range / bins));
   }
-  // Every direction first on a 4x coarser grid (still a valid upper bound); only directions whose coarse
-  // bound could exceed the finest answer so far are recomputed on the fine grid.
+}
+
+// The accountant on the grid options.grid (rounded down to a dyadic spacing); GridTooLarge when a grid would
+// exceed kMaxGridPoints.
+AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
+  const std::vector<PairDirection> dirs = directions(ledger);
+  const bool symmetric = dirs.size() == 1;
+  AccountingResult r;
+  r.accountant = "pld";
+  const bool given_delta = target.given == Target::Given::delta;
+  auto value = [&](const DiscretePld& pld) {
+    return given_delta ? pld_epsilon(pld, target.value) : pld_delta(pld, target.value);
+  };
+  auto report = [&](double fraction, const char* what) {
+    if (options.progress) options.progress(fraction, std::string("pld: ") + what);
+  };
+  report(0, "measuring the loss range");
+  PldOptions o, fine;
+  choose_grids(ledger, dirs, target, options, o, fine);
+  report(0.05, "composing");
+  // With two directions, each first on a 4x coarser grid (still a valid upper bound); only directions whose
+  // coarse bound could exceed the finest answer so far are recomputed on the fine grid. One direction goes
+  // straight to the fine grid.
   PldOptions coarse = fine;
   coarse.grid = dyadic_grid(4 * fine.grid);
-  std::vector<double> coarse_up;
-  for (auto d : dirs) coarse_up.push_back(value(compose_direction(ledger, d, coarse, true)));
-  std::vector<std::size_t> order(dirs.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return coarse_up[x] > coarse_up[y]; });
   double up = 0, low = 0;
-  for (std::size_t i : order) {
-    if (coarse_up[i] <= up) { continue; }  // its coarse bound is already below the answer
-    up = std::max(up, value(compose_direction(ledger, dirs[i], fine, true)));
+  if (!o.upper) {
+    // Only the lower bound (e.g. at the other neighbour of a decimal target): the upper passes are skipped.
+    for (auto d : dirs) low = std::max(low, value(compose_direction(ledger, d, coarse, false)));
+    r.epsilon = given_delta ? positive_infinity() : exact(target.value);
+    r.delta = given_delta ? exact(target.value) : exact(1.0);
+    r.lower = exact(low);
+    r.note = "privacy loss distribution: lower bound only (optimistic PLD)";
+    return r;
   }
+  std::size_t worst = 0;
+  if (dirs.size() > 1 && o.fine_first) {
+    // The hinted direction on the fine grid first; another is recomputed there only when its coarse bound
+    // exceeds that value (the reported maximum is then still over every direction's certified bound).
+    const std::size_t first = *o.fine_first == dirs[0] ? 0 : 1;
+    up = value(compose_direction(ledger, dirs[first], fine, true));
+    worst = first;
+    report(0.55, "screening the other direction");
+    for (std::size_t i = 0; i < dirs.size(); ++i) {
+      if (i == first || value(compose_direction(ledger, dirs[i], coarse, true)) <= up) continue;
+      const double v = value(compose_direction(ledger, dirs[i], fine, true));
+      if (v > up) up = v, worst = i;
+    }
+  } else {
+    std::vector<double> coarse_up;
+    for (auto d : dirs)
+      coarse_up.push_back(dirs.size() > 1 ? value(compose_direction(ledger, d, coarse, true)) : kInfinity);
+    std::vector<std::size_t> order(dirs.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return coarse_up[x] > coarse_up[y]; });
+    report(dirs.size() > 1 ? 0.3 : 0.05, "composing on the fine grid");
+    for (std::size_t i : order) {
+      if (coarse_up[i] <= up) { continue; }  // its coarse bound is already below the answer
+      const double v = value(compose_direction(ledger, dirs[i], fine, true));
+      if (v > up || i == order.front()) up = std::max(up, v), worst = i;
+    }
+  }
+  if (options.worse) *options.worse = dirs[worst];
+  report(0.75, "lower bound");
   if (o.lower)
     for (auto d : dirs) low = std::max(low, value(compose_direction(ledger, d, coarse, false)));
+  report(1, "done");
   char grid_text[32];
   std::snprintf(grid_text, sizeof grid_text, "%.3g", fine.grid);
   r.note = std::string("privacy loss distribution, connect-the-dots pessimistic discretisation (Doroshenko et al. "
@@ -166,6 +217,12 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
 
 }  // namespace
 
+
+double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
+  PldOptions o, fine;
+  choose_grids(ledger, directions(ledger), target, options, o, fine);
+  return fine.grid;
+}
 
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
   if (ledger.empty()) throw InputError("-m: at least one mechanism is required");

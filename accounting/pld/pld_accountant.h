@@ -3,6 +3,10 @@
 #pragma once
 
 #include "accounting/composition/accounting_result.h"
+#include "accounting/pld/loss_pair.h"
+#include "accounting/progress_callback.h"
+
+#include <optional>
 
 namespace dpl {
 
@@ -10,10 +14,23 @@ struct PldOptions {
   double grid = 1e-4;  // loss grid spacing h
   double tail = 1e-12; // per entry: mass moved off the tails (to +inf, accounted in delta), split over its steps
   bool lower = true;   // also compute the optimistic PLD for a certified lower bound
+  bool upper = true;   // false: only the lower bound (the bounded value is then reported as trivial: inf or 1)
   bool refine = true;  // refine the grid below `grid` when the composed range is small (O(h^2) error)
   double tilt = 0;     // exponential tilt of every step's PLD (set automatically for target deltas below 1e-9)
+  ProgressCallback progress;  // called between the passes (probe, screening, fine grid, lower bound)
+  // Two directions: without a hint both are screened on a 4x coarser grid and the worse is recomputed on the
+  // fine grid; with `fine_first` that one goes straight to the fine grid and the other is screened against its
+  // value (cheaper when the hint is right; sound either way). `worse` (if set) receives the direction whose
+  // bound was reported, e.g. for the next run of a calibration search.
+  std::optional<PairDirection> fine_first;
+  PairDirection* worse = nullptr;
 };
 
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options = {});
+
+// The fine grid compose_pld chooses for this ledger (with options.refine: from the composed loss range measured
+// on a 64x coarser probe grid); compose_pld with {grid = this, refine = false} then skips the probe. Throws
+// GridTooLarge (a NotApplicable) when the probe's grid is too large.
+double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOptions& options = {});
 
 }  // namespace dpl

@@ -85,6 +85,20 @@ RC_GTEST_PROP(Calibrate, EpsRoundTripUnderAdvanced, (unsigned a, unsigned b)) {
   RC_ASSERT(eps_of(l, 1e-6, AccountantKind::advanced) <= target);
 }
 
+// PLD calibration searches on one fixed grid without the lower bound and certifies only its final answer with the
+// full accountant: the answer fed back to compose under pld (and auto) meets the target, and is tight (a PLD
+// epsilon within 1e-4 of it). q=? and steps=? under auto: tests/slow/pld_calibration_test.cpp.
+TEST(Calibrate, PldAnswersAreCertifiedByTheFullAccountant) {
+  const auto s = calibrate({"gaussian:sigma=?,q=0.01,steps=1000"}, 1.0, 1e-5, AccountantKind::pld, 0);
+  EXPECT_EQ(s.at_value.accountant, "pld");
+  const double at = eps_of(s.ledger, 1e-5, AccountantKind::pld);
+  EXPECT_LE(at, 1.0);
+  EXPECT_GE(at, 1.0 - 1e-4);
+  EXPECT_LT(s.failing, s.value);
+  // The rdp answer is looser (a larger sigma).
+  EXPECT_LT(s.value, calibrate({"gaussian:sigma=?,q=0.01,steps=1000"}, 1.0, 1e-5, AccountantKind::rdp, 0).value);
+}
+
 // Targets are the decimals typed, not their nearest doubles: the answer fed back to compose meets the decimal
 // exactly. 1,000 random decimal targets (fixed seed) over closed-form accountants (fast), each compared with the
 // exact decimal (the lower end of its enclosure). Against the nearest double about half of them would fail.
