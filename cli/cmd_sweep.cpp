@@ -4,6 +4,7 @@
 #include "algorithms/seed003/figure1_sweep.h"
 #include "cli/command_registry.h"
 #include "cli/output_file.h"
+#include "cli/progress.h"
 
 #include <iomanip>
 #include <memory>
@@ -23,7 +24,11 @@ Output run_sweep(const SweepOptions& o) {
   algorithms::seed003::Figure1Config c;
   c.seeds = o.seeds;
   c.K = o.K;
-  const auto rows = algorithms::seed003::run_figure1(c);
+  std::vector<algorithms::seed003::Figure1Row> rows;
+  {
+    Progress bar("sweep");
+    rows = algorithms::seed003::run_figure1(c, bar.callback());
+  }
   if (!o.csv.empty()) write_atomically(o.csv, algorithms::seed003::figure1_csv(rows));
   if (!o.svg.empty()) write_atomically(o.svg, algorithms::seed003::figure1_svg(rows));
   Output out;

@@ -23,7 +23,7 @@ double number(const Json& j) { return j.is_number() ? j.get<double>() : HUGE_VAL
 
 }  // namespace
 
-std::vector<Figure1Row> run_figure1(const Figure1Config& c) {
+std::vector<Figure1Row> run_figure1(const Figure1Config& c, const ProgressCallback& progress) {
   if (c.seeds < 1 || c.seeds > 100) throw InputError("--seeds=" + std::to_string(c.seeds) + " is out of range: allowed integers [1, 100]");
   if (c.K < 1 || c.K > 100000) throw InputError("--K=" + std::to_string(c.K) + " is out of range: allowed integers [1, 100000]");
   if (static_cast<double>(c.K) * c.seeds > 50000)
@@ -33,11 +33,16 @@ std::vector<Figure1Row> run_figure1(const Figure1Config& c) {
   const std::vector<std::string> problem{"data=lasso-synthetic", "loss=squared", "l2=0", "l1=" + spec_number(c.kappa),
                                          "K=" + std::to_string(c.K), "delta=1e-6"};
   std::vector<Figure1Row> rows;
+  std::size_t pairs_done = 0;
   for (double nu : c.nu) {
     if (!(nu > 0) || !std::isfinite(nu)) throw InputError("--nu: " + spec_number(nu) + " is out of range: allowed (0, inf)");
     std::map<std::string, std::vector<double>> objective, epsilon;
     std::vector<double> optimum;
     for (int s = 0; s < c.seeds; ++s) {
+      if (progress) {
+        progress(static_cast<double>(pairs_done++) / static_cast<double>(c.nu.size() * static_cast<std::size_t>(c.seeds)),
+                 "noise multiplier " + spec_number(nu) + ", seed " + std::to_string(s + 1) + " of " + std::to_string(c.seeds));
+      }
       const auto seed = static_cast<std::uint64_t>(1000 + s);  // the same data for both methods at a seed
       // DP-SGD: fixed-size batches of m = n/10, replace-one sensitivity 2C of a clipped gradient, noise std
       // sigma C: ratio 2/sigma = 1/nu.

@@ -6,6 +6,8 @@
 // curve.
 #pragma once
 
+#include "accounting/progress_callback.h"
+
 #include <Eigen/Dense>
 
 #include <cstdint>
@@ -32,8 +34,9 @@ struct Figure1Row {
   bool certified = true;
 };
 
-// Throws InputError for seeds outside [1, 100], K outside [1, 100000], an empty nu grid.
-std::vector<Figure1Row> run_figure1(const Figure1Config& config);
+// Throws InputError for seeds outside [1, 100], K outside [1, 100000], an empty nu grid. `progress` (optional) is
+// told the fraction of (nu, seed) pairs done.
+std::vector<Figure1Row> run_figure1(const Figure1Config& config, const ProgressCallback& progress = {});
 std::string figure1_csv(const std::vector<Figure1Row>& rows);
 // Log-scale y (test objective), log-scale x (epsilon), error bars of one std, a legend.
 std::string figure1_svg(const std::vector<Figure1Row>& rows);
