@@ -50,8 +50,12 @@ Output run_calibrate(const CalibrateOptions& o) {
   out.json["mechanisms"] = ledger_json(r.ledger);
   out.json["method"] = r.at_value.note;
 
+  // A calibrated eps or delta is printed so that `-m ...:eps=<printed>` (which the spec parser rounds up) reads
+  // back as the certified value itself, not the double above it.
+  const bool guarantee = r.parameter == "eps" || r.parameter == "delta";
   std::ostringstream t;
-  t << r.parameter << "  " << format_input(r.value) << "   (" << (r.smallest ? "smallest" : "largest")
+  t << r.parameter << "  " << (guarantee ? format_guarantee(r.value) : format_input(r.value)) << "   ("
+    << (r.smallest ? "smallest" : "largest")
     << " value that meets epsilon " << format_input(eps) << " at delta " << format_input(delta)
     << "; certified, rounded " << (r.smallest ? "up" : "down") << ")\n";
   t << "epsilon at that value  " << format_upper(r.at_value.epsilon) << "   (upper bound)\n";

@@ -26,14 +26,8 @@ struct ComposeOptions {
   std::int64_t every = 0;
 };
 
-const std::vector<AccountantKind>& all_accountants() {
-  static const std::vector<AccountantKind> k = {AccountantKind::optimal, AccountantKind::pld, AccountantKind::rdp,
-                                                AccountantKind::pure, AccountantKind::advanced, AccountantKind::basic};
-  return k;
-}
-
 std::vector<AccountantKind> accountants_for(AccountantKind kind) {
-  if (kind == AccountantKind::automatic) return all_accountants();
+  if (kind == AccountantKind::automatic) return automatic_accountants();
   return {kind};
 }
 

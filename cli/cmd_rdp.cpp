@@ -103,14 +103,7 @@ Output run_rdp(const RdpOptions& o) {
                                                      : a == std::floor(a) && a <= kTightIntegerOrders ? rdp.at(Real(a))
                                                                                                       : rdp.certified_at(a));
     jo.push_back(std::isinf(a) ? Json("inf") : json_input(a));
-    // A bound beyond the binary64 range is still a bound, but a JSON number cannot carry it: "inf" (a weaker,
-    // still valid upper bound) rather than null.
-    // Below it, the smallest positive double is still >= the value (never 0 for a positive upper bound).
-    const double nearest = std::strtod(text.c_str(), nullptr);
-    if (text != "inf" && std::isinf(nearest)) jr.push_back(Json("inf"));
-    else if (text != "0" && nearest < std::numeric_limits<double>::min())
-      jr.push_back(Json(std::max(std::nextafter(nearest, 1.0), std::numeric_limits<double>::denorm_min())));
-    else jr.push_back(json_decimal(text));
+    jr.push_back(json_upper_decimal(text));  // never null, never below the text's decimal
     t << std::left << std::setw(12) << format_input(a) << text << "\n";
   }
   out.json["orders"] = jo;

@@ -197,8 +197,9 @@ Output run_algorithm(const RunOptions& o) {
   t << "suboptimality  " << r.suboptimality << "\n";
   if (diverged)
     t << "DIVERGED       the iterates exploded and the run was stopped: no privacy ledger (extra.diverged)\n";
-  print_privacy(t, "privacy claimed by the paper:", r.claimed);
-  print_privacy(t, "privacy accounted by dpledger (certified upper bounds, rounded up):", r.accounted);
+  // The text shows the same values as the JSON (an unbounded epsilon is "inf", never "null").
+  print_privacy(t, "privacy claimed by the paper:", out.json["privacy"]["claimed"]);
+  print_privacy(t, "privacy accounted by dpledger (certified upper bounds, rounded up):", out.json["privacy"]["accounted"]);
   if (!o.trace.empty()) t << "trace written to " << o.trace << "\n";
   if (!o.plot.empty()) t << "plot written to " << o.plot << " (utility and running epsilon vs iteration)\n";
   if (!o.ledger_out.empty())

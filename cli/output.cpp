@@ -49,11 +49,15 @@ Json json_upper(const Interval& x) {
   if (hi(x) > Real(DBL_MAX)) return "inf";
   return number_or_inf(format_upper(x));
 }
+Json json_upper_decimal(const std::string& s) {
+  // At or above the largest double a reader gets DBL_MAX (possibly below the decimal) or an overflow: "inf".
+  if (s != "inf" && is_json_number(s) && std::strtod(s.c_str(), nullptr) >= DBL_MAX) return "inf";
+  return number_or_inf(s);
+}
 Json json_lower(const Interval& x) {
   if (lo(x) > Real(DBL_MAX)) return number_or_inf(format_down(Real(DBL_MAX)));
   return number_or_inf(format_lower(x));
 }
-Json json_decimal(const std::string& s) { return number_or_inf(s); }
 Json json_input(double x) {
   if (std::isnan(x)) throw std::logic_error("internal: NaN where a JSON number is expected");
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";

@@ -24,11 +24,12 @@ struct Output {
 Json json_upper(const Interval& x);
 // A JSON number for a lower bound, rounded down.
 Json json_lower(const Interval& x);
-// A JSON number from a decimal string already rounded in the safe direction ("inf" stays a string).
-Json json_decimal(const std::string& s);
+// A JSON number for an upper bound given as a decimal string already rounded up (e.g. an exact rational printed
+// by format_up_rational): as json_upper, "inf" above the double range and the decimal itself below it.
+Json json_upper_decimal(const std::string& s);
 // A JSON number echoing an input double exactly (shortest round trip); NaN is an internal error.
 Json json_input(double x);
-// The JSON text of j with the marked decimals of json_upper/json_lower/json_decimal as number tokens.
+// The JSON text of j with the marked decimals of json_upper/json_lower/json_upper_decimal as number tokens.
 std::string dump_json(const Json& j);
 
 // Global flags shared by every command.

@@ -72,6 +72,12 @@ const Interval& bounded(const AccountingResult& r, const Target& t) {
 
 }  // namespace
 
+const std::vector<AccountantKind>& automatic_accountants() {
+  static const std::vector<AccountantKind> k = {AccountantKind::optimal, AccountantKind::pld, AccountantKind::rdp,
+                                                AccountantKind::pure, AccountantKind::advanced, AccountantKind::basic};
+  return k;
+}
+
 AccountingResult compose(const Ledger& given, const Target& target, AccountantKind kind,
                          const ProgressCallback& progress) {
   if (given.empty()) throw InputError("-m: at least one mechanism is required");
@@ -88,9 +94,9 @@ AccountingResult compose(const Ledger& given, const Target& target, AccountantKi
   auto best_index = [&] {
     // Ties keep the more specific accountant (earlier in `preference`).
     auto rank = [](const std::string& name) {
-      const char* preference[] = {"optimal", "pld", "rdp", "pure", "advanced", "basic"};
-      for (int i = 0; i < 6; ++i) if (name == preference[i]) return i;
-      return 6;
+      const auto& preference = automatic_accountants();
+      for (std::size_t i = 0; i < preference.size(); ++i) if (name == to_string(preference[i])) return i;
+      return preference.size();
     };
     std::size_t best = 0;
     for (std::size_t i = 1; i < results.size(); ++i) {

@@ -5,7 +5,13 @@
 #include "accounting/composition/accounting_result.h"
 #include "accounting/progress_callback.h"
 
+#include <vector>
+
 namespace dpl {
+
+// The accountants `auto` runs, most specific first: on equal bounds `auto` reports the earlier one, and
+// per-accountant outputs (running budget, privacy curve) list them in this order.
+const std::vector<AccountantKind>& automatic_accountants();
 
 // Throws NotApplicable when the accountant cannot handle the ledger, InputError for bad targets. `progress`
 // reports the PLD accountant's passes (the only one that may take seconds).

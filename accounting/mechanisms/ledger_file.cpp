@@ -1,10 +1,10 @@
 #include "accounting/mechanisms/ledger_file.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/decimal.h"
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -16,12 +16,6 @@ namespace {
 using Json = nlohmann::json;
 
 [[noreturn]] void fail(const std::string& where, const std::string& msg) { throw InputError(where + ": " + msg); }
-
-std::string shortest(double v) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
-}
 
 // The smallest double >= x + (rounding error of a few ulps): a derived privacy parameter rounded so the bound
 // can only grow.
@@ -66,7 +60,7 @@ std::vector<std::size_t> element_offsets(const std::string& text) {
 
 std::string scalar_text(const Json& v, const std::string& where, const std::string& field) {
   if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
-  if (v.is_number_float()) return shortest(v.get<double>());
+  if (v.is_number_float()) return format_input(v.get<double>());
   if (v.is_string()) return v.get<std::string>();
   fail(where, "field '" + field + "' must be a number or a string, got " + v.dump());
 }
@@ -140,29 +134,29 @@ void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampli
   if (cls == "GaussianDpEvent") {
     const double nm = number_field(o, "noise_multiplier", where, cls);
     if (nm == 0) fail(where, "GaussianDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("gaussian:sigma=" + shortest(nm));
+    return emit("gaussian:sigma=" + format_input(nm));
   }
   if (cls == "LaplaceDpEvent") {
     const double nm = number_field(o, "noise_multiplier", where, cls);
     if (nm == 0) fail(where, "LaplaceDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("laplace:b=" + shortest(nm));
+    return emit("laplace:b=" + format_input(nm));
   }
   if (cls == "EpsilonDeltaDpEvent") {
     const double e = number_field(o, "epsilon", where, cls), d = number_field(o, "delta", where, cls);
     if (e == 0 && d == 0) return;  // no privacy cost
-    return emit("approx:eps=" + shortest(e) + ",delta=" + shortest(d));
+    return emit("approx:eps=" + format_input(e) + ",delta=" + format_input(d));
   }
   if (cls == "RandomizedResponseDpEvent") {
     const double p = number_field(o, "noise_parameter", where, cls);
     const double k = number_field(o, "num_buckets", where, cls);
-    if (!(p >= 0 && p <= 1)) fail(where, cls + ": noise_parameter must be in [0, 1], got " + shortest(p));
+    if (!(p >= 0 && p <= 1)) fail(where, cls + ": noise_parameter must be in [0, 1], got " + format_input(p));
     if (!(k >= 2 && k == std::floor(k))) fail(where, cls + ": num_buckets must be an integer >= 2");
     if (p == 1) return;  // the output ignores the input
     if (p == 0) fail(where, "RandomizedResponseDpEvent with noise_parameter 0 is not private");
     // With prob. 1 - p the true bucket, else a uniform one: eps = log(1 + k (1 - p)/p) (dp_accounting's
     // definition; exact for k = 2, an eps-DP guarantee for k > 2), rounded up.
     const double eps = round_up(std::log1p(k * (1 - p) / p));
-    return emit((k == 2 ? "rr:eps=" : "pure:eps=") + shortest(eps));
+    return emit((k == 2 ? "rr:eps=" : "pure:eps=") + format_input(eps));
   }
   if (cls == "PoissonSampledDpEvent" || cls == "SampledWithoutReplacementDpEvent") {
     if (!sampling.empty()) fail(where, cls + " inside another sampled event is not supported");
@@ -178,7 +172,7 @@ void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampli
     std::string mode;
     if (cls == "PoissonSampledDpEvent") {
       q = number_field(o, "sampling_probability", where, cls);
-      if (!(q >= 0 && q <= 1)) fail(where, cls + ": sampling_probability must be in [0, 1], got " + shortest(q));
+      if (!(q >= 0 && q <= 1)) fail(where, cls + ": sampling_probability must be in [0, 1], got " + format_input(q));
     } else {
       const double n = number_field(o, "source_dataset_size", where, cls), m = number_field(o, "sample_size", where, cls);
       if (!(n >= 1 && m >= 0 && m <= n)) fail(where, cls + ": need 0 <= sample_size <= source_dataset_size");
@@ -187,7 +181,7 @@ void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampli
       mode = ",sampling=wor";
     }
     if (q == 0) return;  // nothing is sampled
-    return dp_event_specs(inner, count, q == 1 ? std::string() : ",q=" + shortest(q) + mode, where, out);
+    return dp_event_specs(inner, count, q == 1 ? std::string() : ",q=" + format_input(q) + mode, where, out);
   }
   if (cls == "SelfComposedDpEvent") {
     const double c = number_field(o, "count", where, cls);
@@ -299,17 +293,17 @@ std::string to_spec(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
   std::string s = to_string(m.kind) + ":";
   switch (m.kind) {
-    case MechanismKind::gaussian: s += "sigma=" + shortest(m.sigma) + ",sens=" + shortest(m.sens); break;
-    case MechanismKind::laplace: s += "b=" + shortest(m.b) + ",sens=" + shortest(m.sens); break;
+    case MechanismKind::gaussian: s += "sigma=" + format_input(m.sigma) + ",sens=" + format_input(m.sens); break;
+    case MechanismKind::laplace: s += "b=" + format_input(m.b) + ",sens=" + format_input(m.sens); break;
     case MechanismKind::rr:
-    case MechanismKind::pure: s += "eps=" + shortest(m.eps); break;
-    case MechanismKind::approx: s += "eps=" + shortest(m.eps) + ",delta=" + shortest(m.delta); break;
+    case MechanismKind::pure: s += "eps=" + format_guarantee(m.eps); break;
+    case MechanismKind::approx: s += "eps=" + format_guarantee(m.eps) + ",delta=" + format_guarantee(m.delta); break;
     case MechanismKind::iteration:
-      return s + "sigma=" + shortest(m.sigma) + ",sens=" + shortest(m.sens) + ",steps=" + std::to_string(m.iterations) +
-             ",index=" + std::to_string(m.index) + ",contraction=" + shortest(m.contraction);
+      return s + "sigma=" + format_input(m.sigma) + ",sens=" + format_input(m.sens) + ",steps=" + std::to_string(m.iterations) +
+             ",index=" + std::to_string(m.index) + ",contraction=" + format_input(m.contraction);
   }
   if (e.steps != 1) s += ",steps=" + std::to_string(e.steps);
-  if (e.subsampled()) s += ",q=" + shortest(e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");
+  if (e.subsampled()) s += ",q=" + format_input(e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");
   return s;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <stdexcept>
 
 namespace dpl {
 
@@ -63,6 +64,17 @@ double parse_number(const RawSpec& raw, const std::string& key, const std::strin
   if (std::isnan(v) || std::isinf(v) || errno == ERANGE)
     fail(raw, key + "=" + value + " is not a finite number");
   return v;
+}
+
+// eps and delta of a spec are claimed guarantees: a decimal that is not a double (eps=0.3) is taken as the
+// smallest double above it, so that every bound built on it stays an upper bound.
+double parse_guarantee(const RawSpec& raw, const std::string& key, const std::string& value) {
+  (void)parse_number(raw, key, value);  // finite, a number
+  try {
+    return decimal_value(value).up;
+  } catch (const std::invalid_argument&) {
+    fail(raw, key + "=" + value + " is not a decimal number");
+  }
 }
 
 std::int64_t parse_count(const RawSpec& raw, const std::string& key, double v, const std::string& text,
@@ -157,7 +169,8 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
       continue;
     }
     given[k] = v;
-    if (k != "sampling") num[k] = parse_number(raw, k, v);
+    if (k == "eps" || k == "delta") num[k] = parse_guarantee(raw, k, v);
+    else if (k != "sampling") num[k] = parse_number(raw, k, v);
   }
   auto has = [&](const char* k) { return given.count(k) > 0; };
   auto need = [&](const char* k) {

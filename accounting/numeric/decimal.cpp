@@ -43,6 +43,17 @@ DecimalValue decimal_value(const std::string& s) {
   return v;
 }
 
+std::string format_guarantee(double x) {
+  if (!std::isfinite(x) || x == 0) return format_input(x);
+  // Rounded down, the decimal is <= x; with enough digits it is above x's lower neighbour (17 usually suffice,
+  // just below a power of two a few more).
+  for (int p = 1; p <= 40; ++p) {
+    const std::string s = format_down(Real(x), p);
+    if (decimal_value(s).up == x) return s;
+  }
+  return format_down(Real(x), 60);
+}
+
 std::string format_input(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   char buf[64];

@@ -20,6 +20,10 @@ std::string format_nearest(const Real& x, int digits = kPrintDigits);
 // A double printed with up to 17 significant digits, shortest exact round trip (for echoing inputs).
 std::string format_input(double x);
 
+// The shortest decimal whose smallest double above it is x (for echoing an eps or delta of a mechanism spec,
+// which the spec parser rounds up: it reads back as x exactly).
+std::string format_guarantee(double x);
+
 // A decimal typed by a user (e.g. --delta 1e-5), which is usually not a double: its enclosure and the doubles
 // just below and just above it (all three equal when the decimal is a double), so that a bound can be computed at
 // the double on the safe side of the number typed, not at the nearest double.

@@ -218,7 +218,13 @@ double square_concentrated(const std::vector<double>& a, std::vector<double>& co
 
 void apply_tilt(DiscretePld& d, double lambda, double tail) {
   if (!(lambda >= 0) || d.tilt != 0) throw std::invalid_argument("internal: apply_tilt needs lambda >= 0, once");
-  if (lambda == 0 || d.p.empty()) return;
+  if (lambda == 0) return;
+  // No finite mass (all of it at +inf, e.g. a Laplace with sens/b beyond the double range): tilting is vacuous,
+  // but the PLD is marked tilted so that it composes with the ledger's other (tilted) PLDs.
+  if (d.p.empty()) {
+    d.tilt = lambda;
+    return;
+  }
   // s_k = lambda (l_k - l_last) <= 0 (l_k - l_last exact on the dyadic grid), Z = sum p_k e^{s_k}; long double
   // (no underflow at these magnitudes), tilted p_k = p_k e^{s_k} / Z, log_scale = lambda l_last + log Z.
   const std::size_t n = d.p.size();
@@ -231,7 +237,10 @@ void apply_tilt(DiscretePld& d, double lambda, double tail) {
     t[k] = d.p[k] * std::exp(sk);
     z += t[k];
   }
-  if (!(z > 0)) return;
+  if (!(z > 0)) {  // every finite mass is 0 (or below long double's range): nothing to tilt
+    d.tilt = lambda;
+    return;
+  }
   for (std::size_t k = 0; k < n; ++k) d.p[k] = static_cast<double>(t[k] / z);
   d.tilt = lambda;
   d.log_scale = static_cast<double>(lambda * l_last + std::log(z));

@@ -226,6 +226,9 @@ double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOption
 
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
   if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
+  // delta = 0 is below any PLD's floating-point error budget: refuse before any work (it took seconds).
+  if (target.given == Target::Given::delta && target.value == 0)
+    throw NotApplicable("accountant 'pld' needs --delta > 0 (use pure for delta = 0)");
   // Work bound: each entry costs log2(steps) convolutions, and a loss range that grows with the steps forces
   // repeated coarsening; beyond 10^7 composed steps that took minutes. Refuse up front (auto then answers with
   // rdp, optimal or advanced, which are closed forms in the number of steps).

@@ -81,7 +81,7 @@ RC_GTEST_PROP(Calibrate, EpsRoundTripUnderAdvanced, (unsigned a, unsigned b)) {
   const double target = unit(a, 0.5, 20.0);
   const int steps = 2 + static_cast<int>(b % 3000);
   const auto r = calibrate({"pure:eps=?,steps=" + std::to_string(steps)}, target, 1e-6, AccountantKind::advanced, 1e-9);
-  const Ledger l{parse_entry("pure:eps=" + format_input(r.value) + ",steps=" + std::to_string(steps))};
+  const Ledger l{parse_entry("pure:eps=" + format_guarantee(r.value) + ",steps=" + std::to_string(steps))};
   RC_ASSERT(eps_of(l, 1e-6, AccountantKind::advanced) <= target);
 }
 

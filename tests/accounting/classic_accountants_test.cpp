@@ -77,7 +77,7 @@ TEST(OptimalComposition, ReferenceAndIndependentValues) {
   EXPECT_EQ(format_upper(r.epsilon), "4.30679137251651");
   // Computed independently by 50-digit bisection on the KOV sum (mpmath), inputs as binary64.
   expect_bracket(eps_for("pure:eps=0.1,steps=1000", 1e-3, AccountantKind::optimal), "14.044466996837434457", 1e-12);
-  expect_bracket(eps_for("approx:eps=0.1,delta=1e-7,steps=100", 1e-5, AccountantKind::optimal),
+  expect_bracket(eps_for("approx:eps=0.1,delta=" + format_guarantee(1e-7) + ",steps=100", 1e-5, AccountantKind::optimal),
                  "6.3780691034395254127", 1e-12);
   expect_bracket(eps_for("rr:eps=0.5,steps=20", 1e-6, AccountantKind::optimal), "9.9867978696401640566", 1e-12);
   // delta = 0: exactly k eps0 (0.1 as binary64 is slightly above 0.1).
@@ -126,7 +126,7 @@ RC_GTEST_PROP(ClassicAccountants, OptimalBelowAdvancedBelowBasic, (unsigned a, u
   const double eps0 = unit(a, 0.01, 1.5);
   const int k = 1 + static_cast<int>(b % 1500);
   const double delta = std::pow(10.0, -unit(c, 1, 12));
-  const std::string spec = "pure:eps=" + format_input(eps0) + ",steps=" + std::to_string(k);
+  const std::string spec = "pure:eps=" + format_guarantee(eps0) + ",steps=" + std::to_string(k);
   const auto opt = eps_for(spec, delta, AccountantKind::optimal);
   const auto adv = eps_for(spec, delta, AccountantKind::advanced);
   const auto bas = eps_for(spec, delta, AccountantKind::basic);
@@ -188,7 +188,7 @@ RC_GTEST_PROP(ClassicAccountants, AdvancedDeltaDirectionConsistent, (unsigned a,
   const double eps0 = unit(a, 0.01, 0.5);
   const int k = 10 + static_cast<int>(b % 5000);
   const double delta = std::pow(10.0, -unit(c, 2, 12));
-  const std::string spec = "pure:eps=" + format_input(eps0) + ",steps=" + std::to_string(k);
+  const std::string spec = "pure:eps=" + format_guarantee(eps0) + ",steps=" + std::to_string(k);
   const auto e = eps_for(spec, delta, AccountantKind::advanced);
   const auto d = compose(ledger(spec), Target::for_epsilon(hi_up(e.epsilon) * (1 + 1e-12)), AccountantKind::advanced);
   RC_ASSERT(hi(d.delta) <= Real(delta) * (1 + Real(1e-9)));
@@ -237,7 +237,7 @@ RC_GTEST_PROP(ClassicAccountants, OptimalAgainstIndependentSum, (unsigned a, uns
   const double eps0 = unit(a, 0.01, 2.0);
   const int k = 1 + static_cast<int>(b % 200);
   const double delta = std::pow(10.0, -unit(c, 1, 12));
-  const auto r = eps_for("pure:eps=" + format_input(eps0) + ",steps=" + std::to_string(k), delta,
+  const auto r = eps_for("pure:eps=" + format_guarantee(eps0) + ",steps=" + std::to_string(k), delta,
                          AccountantKind::optimal);
   // Upper bound: the exact profile at it is <= delta (up to the 100-digit evaluation's own error).
   const independent::R at_up = independent::kov_delta(eps0, k, independent::real_of(hi(r.epsilon)));
@@ -269,7 +269,7 @@ RC_GTEST_PROP(ClassicAccountants, AdvancedAgainstIndependentKov2017, (unsigned a
   const double eps0 = unit(a, 0.001, 1.0);
   const int k = 2 + static_cast<int>(b % 5000);
   const double delta = std::pow(10.0, -unit(c, 2, 12));
-  const auto r = eps_for("pure:eps=" + format_input(eps0) + ",steps=" + std::to_string(k), delta,
+  const auto r = eps_for("pure:eps=" + format_guarantee(eps0) + ",steps=" + std::to_string(k), delta,
                          AccountantKind::advanced);
   // Advanced reports the smaller of DRV and KOV 2017, so it is <= KOV 2017 and, being a valid bound, >= the
   // exact optimum; here: two-sided against KOV 2017 computed independently when KOV is the one reported.

@@ -2,10 +2,13 @@
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/mechanisms/mechanism_spec.h"
+#include "accounting/numeric/decimal.h"
+#include "accounting/numeric/interval.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -104,6 +107,34 @@ TEST(MechanismSpec, UnknownValueForCalibration) {
   EXPECT_THROW(build_entry(raw, -1.0), InputError);
   EXPECT_THROW(parse_raw_spec("gaussian:sigma=?,q=?", true), InputError);
   EXPECT_THROW(parse_raw_spec("gaussian:sigma=1,sampling=?", true), InputError);
+}
+
+// eps and delta of a spec are claimed guarantees: the double used is the smallest one >= the decimal typed (the
+// nearest double, e.g. 0.29999999999999998890 for eps=0.3, would certify a mechanism better than claimed).
+void expect_smallest_double_above(double used, const std::string& typed) {
+  const Interval decimal = from_decimal(typed);
+  EXPECT_GE(lo(exact(used)), hi(decimal)) << typed << " became " << format_input(used);
+  EXPECT_LT(Real(std::nextafter(used, 0.0)), lo(decimal)) << typed << ": not the smallest double above";
+}
+
+TEST(MechanismSpec, ClaimedEpsilonAndDeltaRoundUp) {
+  for (const std::string eps : {"0.3", "0.1", "0.7", "1e-6", "2.3", "1e-300", "0.5", "40"}) {
+    expect_smallest_double_above(parse_entry("pure:eps=" + eps).mechanism.eps, eps);
+    expect_smallest_double_above(parse_entry("rr:eps=" + eps + ",steps=3").mechanism.eps, eps);
+    expect_smallest_double_above(parse_entry("approx:eps=" + eps + ",delta=1e-6").mechanism.eps, eps);
+  }
+  for (const std::string delta : {"1e-6", "1e-5", "0.3", "1.1e-05", "0.25"})
+    expect_smallest_double_above(parse_entry("approx:eps=0.3,delta=" + delta).mechanism.delta, delta);
+  EXPECT_EQ(parse_entry("approx:eps=0,delta=0").mechanism.delta, 0.0);
+  EXPECT_GT(parse_entry("pure:eps=0.3").mechanism.eps, 0.3);  // the nearest double 0.3 is below 3/10
+  EXPECT_THROW(parse_entry("approx:eps=1,delta=0.99999999999999999999"), InputError);  // rounds up to 1
+}
+
+RC_GTEST_PROP(MechanismSpec, RandomDecimalGuaranteesRoundUp, (unsigned int mantissa, unsigned int exponent)) {
+  const std::string typed = std::to_string(mantissa % 1000000 + 1) + "e-" + std::to_string(exponent % 30 + 1);
+  const Interval decimal = from_decimal(typed);
+  RC_ASSERT(lo(exact(parse_entry("pure:eps=" + typed).mechanism.eps)) >= hi(decimal));
+  if (hi(decimal) < Real(1)) RC_ASSERT(lo(exact(parse_entry("approx:eps=1,delta=" + typed).mechanism.delta)) >= hi(decimal));
 }
 
 RC_GTEST_PROP(MechanismSpec, PositiveSigmaRoundTrips, (unsigned int a, unsigned int b)) {

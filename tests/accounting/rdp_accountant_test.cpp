@@ -150,7 +150,7 @@ RC_GTEST_PROP(Rdp, GeneralSubsamplingInvariants, (unsigned a, unsigned b, unsign
   // q = 1 is the plain mechanism.
   RC_ASSERT(hi(curve_at(base + ",q=1", alpha)) == hi(curve_at(base, alpha)));
   // Randomized response: never above min(eps, alpha eps^2 / 2).
-  const Interval rr = curve_at("rr:eps=" + format_input(eps), alpha);
+  const Interval rr = curve_at("rr:eps=" + format_guarantee(eps), alpha);
   RC_ASSERT(hi(rr) <= std::min(eps, alpha * eps * eps / 2) * (1 + 1e-12));
 }
 

@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dpl::testing {
@@ -39,12 +40,32 @@ inline bool has_null(const nlohmann::json& j) {
   return false;
 }
 
-// Runs one invocation under `timeout` (KILL after the limit) and checks the contract; "" if it holds.
+// A bound the JSON reports below the tool's own certified lower bound (or a calibrated value that does not meet
+// its target): "" if none. Only numbers are compared ("inf" strings are always consistent).
+inline std::string inconsistent_bounds(const nlohmann::json& j) {
+  auto num = [&](const char* k, double* v) {
+    if (!j.contains(k) || !j.at(k).is_number()) return false;
+    *v = j.at(k).get<double>();
+    return true;
+  };
+  double up = 0, low = 0;
+  for (const auto& [upper, lower] : {std::pair{"epsilon", "epsilon_lower"}, std::pair{"delta", "delta_lower"}})
+    if (num(upper, &up) && num(lower, &low) && up < low)
+      return std::string(upper) + " " + std::to_string(up) + " is below its certified lower bound " + std::to_string(low);
+  double target = 0;
+  if (j.value("command", "") == "calibrate" && num("epsilon_at_value", &up) && num("epsilon", &target) && up > target)
+    return "calibrated epsilon_at_value " + std::to_string(up) + " exceeds the target " + std::to_string(target);
+  return "";
+}
+
+// Runs one invocation with a CPU-time limit of `time_limit_s` (`ulimit -t`: the work, independent of how many
+// other processes share the machine) and a wall-clock limit of 6x that (KILL), and checks the contract; "" if
+// it holds.
 inline std::string check_invocation(const std::string& args, int time_limit_s, int* exit_code) {
-  const RunResult r = run_dpledger_with_limit(args, time_limit_s);
+  const RunResult r = run_dpledger_with_limit(args, 6 * time_limit_s, time_limit_s);
   *exit_code = r.exit_code;
-  if (r.exit_code == 124 || r.exit_code == 137 || r.exit_code == -1)
-    return "no answer within " + std::to_string(time_limit_s) + " s (killed)";
+  if (r.exit_code == 124 || r.exit_code == 137 || r.exit_code == 152 || r.exit_code == -1)
+    return "no answer within " + std::to_string(time_limit_s) + " s of CPU time (killed)";
   if (r.exit_code != 0 && r.exit_code != 2)
     return "exit " + std::to_string(r.exit_code) + ", stderr: " + r.err;
   if (r.exit_code == 2) {
@@ -59,6 +80,8 @@ inline std::string check_invocation(const std::string& args, int time_limit_s, i
       const auto j = nlohmann::json::parse(r.out);
       if (!j.is_object()) return "--json printed no object";
       if (has_null(j)) return "null in JSON: " + r.out.substr(0, 400);
+      const std::string bad = inconsistent_bounds(j);
+      if (!bad.empty()) return bad + ": " + r.out.substr(0, 400);
     } catch (const std::exception& e) {
       return std::string("invalid JSON (") + e.what() + "): " + r.out.substr(0, 400);
     }

@@ -47,6 +47,9 @@ TEST(FuzzCli, FormerPldAndRdpHangs) {
       "compose -m pure:eps=0.1,steps=1e9 --delta 1e-5",                    // pld: no grid limit at 1e9 steps
       "--json compose -m pure:eps=1e-300,steps=1e15 --epsilon 1e-300",     // pld: no grid limit at 1e15 steps
       "compose -m approx:eps=1,delta=0,q=0.1 --delta 1e-6",                // rdp: subsampled pure step > 60 s
+      "--json compose -m pure:eps=2.5,steps=1e6 -m rr:eps=1.1 --delta 0 --accountant pld",  // pld: delta 0, 4 s
+      // pld: an all-infinite Laplace PLD was left untilted (exit 1, "compose of mismatched PLDs")
+      "calibrate -m gaussian:sigma=1,steps=? -m laplace:b=0.03069,sens=1e300 --epsilon 0.001 --delta 1e-300",
   };
   const FuzzSummary s = run_fuzz_list(cases, /*time_limit_s=*/10);
   EXPECT_TRUE(s.failures.empty()) << s.report();

@@ -26,8 +26,9 @@ inline std::string read_all(const std::string& path) {
 }
 
 // `args` is a shell-quoted argument string appended to the binary path. With time_limit_s > 0 the binary runs
-// under coreutils `timeout -s KILL` (exit 137 when killed).
-inline RunResult run_dpledger_with_limit(const std::string& args, int time_limit_s) {
+// under coreutils `timeout -s KILL` (exit 137 when killed); with cpu_limit_s > 0 also under `ulimit -t` (killed by
+// SIGXCPU: exit 152, or -1 when the signal reaches the shell).
+inline RunResult run_dpledger_with_limit(const std::string& args, int time_limit_s, int cpu_limit_s = 0) {
   char out_tmpl[] = "/tmp/dpledger_out_XXXXXX";
   char err_tmpl[] = "/tmp/dpledger_err_XXXXXX";
   const int fo = mkstemp(out_tmpl);
@@ -35,7 +36,8 @@ inline RunResult run_dpledger_with_limit(const std::string& args, int time_limit
   close(fo);
   close(fe);
   const std::string limit = time_limit_s > 0 ? "timeout -s KILL " + std::to_string(time_limit_s) + " " : "";
-  const std::string cmd = limit + std::string(DPLEDGER_BIN) + " " + args + " >" + out_tmpl + " 2>" + err_tmpl + " </dev/null";
+  const std::string cpu = cpu_limit_s > 0 ? "ulimit -t " + std::to_string(cpu_limit_s) + "; " : "";
+  const std::string cmd = cpu + limit + std::string(DPLEDGER_BIN) + " " + args + " >" + out_tmpl + " 2>" + err_tmpl + " </dev/null";
   const int status = std::system(cmd.c_str());
   RunResult r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_all(out_tmpl), read_all(err_tmpl)};
   std::remove(out_tmpl);

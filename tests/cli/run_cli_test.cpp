@@ -163,6 +163,11 @@ TEST(RunCli, InputsThatHungOrCrashedAnswerOrRefuse) {
   // sigma = 1e-300: the accounting of an almost noiseless Gaussian (hung).
   auto r = run_with_hang_guard("--json run dgd-secret-sharing --set sigma=1e-300");
   expect_answer_or_refusal(r, "sigma=1e-300");
+  // Its text shows the unbounded epsilon as the JSON does ("inf"), not "null".
+  r = run_with_hang_guard("run dgd-secret-sharing --set sigma=1e-300");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("null"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("inf"), std::string::npos) << r.out;
   // A 10^5-dimensional problem: refused before allocating (was std::bad_alloc, exit 1).
   r = run_with_hang_guard("run wang-nedic --set synthetic_dim=100000");
   EXPECT_EQ(r.exit_code, 2) << r.err;
