@@ -1,5 +1,7 @@
 #include "cli/ledger_options.h"
 
+#include "algorithms/run/mechanism_ledger.h"
+
 namespace dpl::cli {
 
 CLI::Option* add_mechanism_option(CLI::App* sub, std::vector<std::string>& specs) {
@@ -20,24 +22,16 @@ Ledger parse_ledger(const std::vector<std::string>& specs) {
   return ledger;
 }
 
+// compose --json's view of an entry: the ledger-file keys (one writer, algorithms/run/mechanism_ledger.h) under
+// "name", with q and sampling always present.
 Json entry_json(const LedgerEntry& e) {
-  const Mechanism& m = e.mechanism;
+  const Json file_keys = algorithms::mechanism_entry_json(e);
   Json j = Json::object();
-  j["name"] = to_string(m.kind);
-  switch (m.kind) {
-    case MechanismKind::gaussian: j["sigma"] = m.sigma; j["sens"] = m.sens; break;
-    case MechanismKind::laplace: j["b"] = m.b; j["sens"] = m.sens; break;
-    case MechanismKind::rr:
-    case MechanismKind::pure: j["eps"] = m.eps; break;
-    case MechanismKind::approx: j["eps"] = m.eps; j["delta"] = m.delta; break;
-    case MechanismKind::iteration:
-      j["sigma"] = m.sigma; j["sens"] = m.sens; j["steps"] = m.iterations; j["index"] = m.index;
-      j["contraction"] = m.contraction;
-      return j;
+  for (const auto& [key, value] : file_keys.items()) j[key == "mechanism" ? "name" : key] = value;
+  if (e.mechanism.kind != MechanismKind::iteration) {
+    j["q"] = e.q;
+    j["sampling"] = to_string(e.sampling);
   }
-  j["steps"] = e.steps;
-  j["q"] = e.q;
-  j["sampling"] = to_string(e.sampling);
   return j;
 }
 
