@@ -7,6 +7,7 @@
 #include "accounting/errors.h"
 #include "accounting/mechanisms/neighbouring_relation.h"
 #include "accounting/pld/pld_accountant.h"
+#include "accounting/pld/pld_work_budget.h"
 #include "accounting/rdp/rdp_accountant.h"
 
 #include <cstdint>
@@ -123,8 +124,10 @@ AccountingResult compose(const Ledger& given, const Target& target, AccountantKi
 
 AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, AccountantKind kind,
                          const ProgressCallback& progress) {
+  // Both runs share one PLD work limit (the second only adds the lower bound: dropped if the limit is reached).
+  PldWorkScope work(kPldWorkPerRun, "this PLD run");
   AccountingResult r = compose(ledger, Target{target.given, target.down}, kind, progress);
-  if (target.up != target.down && r.lower) {
+  if (target.up != target.down && r.lower) try {
     // Only the lower bound is needed there: the PLD skips its upper passes (most of its work).
     PldOptions lower_only;
     lower_only.upper = false;
@@ -133,6 +136,8 @@ AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, Acco
                                        ? compose_pld(merge_identical_entries(ledger), at, lower_only)
                                        : compose(ledger, at, parse_accountant(r.accountant), progress);
     r.lower = at_up.lower;
+  } catch (const PldWorkLimit&) {
+    r.lower.reset();  // the upper bound stands; no certified lower bound within the limit
   }
   return r;
 }

@@ -1,5 +1,6 @@
 #include "accounting/pld/discrete_pld.h"
 
+#include "accounting/pld/pld_work_budget.h"
 #include "accounting/pld/radix2_fft.h"
 
 #include <algorithm>
@@ -135,6 +136,7 @@ double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, 
   const std::size_t m = conv.size();
   std::size_t n = 1;
   while (n < m) n *= 2;
+  charge_pld_work(pld_fft_convolution_work(n, squaring, std::numeric_limits<T>::digits > 53));
   thread_local ComplexArray<T> x, y;
   x.resize(n);
   std::fill(x.re.begin(), x.re.end(), T(0));
@@ -286,6 +288,7 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
                                                                   : find_lower(pair, h, tail, finite), hi - 1);
   check_grid_points(static_cast<double>(hi - lo + 1), h);
   const std::size_t n = static_cast<std::size_t>(hi - lo + 1);
+  charge_pld_work(pld_discretisation_work(n));
   d.offset = lo;
   d.p.assign(n, 0.0);
   // Survival values at the grid points l_k = (lo + k) h (exact: h is dyadic), and their error bound r.
@@ -353,6 +356,7 @@ DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, boo
   check_grid_points(m, a.h);
   std::vector<double> conv(m);
   if (std::min(a.p.size(), b.p.size()) <= 64) {
+    charge_pld_work(pld_direct_convolution_work(a.p.size(), b.p.size()));
     // Direct convolution: each output is a sum of at most min(na, nb) nonnegative products, accumulated in
     // that order: relative error <= gamma_{min+1} (Higham 2002, eq. (3.4)); taken as 2 (min + 1) u.
     for (std::size_t i = 0; i < a.p.size(); ++i)
@@ -416,6 +420,8 @@ double pld_delta(const DiscretePld& d, double eps) {
     const long double rel = d.tilt == 0 ? 0.0L : 1.01L * (d.log_scale_err + 0x1p-63L * std::abs(arg)) + 0x1p-63L;
     term_err += mass * (static_cast<long double>(kU) * (l - eps + 4) + rel);
   }
+  // Charged after the sum (its length is known only now): one call overshoots a limit by at most 2^21 terms.
+  charge_pld_work((d.tilt == 0 ? 20.0 : 60.0) * static_cast<double>(terms) + 10.0);
   const double sum = static_cast<double>(s) + d.p_inf;
   // The l1 error of the tilted masses, untilted at the smallest loss summed (l > eps: e^{-tilt l} <= e^{-tilt eps}).
   const double err_scale =

@@ -77,8 +77,12 @@ LossPair laplace_pair(double lambda) {
   const double e = 1 / lambda;
   // In long double, rounded once (the exponent reaches ~700: a double chain would lose ~1e-13 relatively).
   const long double lam = lambda;
-  auto cdf = [lam](long double x) {
-    return static_cast<double>(x < 0 ? 0.5L * std::exp(x / lam) : 1 - 0.5L * std::exp(-x / lam));
+  // exp of an argument below -11400 is 0 in long double (its smallest subnormal is 2^-16445 = e^-11398.8, and
+  // e^-11400 is below half of it): returned directly, the same value without glibc's slow underflow path (with
+  // a tiny b that path was most of a run's time).
+  auto exp_or_zero = [](long double a) { return a < -11400.0L ? 0.0L : std::exp(a); };
+  auto cdf = [lam, exp_or_zero](long double x) {
+    return static_cast<double>(x < 0 ? 0.5L * exp_or_zero(x / lam) : 1 - 0.5L * exp_or_zero(-x / lam));
   };
   p.survival_p = [=](double l) {
     if (l < -e) return 1.0;

@@ -1,0 +1,60 @@
+// Deterministic work limits for the PLD accountant. Its cost grows with the loss range, the grid and the number
+// of composed steps, and extreme inputs (a tiny sigma, a huge eps, targets near 0 or 1) can need minutes. Every
+// discretisation and convolution is charged, before it runs, in counted operations (one unit is about one
+// nanosecond of CPU on the reference 2-core machine; the weights are measured in bench/ and docs/pld_accountant.md
+// sec. 7). A run whose next charge would exceed an open limit throws PldWorkLimit (a NotApplicable: exit 2 for
+// `--accountant pld`, skipped by `auto`), so the same input stops at the same point on every machine.
+#pragma once
+
+#include "accounting/errors.h"
+
+#include <cstddef>
+#include <string>
+
+namespace dpl {
+
+// One PLD run (compose_pld): about 3.5 s of CPU on the reference machine.
+inline constexpr double kPldWorkPerRun = 3.5e9;
+// One calibration's search (every PLD evaluation before the final certification, which has kPldWorkPerRun).
+inline constexpr double kPldWorkPerCalibration = 5e9;
+// The feasibility check of a calibration (a lower bound on the epsilon of the other entries), inside the above.
+inline constexpr double kPldWorkPerFeasibilityCheck = 1e9;
+
+class PldWorkLimit : public NotApplicable {
+ public:
+  PldWorkLimit(const std::string& what, double limit_units) : NotApplicable(what), limit(limit_units) {}
+  double limit;  // the limit that was reached, in work units
+};
+
+// A limit on the PLD work done on this thread while the scope is alive. Scopes nest: a charge counts against
+// every open scope and must fit in each (e.g. one run's limit inside a calibration's).
+class PldWorkScope {
+ public:
+  PldWorkScope(double limit, std::string what);
+  ~PldWorkScope();
+  PldWorkScope(const PldWorkScope&) = delete;
+  PldWorkScope& operator=(const PldWorkScope&) = delete;
+  double used() const { return used_; }
+  double limit() const { return limit_; }
+  bool exhausted() const { return exhausted_; }
+
+ private:
+  friend void charge_pld_work(double units);
+  double limit_, used_ = 0;
+  bool exhausted_ = false;
+  std::string what_;
+  PldWorkScope* outer_;
+};
+
+// Charges `units` to every open scope, or throws PldWorkLimit (charging nothing) when one would go over.
+void charge_pld_work(double units);
+
+// The charge of one discretisation of n grid points (two survival functions per point in long double).
+double pld_discretisation_work(std::size_t n);
+// The charge of one direct convolution (na nb products).
+double pld_direct_convolution_work(std::size_t na, std::size_t nb);
+// The charge of one FFT convolution on the padded length n (a power of two): 2 transforms for a squaring, else 3,
+// in double or long double (extended), plus the pointwise product and copies.
+double pld_fft_convolution_work(std::size_t n, bool squaring, bool extended);
+
+}  // namespace dpl
