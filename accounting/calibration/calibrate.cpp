@@ -4,6 +4,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/pld_accountant.h"
+#include "accounting/pld/pld_work_budget.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +20,7 @@ struct Problem {
   std::size_t unknown = 0;
   std::string key;
   Real epsilon;  // the lower end of the target's enclosure: meeting it meets the decimal typed
+  double epsilon_down = 0;  // the largest double <= it (for messages: format_target prints the decimal typed)
   double delta;
   AccountantKind accountant;
   // Searches under pld on this fixed grid without the lower bound: each evaluation is still a certified upper
@@ -28,6 +30,17 @@ struct Problem {
   // The direction whose bound the last fixed-grid run reported: the next run composes it on the fine grid first.
   mutable std::optional<PairDirection> worse_direction;
   const ProgressCallback* progress = nullptr;
+  // What the user asked for: under auto a PLD evaluation that reaches the work limit stops the search (the best
+  // certified answer found so far is returned); under pld the calibration refuses.
+  AccountantKind requested = AccountantKind::automatic;
+  bool smallest = true;
+  // The best value certified by a full accountant run so far (what compose of it reports), for that stop.
+  mutable std::optional<std::pair<double, AccountingResult>> best_full;
+};
+
+// Thrown by evaluate when a PLD run reached its work limit during an auto calibration.
+struct SearchStopped {
+  std::string reason;
 };
 
 Ledger ledger_at(const Problem& p, double v) {
@@ -65,13 +78,40 @@ Eval evaluate(const Problem& p, double v, int& count, bool search = true) {
     if (fixed_grid) p.worse_direction = worse;
     const Real up = hi(r.epsilon);
     const bool ok = up <= p.epsilon;
+    if (ok && !fixed_grid &&
+        (!p.best_full || (p.smallest ? v < p.best_full->first : v > p.best_full->first)))
+      p.best_full = std::make_pair(v, r);
     const double ex = is_finite(r.epsilon) ? (up - p.epsilon).convert_to<double>()
                                            : std::numeric_limits<double>::infinity();
     return {ok, ex, std::move(r), !fixed_grid};
+  } catch (const PldWorkLimit& e) {
+    if (p.requested == AccountantKind::automatic) throw SearchStopped{e.what()};
+    throw NotApplicable(std::string("calibrate: ") + e.what() + "; use --accountant rdp or auto");
   } catch (const NotApplicable&) {
     // E.g. the summed delta of a candidate exceeds the target: that candidate does not meet it.
     return {false, std::numeric_limits<double>::infinity(), std::nullopt, !fixed_grid};
   }
+}
+
+// A certified lower bound on the epsilon, at the target delta, of the entries other than the unknown (nullopt
+// when there are none or no accountant bounds them from below within a small work limit). Post-processing: the
+// other entries' outputs are a function of the whole ledger's, so the whole ledger's epsilon(delta) is at least
+// theirs for every value of the unknown; above the target, no value can meet it.
+std::optional<Real> others_lower_bound(const Problem& p) {
+  Ledger others;
+  for (std::size_t i = 0; i < p.raws.size(); ++i)
+    if (i != p.unknown) others.push_back(build_entry(p.raws[i]));
+  if (others.empty()) return std::nullopt;
+  PldWorkScope limit(kPldWorkPerFeasibilityCheck, "the feasibility check");
+  std::optional<Real> best;
+  for (auto k : {AccountantKind::optimal, AccountantKind::pld}) {
+    try {
+      const AccountingResult r = compose(others, Target::for_delta(p.delta), k);
+      if (r.lower && (!best || lo(*r.lower) > *best)) best = lo(*r.lower);
+    } catch (const NotApplicable&) {  // not applicable or over the limit: no bound from this accountant
+    }
+  }
+  return best;
 }
 
 // Smallest-value parameters: more of them means more privacy.
@@ -85,7 +125,7 @@ struct Bracket {
 // Domain and bracket under p.accountant: `yes` meets the target (certified), `no` does not (yes == no when the
 // domain end q = 1 meets it). Throws NotApplicable when no value in the domain meets the target.
 Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) {
-  const double epsilon = p.epsilon.convert_to<double>(), delta = p.delta;
+  const double delta = p.delta;
   // The outward search multiplies by 2, 2, 4, 16, 256, ... (the factor squares after each step up to 1e16), so
   // the whole double range is crossed in about a dozen evaluations; the narrowing works in log(v).
   double factor = 1;
@@ -102,18 +142,21 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
       no = 1.0;
     } else {
       no = 1.0, at_no = at_yes;
+      // The most private end first: when even it fails, no value does (saves the dozen probes in between).
+      if (!evaluate(p, 1e-300, count).meets)
+        throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta));
       double v = 0.5;
       for (;;) {
         Eval e = evaluate(p, v, count);
         if (e.meets) { yes = v, at_yes = e; break; }
         no = v, at_no = e;
-        if (v == 1e-300) throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
+        if (v == 1e-300) throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta));
         v = std::max(1e-300, v / grow(factor));
       }
     }
   } else if (integer) {
     at_yes = evaluate(p, 1.0, count);
-    if (!at_yes.meets) throw NotApplicable("calibrate: even steps=1 does not meet epsilon " + format_input(epsilon) + " at delta " + format_input(delta));
+    if (!at_yes.meets) throw NotApplicable("calibrate: even steps=1 does not meet epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta));
     yes = 1;
     double v = 2;
     for (;;) {
@@ -137,8 +180,10 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
       }
     } else {
       no = v, at_no = e;
+      if (!evaluate(p, 1e300, count).meets)  // the most private end first (as for q)
+        throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta) + " under this accountant");
       for (;;) {
-        if (v == 1e300) throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_input(epsilon) + " at delta " + format_input(delta) + " under this accountant");
+        if (v == 1e300) throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta) + " under this accountant");
         v = std::min(1e300, v * grow(factor));
         Eval f = evaluate(p, v, count);
         if (f.meets) { yes = v, at_yes = f; break; }
@@ -159,6 +204,8 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
       }
     } else {
       no = v, at_no = e;
+      if (!evaluate(p, 1e-300, count).meets)  // the most private end first (as for q)
+        throw NotApplicable("calibrate: no eps > 0 meets the target");
       for (;;) {
         if (v == 1e-300) throw NotApplicable("calibrate: no eps > 0 meets the target");
         v = std::max(1e-300, v / grow(factor));
@@ -213,7 +260,11 @@ Bracket bracket_outwards(const Problem& p, bool smallest, bool integer, double y
 CalibrationResult calibrate(const std::vector<std::string>& specs, const Interval& epsilon_target, double delta,
                             AccountantKind accountant, double rel_tol, const ProgressCallback& progress) {
   if (!(rel_tol >= 0 && rel_tol < 0.1)) throw InputError("--tolerance=" + format_input(rel_tol) + " is out of range: allowed [0, 0.1) (0 = automatic)");
-  Problem p{{}, 0, "", lo(epsilon_target), delta, accountant};
+  Problem p;
+  p.epsilon = lo(epsilon_target);
+  p.epsilon_down = lo_down(epsilon_target);
+  p.delta = delta;
+  p.accountant = p.requested = accountant;
   int unknowns = 0;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     p.raws.push_back(parse_raw_spec(specs[i], true));
@@ -232,14 +283,28 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     throw InputError("-m " + specs[p.unknown] + ": only sigma=? can be calibrated for an iteration mechanism");
 
   const bool smallest = is_smallest(p.key);
+  p.smallest = smallest;
   const bool integer = p.key == "steps";
   int count = 0;
+  // The PLD runs of the search share one work limit; the final certification has its own (below).
+  std::optional<PldWorkScope> work;
+  work.emplace(kPldWorkPerCalibration, "the calibration's PLD search");
+  if (accountant != AccountantKind::rdp) {
+    // An infeasible target is refused before any search (under auto the search would run the PLD over the
+    // whole domain to find that no value meets it).
+    if (const auto others = others_lower_bound(p); others && *others > p.epsilon)
+      throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_target(p.epsilon_down) +
+                          " at delta " + format_target(delta) + ": the other mechanisms alone have epsilon >= " +
+                          format_down(*others, 6) + " (certified lower bound), and adding a mechanism never lowers it");
+  }
   double fraction = 0;  // progress: bracketing up to 0.3, narrowing to 0.9, the final certification after
   ProgressCallback report;
   if (progress) {
     report = [&](double, const std::string& detail) { progress(fraction, detail); };
     p.progress = &report;
   }
+  std::optional<CalibrationResult> cheap;  // rdp's certified answer, first under auto and pld
+  try {
   Bracket br;
   bool bracketed = false;
   if (p.accountant == AccountantKind::automatic || p.accountant == AccountantKind::pld) {
@@ -247,7 +312,6 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     // requested accountant once there and, if it meets the target, bracket outwards from it with the
     // accountant that won: the expensive accountants run a few times near the answer, not over the whole domain.
     // The first outward step is a Newton step on rdp's slope of epsilon in log(v) (the curves are alike).
-    std::optional<CalibrationResult> cheap;
     try {
       cheap = calibrate(specs, epsilon_target, delta, AccountantKind::rdp, integer ? 0.0 : 1e-4);
       count += cheap->evaluations;
@@ -389,6 +453,8 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   // Round the answer in the safe direction to the shortest decimal inside the bracket, and re-certify it with
   // the full accountant (exactly what compose runs).
   fraction = 0.9;
+  work.reset();
+  work.emplace(kPldWorkPerRun, "the calibration's final certification");
   const double slope = std::isfinite(at_yes.excess) && std::isfinite(at_no.excess) && yes != no
                            ? (at_yes.excess - at_no.excess) / (std::log(yes) - std::log(no))
                            : std::numeric_limits<double>::quiet_NaN();  // d excess / d log(v) near the answer
@@ -427,6 +493,22 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   }
   CalibrationResult r{p.key, smallest, answer, no, ledger_at(p, answer), *at_yes.result, count, integer ? 0.0 : rel_tol};
   return r;
+  } catch (const SearchStopped& stop) {
+    // auto: a PLD run reached the work limit. The best value certified so far by a full accountant run (or
+    // rdp's answer) is returned: certified, possibly less tight than the PLD could make it.
+    const bool full_better = p.best_full && (!cheap || (smallest ? p.best_full->first < cheap->value
+                                                                  : p.best_full->first > cheap->value));
+    if (!full_better && !cheap)
+      throw NotApplicable("calibrate: " + stop.reason + ", before any value was certified; use --accountant rdp");
+    CalibrationResult r = full_better ? CalibrationResult{p.key, smallest, p.best_full->first, p.best_full->first,
+                                                          ledger_at(p, p.best_full->first), p.best_full->second,
+                                                          count, 0.0}
+                                      : *cheap;
+    r.evaluations = count;
+    r.at_value.note += "; the PLD search stopped at its work limit (" + stop.reason +
+                       "), so this is the best certified value found, not the tightest";
+    return r;
+  }
 }
 
 }  // namespace dpl

@@ -99,7 +99,7 @@ AccountingResult compose_advanced(const Ledger& ledger, const Target& target) {
     if (certainly_gt(dt, exact(0.0))) kov = kov_epsilon(steps, make_interval(lo(dt), lo(dt)));
     if (!drv && !kov)
       throw NotApplicable("advanced composition: the composed per-step delta " + format_upper(m.sum_delta) +
-                          " leaves nothing of --delta " + format_input(target.value));
+                          " leaves nothing of --delta " + format_target(target.value));
     const bool use_kov = kov && (!drv || hi(*kov) <= hi(*drv));
     r.epsilon = use_kov ? *kov : *drv;
     r.delta = d;

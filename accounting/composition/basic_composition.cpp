@@ -25,7 +25,7 @@ AccountingResult compose_basic(const Ledger& ledger, const Target& target) {
   if (target.given == Target::Given::delta) {
     if (certainly_gt(s.delta, exact(target.value)))
       throw NotApplicable("basic composition: the summed delta " + format_upper(s.delta) +
-                          " exceeds --delta " + format_input(target.value) + "; no epsilon meets it");
+                          " exceeds --delta " + format_target(target.value) + "; no epsilon meets it");
     r.epsilon = s.eps;
     r.delta = exact(target.value);
   } else {

@@ -204,7 +204,7 @@ EpsilonSearch kov_optimal_epsilon(const Interval& eps0, const Interval& delta0, 
   const Interval target_iv = -expm1(log1p(-exact(delta)) - exact_int(k) * log1p(-delta0));
   if (!certainly_ge(target_iv, exact(0.0)))
     throw NotApplicable("optimal composition: the composed per-step delta 1-(1-delta0)^k exceeds --delta " +
-                        format_input(delta) + "; no epsilon meets it");
+                        format_target(delta) + "; no epsilon meets it");
   const Real target = lo(target_iv);
   // delta = 0 (and delta0 = 0): the pure part must vanish, i.e. eps >= k eps0 exactly (KOV 2015, Thm 3.3, l = 0).
   if (target <= 0) {

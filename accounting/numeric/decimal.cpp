@@ -54,6 +54,16 @@ std::string format_guarantee(double x) {
   return format_down(Real(x), 60);
 }
 
+std::string format_target(double x) {
+  if (!std::isfinite(x) || x == 0) return format_input(x);
+  // Rounded up, the decimal is >= x; with enough digits it is below x's upper neighbour.
+  for (int p = 1; p <= 40; ++p) {
+    const std::string s = format_up(Real(x), p);
+    if (decimal_value(s).down == x) return s;
+  }
+  return format_up(Real(x), 60);
+}
+
 std::string format_input(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   char buf[64];

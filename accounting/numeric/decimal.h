@@ -24,6 +24,10 @@ std::string format_input(double x);
 // which the spec parser rounds up: it reads back as x exactly).
 std::string format_guarantee(double x);
 
+// The shortest decimal whose largest double at or below it is x (for echoing a typed target such as --delta 1e-5,
+// which the accountants receive as DecimalValue::down: it prints as typed, not as 9.999999999999999e-06).
+std::string format_target(double x);
+
 // A decimal typed by a user (e.g. --delta 1e-5), which is usually not a double: its enclosure and the doubles
 // just below and just above it (all three equal when the decimal is a double), so that a bound can be computed at
 // the double on the safe side of the number typed, not at the nearest double.
