@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 #include <limits>
 #include <optional>
 
@@ -286,9 +287,12 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   p.smallest = smallest;
   const bool integer = p.key == "steps";
   int count = 0;
-  // The PLD runs of the search share one work limit; the final certification has its own (below).
+  // The PLD runs of the search and the final certification share one work limit (the search leaves a reserve).
   std::optional<PldWorkScope> work;
-  work.emplace(kPldWorkPerCalibration, "the calibration's PLD search");
+  const std::clock_t cpu_start = std::clock();
+  // The CPU time spent so far in this calibration, in work units (nanoseconds): it counts against the PLD's work.
+  auto cpu_units = [&] { return 1e9 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC; };
+  work.emplace(kPldWorkPerCalibration - kPldCertificationReserve, "the calibration's PLD search");
   if (accountant != AccountantKind::rdp) {
     // An infeasible target is refused before any search (under auto the search would run the PLD over the
     // whole domain to find that no value meets it).
@@ -318,6 +322,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     } catch (const NotApplicable&) {
     }
     if (cheap) {
+      work->set_limit(kPldWorkPerCalibration - kPldCertificationReserve - cpu_units());
       fraction = 0.1;
       auto pick_grid = [&] {
         try {
@@ -453,8 +458,9 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   // Round the answer in the safe direction to the shortest decimal inside the bracket, and re-certify it with
   // the full accountant (exactly what compose runs).
   fraction = 0.9;
+  const double left = kPldWorkPerCalibration - work->used();
   work.reset();
-  work.emplace(kPldWorkPerRun, "the calibration's final certification");
+  work.emplace(std::min(kPldWorkPerRun, left), "the calibration's final certification");
   const double slope = std::isfinite(at_yes.excess) && std::isfinite(at_no.excess) && yes != no
                            ? (at_yes.excess - at_no.excess) / (std::log(yes) - std::log(no))
                            : std::numeric_limits<double>::quiet_NaN();  // d excess / d log(v) near the answer

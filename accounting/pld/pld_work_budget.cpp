@@ -37,10 +37,13 @@ void charge_pld_work(double units) {
   for (PldWorkScope* s = innermost; s; s = s->outer_) s->used_ += units;
 }
 
-// Measured on the reference machine (bench/pld_work_weights, scalar radix-2 FFT of radix2_fft.h): about 2-3 ns
-// per n log2 n in double and 9-10 ns in long double while the arrays fit in cache, 5-9 and 15-16 ns beyond 2^18
-// points; the long double survival functions (erfc, log1p) about 60 ns per grid point.
-double pld_discretisation_work(std::size_t n) { return 500.0 * static_cast<double>(n); }
+// Weights in nanoseconds of CPU on the reference 2-core machine, measured by timing every charged operation of
+// DP-SGD (10^2 to 10^4 steps) and of q, steps and sigma calibrations (docs/pld_accountant.md, sec. 7): the scalar
+// radix-2 FFT of radix2_fft.h costs about 1.8 ns per n log2 n in double and 6 in long double while the arrays fit in
+// cache, 5.5 and 10 beyond 2^18 points (measured 0.4-0.75 ns per unit of the earlier weights 3/9/10/16); the long
+// double survival functions (erfc, log1p) about 1,000 ns per grid point with the cell weights (measured 1.7-2 ns per
+// unit of the earlier 500).
+double pld_discretisation_work(std::size_t n) { return 1000.0 * static_cast<double>(n); }
 
 double pld_direct_convolution_work(std::size_t na, std::size_t nb) {
   return static_cast<double>(na) * static_cast<double>(nb) + static_cast<double>(na + nb);
@@ -49,7 +52,7 @@ double pld_direct_convolution_work(std::size_t na, std::size_t nb) {
 double pld_fft_convolution_work(std::size_t n, bool squaring, bool extended) {
   const double t = std::max(1.0, std::log2(static_cast<double>(n)));
   const bool large = n > (std::size_t{1} << 18);
-  const double per = extended ? (large ? 16.0 : 10.0) : (large ? 9.0 : 3.0);
+  const double per = extended ? (large ? 10.0 : 6.0) : (large ? 5.5 : 1.8);
   const double transforms = squaring ? 2 : 3;
   return transforms * per * static_cast<double>(n) * t + 10.0 * static_cast<double>(n);
 }

@@ -1,8 +1,7 @@
 // Deterministic work limits for the PLD accountant. Its cost grows with the loss range, the grid and the number
 // of composed steps, and extreme inputs (a tiny sigma, a huge eps, targets near 0 or 1) can need minutes. Every
 // discretisation and convolution is charged, before it runs, in counted operations (one unit is about one
-// nanosecond of CPU on the reference 2-core machine; the weights are measured in bench/ and docs/pld_accountant.md
-// sec. 7). A run whose next charge would exceed an open limit throws PldWorkLimit (a NotApplicable: exit 2 for
+// nanosecond of CPU on the reference 2-core machine; the weights are in docs/pld_accountant.md sec. 7). A run whose next charge would exceed an open limit throws PldWorkLimit (a NotApplicable: exit 2 for
 // `--accountant pld`, skipped by `auto`), so the same input stops at the same point on every machine.
 #pragma once
 
@@ -13,11 +12,15 @@
 
 namespace dpl {
 
-// One PLD run (compose_pld): about 3.5 s of CPU on the reference machine.
-inline constexpr double kPldWorkPerRun = 3.5e9;
-// One calibration's search (every PLD evaluation before the final certification, which has kPldWorkPerRun).
-inline constexpr double kPldWorkPerCalibration = 5e9;
-// The feasibility check of a calibration (a lower bound on the epsilon of the other entries), inside the above.
+// One PLD run (compose_pld; a decimal target's second, lower-bound-only run shares it): about 5 s of CPU on the
+// reference machine (one unit is about one nanosecond there).
+inline constexpr double kPldWorkPerRun = 5e9;
+// One calibration's work, its search and the final certification together (about 10 s): the search stops
+// kPldCertificationReserve short of it, and the certification gets what is left (at most kPldWorkPerRun). The CPU
+// time the calibration spent before its PLD search (rdp's search, in nanoseconds) counts against it too.
+inline constexpr double kPldWorkPerCalibration = 1e10;
+inline constexpr double kPldCertificationReserve = 1.5e9;
+// The feasibility check of a calibration (a lower bound on the epsilon of the other entries), inside its search.
 inline constexpr double kPldWorkPerFeasibilityCheck = 1e9;
 
 class PldWorkLimit : public NotApplicable {
@@ -36,6 +39,8 @@ class PldWorkScope {
   PldWorkScope& operator=(const PldWorkScope&) = delete;
   double used() const { return used_; }
   double limit() const { return limit_; }
+  // Lowers (or raises) the limit of this scope; work already charged stays charged.
+  void set_limit(double limit) { limit_ = limit; }
   bool exhausted() const { return exhausted_; }
 
  private:
