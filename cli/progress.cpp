@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace dpl::cli {
@@ -31,9 +32,19 @@ void Progress::update(double fraction, const std::string& detail) {
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   std::string bar(static_cast<std::size_t>(filled), '#');
   bar += std::string(static_cast<std::size_t>(width - filled), '.');
-  std::fprintf(stderr, "\r\033[K%s [%s] %3.0f%%  %.0fs", label_.c_str(), bar.c_str(), 100 * f, elapsed);
-  if (f > 0.02) std::fprintf(stderr, " (about %.0fs left)", elapsed * (1 - f) / f);
-  if (!detail.empty()) std::fprintf(stderr, "  %s", detail.c_str());
+  char head[160];
+  std::snprintf(head, sizeof head, " [%s] %3.0f%%  %.0fs", bar.c_str(), 100 * f, elapsed);
+  std::string line = label_ + head;
+  if (f > 0.02) {
+    std::snprintf(head, sizeof head, " (about %.0fs left)", elapsed * (1 - f) / f);
+    line += head;
+  }
+  if (!detail.empty()) line += "  " + detail;
+  // One terminal row at most: a wrapped line would not be redrawn in place.
+  winsize ws{};
+  const std::size_t columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col : 80;
+  if (line.size() >= columns) line.resize(columns - 1);
+  std::fprintf(stderr, "\r\033[K%s", line.c_str());
   std::fflush(stderr);
   drawn_ = true;
 }
