@@ -283,7 +283,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
     r.claimed["delta"] = 0;
     r.claimed["source"] = "noise=off: no noise, no privacy claim applies";
   } else {
-    phase(1, "accounting: Theorem 2's claim");
+    phase(1, "claim (Theorem 2)");
     const ClaimedEpsilon at_t = paper_epsilon(cfg.lambda, cfg.nu, cfg.C, cfg.k0, T);
     const ClaimedEpsilon at_inf = paper_epsilon(cfg.lambda, cfg.nu, cfg.C, cfg.k0, kInfiniteHorizon);
     r.claimed = to_json(at_t);
@@ -302,7 +302,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
     r.accounted["delta"] = 0;
     r.accounted["method"] = "noise=off: the messages are the exact states";
   } else {
-    phase(2, "accounting: accumulated sensitivity");
+    phase(2, "accumulated sensitivity");
     const AccumulatedEpsilon acc =
         accumulated_epsilon(cfg.lambda, cfg.gamma, cfg.nu, cfg.C, a_values, cfg.k0, T, bar.phase_callback());
     Json inf = Json::object();
@@ -317,7 +317,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
     }
     if (cfg.clip) {
       r.accounted = to_json(acc);
-      phase(3, "accounting: ledger");
+      phase(3, "ledger");
       r.mechanisms = laplace_ledger(cfg, acc.worst_a, T, bar.phase_callback());  // --ledger-out
       if (r.mechanisms.empty())
         r.ledger_not_expressible = "more than " + std::to_string(kMaxLedgerMessages) +

@@ -286,7 +286,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
             "use of the worst record is step K)";
   }
   Json extra_note = r.accounted;
-  bar.phase(0.1, 1, "accounting: composition");
+  bar.phase(0.1, 1, "composition");
   account(r, ledgers, delta, kind, model, bar);
   for (auto& [k, v] : extra_note.items()) r.accounted[k] = v;
   bar.finish();
@@ -340,7 +340,7 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
     bar.finish();
     return r;
   }
-  bar.phase(0.5, 1, "accounting: composition");
+  bar.phase(0.5, 1, "composition");
   // Replace-one: the mean of clipped gradients moves by 2C/n in L2 (record_sensitivity / n), noise sigma C/n on
   // each updated coordinate; every step touches every record (the ledger in units of C/n).
   const double sens = record_sensitivity(HUGE_VAL, C, Neighbouring::replace_one) / C;
