@@ -9,7 +9,7 @@
 #include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
-#include "cli/svg_plot.h"
+#include "plotting/svg_plot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -84,12 +84,12 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
     out.json["csv"] = o.csv;
   }
   if (!o.plot.empty()) {
-    Plot p;
+    plotting::Plot p;
     p.title = "Running privacy budget (delta = " + o.delta + ")";
     p.x = {"steps", false};
     p.y = {"epsilon (certified upper bound)", false};
     for (const auto& s : rb.series) {
-      PlotSeries ps{s.accountant, {}, {}};
+      plotting::PlotSeries ps{s.accountant, {}, {}};
       ps.points = cps.size() > 1 && std::count_if(s.bound.begin(), s.bound.end(), [](const auto& b) { return b.has_value(); }) < 3;
       for (std::size_t i = 0; i < cps.size(); ++i)
         if (s.bound[i] && is_finite(*s.bound[i])) {
@@ -98,7 +98,7 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
         }
       p.series.push_back(std::move(ps));
     }
-    write_atomically(o.plot, render_svg(p));
+    write_atomically(o.plot, plotting::render_svg(p));
     out.json["plot"] = o.plot;
   }
 }
@@ -106,7 +106,7 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
 // --curve: the (epsilon, delta) privacy curve of the whole ledger, one line per accountant, log delta axis.
 void add_curve(Output& out, const Ledger& ledger, AccountantKind kind, const std::string& path) {
   Progress progress("privacy curve");
-  Plot p;
+  plotting::Plot p;
   p.title = "Privacy curve of the composition (certified upper bounds)";
   p.x = {"epsilon", false};
   p.y = {"delta (log scale)", true};
@@ -116,7 +116,7 @@ void add_curve(Output& out, const Ledger& ledger, AccountantKind kind, const std
     const bool slow = kinds[a] == AccountantKind::pld;
     std::vector<double> deltas;
     for (int e = -14; e <= -1; e += slow ? 2 : 1) deltas.push_back(std::pow(10.0, e));
-    PlotSeries s{to_string(kinds[a]), {}, {}};
+    plotting::PlotSeries s{to_string(kinds[a]), {}, {}};
     Json jd = Json::array(), je = Json::array();
     try {
       for (std::size_t i = 0; i < deltas.size(); ++i) {
@@ -137,7 +137,7 @@ void add_curve(Output& out, const Ledger& ledger, AccountantKind kind, const std
     p.series.push_back(std::move(s));
   }
   if (p.series.empty()) throw NotApplicable("--curve: no accountant gives a finite epsilon for this ledger");
-  write_atomically(path, render_svg(p));
+  write_atomically(path, plotting::render_svg(p));
   out.json["curve"] = {{"file", path}, {"accountants", jc}};
 }
 

@@ -8,7 +8,7 @@
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
 #include "cli/output_file.h"
-#include "cli/svg_plot.h"
+#include "plotting/svg_plot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -36,9 +36,9 @@ struct RdpOptions {
 // --plot: the composed curve at 120 log-spaced orders in (1, 1e4] (the fast certified path, upper bounds) with the
 // requested finite orders marked; log axes when the values span more than two decades.
 void write_rdp_plot(const ComposedRdp& rdp, const std::vector<double>& orders, const std::string& path) {
-  Plot p;
+  plotting::Plot p;
   p.title = "Renyi DP curve of the composition (certified upper bounds)";
-  PlotSeries line{"RDP epsilon(alpha)", {}, {}}, marks{"requested orders", {}, {}};
+  plotting::PlotSeries line{"RDP epsilon(alpha)", {}, {}}, marks{"requested orders", {}, {}};
   marks.points = true;
   for (int i = 0; i <= 120; ++i) {
     const double a = 1 + std::pow(10.0, -2 + 6.0 * i / 120);  // 1.01 .. 1e4
@@ -61,7 +61,7 @@ void write_rdp_plot(const ComposedRdp& rdp, const std::vector<double>& orders, c
   p.x = {"Renyi order alpha (log scale)", true};
   p.y = {hi_v > 100 * lo ? "RDP epsilon (log scale)" : "RDP epsilon", hi_v > 100 * lo};
   p.series = {line, marks};
-  write_atomically(path, render_svg(p));
+  write_atomically(path, plotting::render_svg(p));
 }
 
 std::vector<double> parse_orders(const std::string& text) {

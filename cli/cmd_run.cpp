@@ -5,6 +5,7 @@
 #include "algorithms/run/json_safe.h"
 #include "cli/command_registry.h"
 #include "cli/output_file.h"
+#include "cli/progress.h"
 #include "cli/run_plot.h"
 
 #include <cmath>
@@ -146,7 +147,10 @@ Output run_algorithm(const RunOptions& o) {
     throw InputError("--ledger-out=" + o.ledger_out + " has an unknown extension: allowed .jsonl, .json (JSON lines)");
   if (!o.plot.empty() && !ends_with(o.plot, ".svg"))
     throw InputError("--plot=" + o.plot + " has an unknown extension: allowed .svg");
-  const algorithms::RunResult r = entry.run(params, o.seed);
+  const algorithms::RunResult r = [&] {
+    Progress bar("run");  // on stderr, only on a terminal, silenced by -q
+    return entry.run(params, o.seed, bar.enabled() ? bar.callback() : ProgressCallback());
+  }();
   if (!o.ledger_out.empty()) {
     if (r.mechanisms.empty())
       throw InputError("--ledger-out=" + o.ledger_out + ": this run has no mechanism ledger (" +

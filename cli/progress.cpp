@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace dpl::cli {
@@ -26,14 +27,31 @@ void Progress::update(double fraction, const std::string& detail) {
   if (now - start_ < delay_ || (drawn_ && now - last_ < std::chrono::milliseconds(100))) return;
   last_ = now;
   const double f = std::isfinite(fraction) ? std::clamp(fraction, 0.0, 1.0) : 0.0;
-  constexpr int width = 30;
-  const int filled = static_cast<int>(f * width);
   const double elapsed = std::chrono::duration<double>(now - start_).count();
-  std::string bar(static_cast<std::size_t>(filled), '#');
-  bar += std::string(static_cast<std::size_t>(width - filled), '.');
-  std::fprintf(stderr, "\r\033[K%s [%s] %3.0f%%  %.0fs", label_.c_str(), bar.c_str(), 100 * f, elapsed);
-  if (f > 0.02) std::fprintf(stderr, " (about %.0fs left)", elapsed * (1 - f) / f);
-  if (!detail.empty()) std::fprintf(stderr, "  %s", detail.c_str());
+  char buf[64];
+  std::snprintf(buf, sizeof buf, " %3.0f%%  %.0fs", 100 * f, elapsed);
+  const std::string numbers = buf;
+  std::string left;  // the estimate of the time left
+  if (f > 0.02) {
+    std::snprintf(buf, sizeof buf, " (about %.0fs left)", elapsed * (1 - f) / f);
+    left = buf;
+  }
+  const std::string tail = detail.empty() ? "" : "  " + detail;
+  // One terminal row at most (a wrapped line would not be redrawn in place): on a narrow terminal the bar shrinks
+  // from 30 to 10 cells, then the estimate goes, then the detail is cut.
+  winsize ws{};
+  const std::size_t columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col : 80;
+  auto room_for_bar = [&](std::size_t others) {
+    const std::size_t used = label_.size() + 3 + numbers.size() + others + 1;  // " [" "]" and the last column
+    return used < columns ? columns - used : 0;
+  };
+  if (room_for_bar(left.size() + tail.size()) < 10) left.clear();
+  const auto width = static_cast<int>(std::clamp<std::size_t>(room_for_bar(left.size() + tail.size()), 10, 30));
+  const int filled = static_cast<int>(f * width);
+  std::string line = label_ + " [" + std::string(static_cast<std::size_t>(filled), '#') +
+                     std::string(static_cast<std::size_t>(width - filled), '.') + "]" + numbers + left + tail;
+  if (line.size() >= columns) line.resize(columns - 1);
+  std::fprintf(stderr, "\r\033[K%s", line.c_str());
   std::fflush(stderr);
   drawn_ = true;
 }

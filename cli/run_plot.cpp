@@ -4,7 +4,7 @@
 #include "accounting/errors.h"
 #include "accounting/mechanisms/ledger_file.h"
 #include "accounting/numeric/interval.h"
-#include "cli/svg_plot.h"
+#include "plotting/svg_plot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +22,7 @@ std::optional<double> number(const Json& obj, const char* key) {
 }
 
 struct Running {
-  PlotSeries series;
+  plotting::PlotSeries series;
   std::string note;  // why there is no running series (empty when there is one)
   std::string note_kinds;  // which accountants a "best" series is the minimum of
 };
@@ -102,7 +102,7 @@ Running claimed_running(const RunResult& r) {
   return out;
 }
 
-bool any_positive(const PlotSeries& s) {
+bool any_positive(const plotting::PlotSeries& s) {
   return std::any_of(s.y.begin(), s.y.end(), [](double y) { return std::isfinite(y) && y > 0; });
 }
 
@@ -117,10 +117,10 @@ RunPlot run_plot(const RunResult& r) {
   if (r.trace.empty()) throw InputError("--plot: the run of " + r.algorithm + " has no trace to plot");
   const double last = r.trace.back().iteration;
 
-  Plot utility;
+  plotting::Plot utility;
   utility.title = r.algorithm + ": utility of the released point";
   utility.x = {"iteration", false};
-  PlotSeries sub{"F(x_t) - F*", {}, {}};
+  plotting::PlotSeries sub{"F(x_t) - F*", {}, {}};
   for (const auto& t : r.trace) {
     sub.x.push_back(t.iteration);
     sub.y.push_back(t.objective - r.optimum);
@@ -134,7 +134,7 @@ RunPlot run_plot(const RunResult& r) {
   }
   utility.series.push_back(sub);
 
-  Plot privacy;
+  plotting::Plot privacy;
   std::ostringstream delta_text;
   if (const auto d = number(r.accounted, "delta")) delta_text << *d; else delta_text << "?";
   privacy.title = "running epsilon (delta " + delta_text.str() + ")";
@@ -194,18 +194,18 @@ RunPlot run_plot(const RunResult& r) {
   summary["running_epsilon"] = running;
 
   RunPlot out;
-  const std::string top = render_svg(utility);
+  const std::string top = plotting::render_svg(utility);
   if (!(hi > 0)) {
     // Nothing finite to draw below (no noise: epsilon is infinite): the utility panel alone, saying so.
     utility.series.push_back({"epsilon: infinite", {}, {}});
     utility.title += " (epsilon infinite: no noise)";
     summary["series"] = Json::array({utility.series.front().name, utility.series.back().name});
-    out.svg = render_svg(utility);
+    out.svg = plotting::render_svg(utility);
     summary["panels"] = Json::array({"utility"});
     out.summary = summary;
     return out;
   }
-  const std::string bottom = render_svg(privacy);
+  const std::string bottom = plotting::render_svg(privacy);
   out.svg = "<svg xmlns='http://www.w3.org/2000/svg' width='" + std::to_string(utility.width) + "' height='" +
             std::to_string(utility.height + privacy.height) + "'>\n" + shifted(top, 0) + shifted(bottom, utility.height) +
             "</svg>\n";

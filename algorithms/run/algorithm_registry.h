@@ -3,6 +3,7 @@
 // from a static library).
 #pragma once
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
 
@@ -14,13 +15,18 @@
 namespace dpl::algorithms {
 
 // Reads its parameters from `params` (declared reads), calls params.reject_unknown() after its last read and
-// before any long work, runs with the seed, returns the result.
-using AlgorithmRunner = std::function<RunResult(RunParameters& params, std::uint64_t seed)>;
+// before any long work, runs with the seed, returns the result. `progress` (may be empty) is told how far the run
+// has got (run_progress.h: non-decreasing fractions ending at 1); the result does not depend on it.
+using AlgorithmRunner =
+    std::function<RunResult(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress)>;
 
 struct AlgorithmEntry {
   std::string name;
   std::string summary;  // one line for --help / --list
-  AlgorithmRunner run;
+  AlgorithmRunner runner;
+  RunResult run(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {}) const {
+    return runner(params, seed, progress);
+  }
 };
 
 const std::vector<AlgorithmEntry>& algorithm_entries();

@@ -7,13 +7,14 @@
 #include "accounting/numeric/interval.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
+#include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
 
 namespace dpl::algorithms {
 
-RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed) {
+RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   const auto K = static_cast<int>(params.integer("K", 100, 1, 100000));
   const double D = params.real("D", 10, 0, 1e12, true);
   const double zeta = params.real("zeta", 0.5, 0, 1e12, true);
@@ -30,8 +31,9 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
   const std::string what = "admm-random-aggregation with K=" + std::to_string(K) + ", agents=" + std::to_string(n) +
                            ", dimension " + std::to_string(d);
   const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / n;
-  require_run_work(K * (2 * problem.data_values() + n * d * (degree + 2 * kRandomDrawWork) + d * kLedgerReleaseWork),
-                   what);
+  const double iteration_work = K * (2 * problem.data_values() + n * d * (degree + 2 * kRandomDrawWork));
+  const double ledger_work = keys.noise ? K * d * kLedgerReleaseWork : 0.0;
+  require_run_work(iteration_work + K * d * kLedgerReleaseWork, what);
   require_trace_size((K + 1.0) * n * d, what);
   // Thm 2.2.1: mean-shift sensitivity B_inf / D_i per coordinate, B_inf from the declared domain, rounded up.
   const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
@@ -49,6 +51,10 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
   bool diverged = false;
   int done = 0;
   double beta = beta0;
+  // Progress: the iterations, then the ledger, in proportion to their work estimates.
+  RunProgress bar(progress);
+  const double split = iteration_work / (iteration_work + ledger_work);
+  bar.phase(0, split, "iteration");
   for (int k = 0; k < K; ++k) {
     beta *= growth;  // beta_{k+1} = beta0 growth^{k+1}
     Eigen::MatrixXd next(n, d);
@@ -85,14 +91,17 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed)
       diverged = true;
       break;
     }
+    bar.step(k + 1, K);
   }
   finish_result(result, params, done, network_average(x), problem);
 
-  record_ledger_unless_diverged(result, releases, keys, diverged);
+  bar.phase(split, 1, "ledger");
+  record_ledger_unless_diverged(result, releases, keys, diverged, bar.phase_callback());
   if (keys.noise && !diverged) add_to_both_ledgers(result, sensitivity_fields(keys, b_inf, {{"sensitivity", shift}}));
   result.extra["diverged"] = diverged;
   result.extra["dual_sign"] = printed_sign ? "printed: lambda -= zeta sum(x_j - x_i) (diverges, docs/seed000.md E4)"
                                            : "corrected: lambda += zeta sum(x_j - x_i) (docs/seed000.md E4, from (3.5))";
+  bar.finish();
   return result;
 }
 

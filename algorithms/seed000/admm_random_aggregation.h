@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
 
@@ -19,6 +20,6 @@ namespace dpl::algorithms {
 // the expected loss evaluates gamma, see random_aggregation_privacy.h), average_case (on: exact expected loss).
 // Trace: iteration 0 is x^0; states are broadcast (messages empty). A diverging run (|x| >= 1e150) stops early
 // with extra.diverged = true.
-RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed);
+RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms

@@ -11,6 +11,7 @@
 #include "algorithms/run/domain_bounds.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
+#include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/secret_sharing.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -70,7 +71,7 @@ std::string shortest(double x) {
 
 }  // namespace
 
-RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
+RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   const auto K = static_cast<int>(params.integer("K", 50, 1, 100000));
   const double eta = params.real("eta", 0.5, 0, 1e6, true);
   const double sigma = params.real("sigma", 0.1, 0, 1e12, true);
@@ -116,6 +117,9 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
   double max_error = 0;
   Eigen::VectorXd sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
   result.trace.push_back(record_step(0, x, broadcasts, problem.locals, network_average(x)));
+  // Progress: the rounds, then the accounting (one composition, usually quick).
+  RunProgress bar(progress);
+  bar.phase(0, 0.9, "round");
   for (int k = 1; k <= K; ++k) {
     // Sec. 2.1 step 1: x_i^k = (sum_j x_j^{k-1})/N - eta grad f_i(x_i^{k-1}) + N(0, sigma^2 I).
     Eigen::MatrixXd next(n, d);
@@ -127,7 +131,9 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
     x = next;
     sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
     result.trace.push_back(record_step(k, x, broadcasts, problem.locals, network_average(x)));
+    bar.step(k, K);
   }
+  bar.phase(0.9, 1, "accounting");
   finish_result(result, params, K, network_average(x), problem);
 
   const double step_sens = hi_up(exact(eta) * exact(sens_l2));  // rounded up
@@ -183,7 +189,8 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
                                      "no noise) " + setting},
                           {"spec", spec}};
     } else {
-      const AccountingResult r = compose(Ledger{entry}, Target::for_delta(delta), AccountantKind::automatic);
+      const AccountingResult r =
+          compose(Ledger{entry}, Target::for_delta(delta), AccountantKind::automatic, bar.phase_callback());
       result.accounted = {{"epsilon", hi_up(r.epsilon)},
                           {"delta", delta},
                           {"method", "dpl::compose (auto -> " + r.accountant + ") " + setting},
@@ -205,6 +212,7 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed) {
                   {"max_reconstruction_error", max_error},
                   {"reconstruction_error_bound", n * std::ldexp(1.0, -frac_bits - 1)},
                   {"messages", "share sums s_hat_j in Z_p as doubles (rounded to 53 bits)"}};
+  bar.finish();
   return result;
 }
 

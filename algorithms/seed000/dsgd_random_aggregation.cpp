@@ -8,13 +8,14 @@
 #include "accounting/numeric/interval.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
+#include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
 
 namespace dpl::algorithms {
 
-RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed) {
+RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   const auto K = static_cast<int>(params.integer("K", 25, 1, 100000));
   const double eta0 = params.real("eta0", 1, 0, 1e12, true);
   const double eta_decay = params.real("eta_decay", 0.95, 0, 1, true);
@@ -34,7 +35,9 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
                      ": allowed [1, agents/2] (Algorithm 2 needs N >= 2K groups)");
   const std::string what = "dsgd-random-aggregation with K=" + std::to_string(K) + ", agents=" + std::to_string(n) +
                            ", dimension " + std::to_string(d);
-  require_run_work(2 * problem.data_values() + n * d * 2 * kRandomDrawWork + d * kLedgerReleaseWork, what);
+  const double iteration_work = 2 * problem.data_values() + n * d * 2 * kRandomDrawWork;
+  const double ledger_work = keys.noise ? d * kLedgerReleaseWork : 0.0;
+  require_run_work(iteration_work + d * kLedgerReleaseWork, what);
   require_trace_size(n * d + (K + 1.0) * 2 * d, what);
   const double c = printed_scaling ? static_cast<double>(n) : 1.0;
   const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
@@ -60,6 +63,10 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
   const double start_scale = std::max({1.0, y.cwiseAbs().maxCoeff(), problem.optimum.x.cwiseAbs().maxCoeff()});
   bool diverged = false;
   int done = 0;
+  // Progress: the iterations, then the ledger, in proportion to their work estimates.
+  RunProgress bar(progress);
+  const double split = iteration_work / (iteration_work + ledger_work);
+  bar.phase(0, split, "iteration");
   for (int k = 0; k < K; ++k) {
     eta *= eta_decay;  // eta_{k+1}
     beta *= growth;    // beta_{k+1}
@@ -102,11 +109,13 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
       diverged = true;
       break;
     }
+    bar.step(k + 1, K);
   }
   const Eigen::VectorXd last = network_average(y);
   finish_result(result, params, done, ergodic ? Eigen::VectorXd(ergodic_sum / (2.0 * done)) : last, problem);
 
-  record_ledger_unless_diverged(result, releases, keys, diverged);
+  bar.phase(split, 1, "ledger");
+  record_ledger_unless_diverged(result, releases, keys, diverged, bar.phase_callback());
   const std::string convention =
       printed_scaling ? "printed (2.3): gradient eta_{k+1} N grad f_i, sensitivity s = eta_{k+1} N B_inf"
                       : "rescaled (App. C / (I.1)): gradient eta_{k+1} grad f_i, sensitivity s = eta_{k+1} B_inf";
@@ -124,6 +133,7 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed)
       ergodic ? "ergodic average sum_{k<K} (y1^k + y2^k)/(2K) (Thm 3.2.1)" : "last (y1^K + y2^K)/2";
   result.extra["last_iterate_objective"] = total_objective(problem.locals, last);
   result.extra["group_size_min"] = n / (2 * K);
+  bar.finish();
   return result;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
 
@@ -19,6 +20,6 @@ namespace dpl::algorithms {
 // the expected loss evaluates gamma, see random_aggregation_privacy.h), average_case (on), output (ergodic: sum_k (y1^k
 // + y2^k)/(2K), Thm 3.2.1 | last: (y1^K + y2^K)/2). Trace: states = [y1; y2] (iteration 0 = initial), messages = the
 // x_i released at that iteration.
-RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed);
+RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms

@@ -7,13 +7,15 @@
 #include "accounting/numeric/interval.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
+#include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
 
 namespace dpl::algorithms {
 
-RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_t seed) {
+RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_t seed,
+                                             const ProgressCallback& progress) {
   const auto K = static_cast<int>(params.integer("K", 100, 1, 100000));
   const double eta0 = params.real("eta0", 1, 0, 1e12, true);
   const double eta_decay = params.real("eta_decay", 0.93, 0, 1, true);
@@ -29,8 +31,9 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   const std::string what = "dsgd-random-aggregation-minmax with K=" + std::to_string(K) + ", agents=" +
                            std::to_string(n) + ", dimension " + std::to_string(d);
   const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / n;
-  require_run_work(K * (2 * problem.data_values() + n * d * (degree + 2 * kRandomDrawWork) + d * kLedgerReleaseWork),
-                   what);
+  const double iteration_work = K * (2 * problem.data_values() + n * d * (degree + 2 * kRandomDrawWork));
+  const double ledger_work = keys.noise ? K * d * kLedgerReleaseWork : 0.0;
+  require_run_work(iteration_work + K * d * kLedgerReleaseWork, what);
   require_trace_size((K + 1.0) * n * d, what);
   const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
 
@@ -45,6 +48,10 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   double eta = eta0, beta = beta0;
   bool diverged = false;
   int done = 0;
+  // Progress: the iterations, then the ledger, in proportion to their work estimates.
+  RunProgress bar(progress);
+  const double split = iteration_work / (iteration_work + ledger_work);
+  bar.phase(0, split, "iteration");
   for (int k = 0; k < K; ++k) {
     eta *= eta_decay;  // eta_{k+1}
     beta *= growth;    // beta_{k+1}
@@ -79,14 +86,17 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
       diverged = true;
       break;
     }
+    bar.step(k + 1, K);
   }
   finish_result(result, params, done, network_average(x), problem);
-  record_ledger_unless_diverged(result, releases, keys, diverged);
+  bar.phase(split, 1, "ledger");
+  record_ledger_unless_diverged(result, releases, keys, diverged, bar.phase_callback());
   if (keys.noise && !diverged)
     add_to_both_ledgers(result, sensitivity_fields(keys, b_inf,
                                                    {{"sensitivity_convention",
                                                      "s = eta_{k+1} B_inf (App. C, D_i^{-1} -> eta_{k+1})"}}));
   result.extra["diverged"] = diverged;
+  bar.finish();
   return result;
 }
 

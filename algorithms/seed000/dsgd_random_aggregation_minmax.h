@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
 
@@ -16,6 +17,7 @@ namespace dpl::algorithms {
 // noise (on), target (0), domain (unit-rows), b_inf (0 = from the domain), gamma (auto | exact | bound: how
 // the expected loss evaluates gamma, see random_aggregation_privacy.h), average_case (on). Output: the network average.
 // Trace: iteration 0 = x^0; states broadcast (messages empty).
-RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_t seed);
+RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_t seed,
+                                             const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms

@@ -108,7 +108,7 @@ Json number_or_inf(double x) { return std::isfinite(x) ? Json(x) : Json("inf"); 
 }  // namespace
 
 AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease>& releases, bool expected,
-                                             GammaMethod method, bool binary64) {
+                                             GammaMethod method, bool binary64, const ProgressCallback& progress) {
   AggregationLedger out;
   // Ledger for the worst case: one Laplace entry per run of equal (beta, shift): eps = sens / b = beta s.
   Ledger ledger;
@@ -119,7 +119,13 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
   std::vector<double> curve_worst, curve_thesis, curve_expected, curve_realised;
   int current_step = -1;
   long closed_form_count = 0, quadrature_count = 0, budget_fallback_count = 0;
+  const std::size_t stride = std::max<std::size_t>(1, releases.size() / 100);  // progress about every percent
+  std::size_t done = 0;
   for (const AggregatedRelease& r : releases) {
+    if (progress && done % stride == 0)
+      progress(static_cast<double>(done) / static_cast<double>(releases.size()),
+               "release " + std::to_string(done) + "/" + std::to_string(releases.size()));
+    ++done;
     // The sensitivity B_inf/D (or eta B_inf) was computed in double: two ulps up cover its roundings.
     const double sens_up = std::nextafter(std::nextafter(r.shift, HUGE_VAL), HUGE_VAL);
     const bool same =
@@ -263,9 +269,9 @@ double target_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem
 }
 
 void record_aggregation_ledger(RunResult& result, const std::vector<AggregatedRelease>& releases,
-                               const AggregationPrivacyKeys& keys) {
+                               const AggregationPrivacyKeys& keys, const ProgressCallback& progress) {
   const AggregationLedger ledger =
-      account_random_aggregation(releases, keys.average_case, keys.gamma, keys.binary64_losses);
+      account_random_aggregation(releases, keys.average_case, keys.gamma, keys.binary64_losses, progress);
   result.claimed = ledger.claimed;
   result.accounted = ledger.accounted;
   result.extra["privacy_curves"] = ledger.curves;
@@ -278,9 +284,10 @@ void record_no_ledger(RunResult& result, const std::string& source, const std::s
 }
 
 void record_ledger_unless_diverged(RunResult& result, const std::vector<AggregatedRelease>& releases,
-                                   const AggregationPrivacyKeys& keys, bool diverged) {
+                                   const AggregationPrivacyKeys& keys, bool diverged,
+                                   const ProgressCallback& progress) {
   if (keys.noise && !diverged) {
-    record_aggregation_ledger(result, releases, keys);
+    record_aggregation_ledger(result, releases, keys, progress);
   } else {
     const std::string why =
         keys.noise ? "the run diverged: no accounting" : "noise=off: the plain algorithm, no privacy";

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "accounting/numeric/interval.h"
+#include "accounting/progress_callback.h"
 #include "algorithms/problems/local_objective.h"
 #include "algorithms/problems/sensitivity_bounds.h"
 #include "algorithms/run/problem_setup.h"
@@ -60,9 +61,11 @@ struct AggregationLedger {
 // bound replaces the quadrature, to bound the cost); and the realised loss of this output.
 // With `binary64` the realised loss and the eq. (2.6) average are evaluated in double (estimates, ~100 times
 // faster: for audits of many runs, which recompute the runs they report at 200 bits); the worst case and the
-// expected loss stay certified.
+// expected loss stay certified. `progress` (optional) is told the fraction of the releases accounted, about every
+// percent.
 AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease>& releases, bool expected,
-                                             GammaMethod method = GammaMethod::automatic, bool binary64 = false);
+                                             GammaMethod method = GammaMethod::automatic, bool binary64 = false,
+                                             const ProgressCallback& progress = {});
 
 // The privacy keys of every random-aggregation run (Algorithms 1, 2, 2*), read in this order: noise (on),
 // target (the agent accounted, 0, in [0, 100000]), domain (unit-rows | unit-cube: the declared data domain the
@@ -87,16 +90,17 @@ AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params);
 double target_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem& problem);
 
 // Writes account_random_aggregation(releases, keys.average_case, keys.gamma) into `result`: claimed, accounted
-// and extra.privacy_curves.
+// and extra.privacy_curves. `progress` as for account_random_aggregation.
 void record_aggregation_ledger(RunResult& result, const std::vector<AggregatedRelease>& releases,
-                               const AggregationPrivacyKeys& keys);
+                               const AggregationPrivacyKeys& keys, const ProgressCallback& progress = {});
 // A run without a ledger: claimed = {epsilon "inf", delta 0, source}, accounted = {epsilon "inf", delta 0, method}.
 void record_no_ledger(RunResult& result, const std::string& source, const std::string& method);
 // For the runs that stop when they diverge (Algorithms 1, 2*): the ledger if keys.noise and the run did not
 // diverge; else no ledger, with "noise=off: the plain algorithm, no privacy" or "the run diverged: no accounting"
 // as both source and method.
 void record_ledger_unless_diverged(RunResult& result, const std::vector<AggregatedRelease>& releases,
-                                   const AggregationPrivacyKeys& keys, bool diverged);
+                                   const AggregationPrivacyKeys& keys, bool diverged,
+                                   const ProgressCallback& progress = {});
 // The sensitivity fields every random-aggregation ledger carries: agent, domain (with what it declares), b_inf
 // and its source (the domain's bound or the declared b_inf), then `more` in order.
 Json sensitivity_fields(const AggregationPrivacyKeys& keys, double b_inf, const Json& more);

@@ -35,6 +35,14 @@ bool nonincreasing(const StepSchedule& g) {
   return false;
 }
 
+// Reports step k of [first, last] to `progress` about every percent.
+void report(const ProgressCallback& progress, std::int64_t k, std::int64_t first, std::int64_t last) {
+  const std::int64_t count = last - first + 1, done = k - first;
+  if (progress && done % std::max<std::int64_t>(1, count / 100) == 0)
+    progress(static_cast<double>(done) / static_cast<double>(count),
+             "step " + std::to_string(done) + "/" + std::to_string(count));
+}
+
 void check_a(double a) {
   if (!(a > 0) || !std::isfinite(a))
     throw InputError("a_i = |w_ii| = " + std::to_string(a) + ": must be finite and > 0");
@@ -44,7 +52,8 @@ void check_a(double a) {
 
 // Notes sec. 3.5 (derived from eq. (4) of Wang-Nedic; exact worst case): s^{k+1} = |1 - gamma^k a| s^k + 2C lambda^k.
 std::vector<Interval> accumulated_sensitivity(const StepSchedule& lambda, const StepSchedule& gamma, double C,
-                                              double a, std::int64_t k0, std::int64_t last) {
+                                              double a, std::int64_t k0, std::int64_t last,
+                                              const ProgressCallback& progress) {
   check_common(C, k0, last);
   check_a(a);
   std::vector<Interval> s;
@@ -52,15 +61,17 @@ std::vector<Interval> accumulated_sensitivity(const StepSchedule& lambda, const 
   s.push_back(exact(0));
   const Interval two_c = 2 * exact(C);
   const Interval aa = exact(a);
-  for (std::int64_t k = k0; k < last; ++k)
+  for (std::int64_t k = k0; k < last; ++k) {
+    report(progress, k, k0, last - 1);
     s.push_back(abs(1 - gamma.enclose(k) * aa) * s.back() + two_c * lambda.enclose(k));
+  }
   return s;
 }
 
 // Laplace mechanism + pure composition over the messages k0..T+1 (Dwork-Roth Thm 3.6, 3.14; upper bound).
 AccumulatedEpsilon accumulated_epsilon(const StepSchedule& lambda, const StepSchedule& gamma, const StepSchedule& nu,
                                        double C, const std::vector<double>& a_values, std::int64_t k0,
-                                       std::int64_t horizon) {
+                                       std::int64_t horizon, const ProgressCallback& progress) {
   check_common(C, k0, horizon);
   if (a_values.empty()) throw InputError("a_i: the list of |w_ii| is empty");
   for (double a : a_values) check_a(a);
@@ -94,6 +105,7 @@ AccumulatedEpsilon accumulated_epsilon(const StepSchedule& lambda, const StepSch
   for (double a : as) aa.push_back(exact(a));
   // s^{k0} = 0 contributes nothing; message k carries x^k with Laplace scale nu^k.
   for (std::int64_t k = k0; k <= horizon; ++k) {
+    report(progress, k, k0, horizon);
     const Interval g = gamma.enclose(k), l = two_c * lambda.enclose(k), inv_nu = 1 / nu.enclose(k + 1);
     for (std::size_t i = 0; i < as.size(); ++i) {
       s[i] = abs(1 - g * aa[i]) * s[i] + l;  // s^{k+1}

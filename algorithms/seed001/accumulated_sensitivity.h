@@ -8,6 +8,7 @@
 #pragma once
 
 #include "accounting/numeric/interval.h"
+#include "accounting/progress_callback.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/seed001/step_schedule.h"
 
@@ -18,9 +19,11 @@
 namespace dpl::algorithms::seed001 {
 
 // s^{k0}, s^{k0+1}, ..., s^{last} (certified enclosures), for one agent with a = |w_ii| > 0 and l1 gradient bound C
-// (docs/seed001.md sec. 2, exact worst case). Throws InputError for C <= 0, a <= 0 or last < k0.
+// (docs/seed001.md sec. 2, exact worst case). Throws InputError for C <= 0, a <= 0 or last < k0. `progress`
+// (optional) is told the fraction of the steps done, about every percent.
 std::vector<Interval> accumulated_sensitivity(const StepSchedule& lambda, const StepSchedule& gamma, double C,
-                                              double a, std::int64_t k0, std::int64_t last);
+                                              double a, std::int64_t k0, std::int64_t last,
+                                              const ProgressCallback& progress = {});
 
 struct AccumulatedEpsilon {
   Interval epsilon;        // encloses max_i Sum_{k=k0+1}^{T+1} s_i^k / nu^k; [inf, inf] when infinite
@@ -36,10 +39,10 @@ struct AccumulatedEpsilon {
 // pair): eps_true(T) = max_i Sum_{k=k0+1}^{T+1} s_i^k/nu^k (s^{k0} = 0). Same horizon as Theorem 2's
 // "iterations k0 to T+1". T = kInfiniteHorizon: infinite when v <= 1 and u - v + w <= 1 (proof in the .cpp);
 // NotApplicable when it may be finite (no certified tail implemented for it). Throws InputError for C <= 0, an
-// empty or non-positive a list, or T < k0; NotApplicable for T > 2e7 (cost).
+// empty or non-positive a list, or T < k0; NotApplicable for T > 2e7 (cost). `progress` as above.
 AccumulatedEpsilon accumulated_epsilon(const StepSchedule& lambda, const StepSchedule& gamma, const StepSchedule& nu,
                                        double C, const std::vector<double>& a_values, std::int64_t k0,
-                                       std::int64_t horizon);
+                                       std::int64_t horizon, const ProgressCallback& progress = {});
 
 Json to_json(const AccumulatedEpsilon& e);
 

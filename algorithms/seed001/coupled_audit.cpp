@@ -30,13 +30,14 @@ std::vector<Eigen::VectorXd> replay_agent(const AgentTranscript& t, const StepSc
 // the accumulated s^{k+1} (docs/seed001.md sec. 2) is the exact worst case (upper bound, tight).
 CoupledAudit coupled_sensitivity_audit(const AgentTranscript& t, const StepSchedule& lambda,
                                        const StepSchedule& gamma, const StepSchedule& nu, double C,
-                                       const GradientFn& grad, const GradientFn& grad_prime) {
+                                       const GradientFn& grad, const GradientFn& grad_prime,
+                                       const ProgressCallback& progress) {
   if (!(C > 0) || !std::isfinite(C)) throw InputError("C = " + std::to_string(C) + ": must be finite and > 0");
   if (t.received.empty()) throw InputError("audit: the transcript has no iterations");
   const auto x = replay_agent(t, lambda, gamma, grad);
   const auto xp = replay_agent(t, lambda, gamma, grad_prime);
   const auto K = static_cast<std::int64_t>(t.received.size());
-  const auto s = accumulated_sensitivity(lambda, gamma, C, t.a, t.k0, t.k0 + K);
+  const auto s = accumulated_sensitivity(lambda, gamma, C, t.a, t.k0, t.k0 + K, progress);
   CoupledAudit out;
   out.delta_l1.push_back(0);
   out.paper_bound.push_back(0);

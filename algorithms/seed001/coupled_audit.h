@@ -6,6 +6,7 @@
 //   - the accumulated sensitivity s^{k+1} of accumulated_sensitivity.h  -- must hold; equality for the Huber pair.
 #pragma once
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/seed001/step_schedule.h"
 
@@ -50,10 +51,12 @@ struct CoupledAudit {
 };
 
 // Replays the transcript under grad and grad_prime (both with ||.||_1 <= C for the bounds to apply) and compares.
-// Throws InputError for C <= 0 or an empty transcript.
+// Throws InputError for C <= 0 or an empty transcript. `progress` (optional) is told the fraction of the
+// accumulated bound s^k computed (the costly part), about every percent.
 CoupledAudit coupled_sensitivity_audit(const AgentTranscript& t, const StepSchedule& lambda,
                                        const StepSchedule& gamma, const StepSchedule& nu, double C,
-                                       const GradientFn& grad, const GradientFn& grad_prime);
+                                       const GradientFn& grad, const GradientFn& grad_prime,
+                                       const ProgressCallback& progress = {});
 
 // The Huber objective of the audit: f(x) = (C/d) Sum_l huber_1(x_l - centre), gradient
 // (C/d) clamp(x_l - centre, -1, 1): ||grad||_1 <= C (Assumption 4 with equality far from the centre).

@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/run_limits.h"
+#include "algorithms/run/run_progress.h"
 #include "algorithms/seed001/accumulated_sensitivity.h"
 #include "algorithms/seed001/algorithm1_step.h"
 #include "algorithms/seed001/claimed_epsilon.h"
@@ -66,7 +67,7 @@ Json error_curve(const WangNedicRun& r) {
 
 // Algorithm 1, eq. (4) of Wang-Nedic (exact), Laplace(nu^k) per coordinate on every shared state.
 WangNedicRun run_algorithm1(const DistributedProblem& problem, const Eigen::MatrixXd& W, const WangNedicConfig& config,
-                            const Eigen::MatrixXd& x_start, Rng& rng) {
+                            const Eigen::MatrixXd& x_start, Rng& rng, const ProgressCallback& progress) {
   validate(problem, W, config, x_start);
   const int m = problem.agents();
   const int d = problem.dim();
@@ -92,7 +93,11 @@ WangNedicRun run_algorithm1(const DistributedProblem& problem, const Eigen::Matr
   const Eigen::VectorXd& theta = problem.optimum.x;
   Eigen::MatrixXd X = x_start, Y(m, d), next(m, d);
   std::int64_t next_record = 1;
+  const std::int64_t stride = std::max<std::int64_t>(1, config.iterations / 100);  // progress about every percent
   for (std::int64_t t = 0; t < config.iterations; ++t) {
+    if (progress && t % stride == 0)
+      progress(static_cast<double>(t) / static_cast<double>(config.iterations),
+               "iteration " + std::to_string(t) + "/" + std::to_string(config.iterations));
     const std::int64_t k = config.k0 + t;
     const double g = config.gamma.at(k), l = config.lambda.at(k);
     Y = X;
@@ -157,15 +162,19 @@ double log_log_slope(const std::vector<std::int64_t>& x, const std::vector<doubl
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
+// T = k0 + K - 1, the last iteration's index (Theorem 2's horizon).
+std::int64_t T_of(const WangNedicConfig& cfg) { return cfg.k0 + cfg.iterations - 1; }
+
 // Above this many messages --ledger-out refuses (one line per message).
 constexpr std::int64_t kMaxLedgerMessages = 100'000;
 
 // The accounted epsilon's mechanisms for the worst agent (a = |w_ii|): message k = k0+1 .. T+1 is a Laplace
 // mechanism with scale nu^k and l1 sensitivity s^k (accumulated_sensitivity), b rounded down and sens up, so that
 // pure composition of the ledger bounds the accounted sum from above. Empty above kMaxLedgerMessages.
-Json laplace_ledger(const WangNedicConfig& cfg, double worst_a, std::int64_t T) {
+Json laplace_ledger(const WangNedicConfig& cfg, double worst_a, std::int64_t T, const ProgressCallback& progress) {
   if (T + 1 - cfg.k0 > kMaxLedgerMessages) return Json::array();
-  const std::vector<Interval> s = accumulated_sensitivity(cfg.lambda, cfg.gamma, cfg.C, worst_a, cfg.k0, T + 1);
+  const std::vector<Interval> s =
+      accumulated_sensitivity(cfg.lambda, cfg.gamma, cfg.C, worst_a, cfg.k0, T + 1, progress);
   Ledger ledger;
   for (std::int64_t k = cfg.k0 + 1; k <= T + 1; ++k) {
     LedgerEntry e;
@@ -177,7 +186,7 @@ Json laplace_ledger(const WangNedicConfig& cfg, double worst_a, std::int64_t T) 
   return mechanism_ledger_json(ledger);
 }
 
-RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
+RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   WangNedicConfig cfg;
   cfg.lambda = read_schedule(params, "lambda", simulation_lambda());
   cfg.gamma = read_schedule(params, "gamma", simulation_gamma());
@@ -241,7 +250,19 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
   Eigen::MatrixXd x_start(m, d);
   for (int i = 0; i < m; ++i)
     for (int c = 0; c < d; ++c) x_start(i, c) = x0_scale * rng.gaussian();
-  const WangNedicRun run = run_algorithm1(problem, W, cfg, x_start, rng);
+  // Progress: the phases that run, weighted by their share of the time (measured at K = 30000: the iterations 1,
+  // Theorem 2's claim 1.7, the accumulated epsilon 9.3, the ledger's sensitivities 8.8, the coupled audit 3).
+  const bool ledger_phase = cfg.noise && cfg.clip && T_of(cfg) + 1 - cfg.k0 <= kMaxLedgerMessages;
+  const std::vector<double> weights{1, cfg.noise ? 1.7 : 0, cfg.noise ? 9.3 : 0, ledger_phase ? 8.8 : 0,
+                                    cfg.audit_agent >= 0 ? 3.0 : 0.0};
+  std::vector<double> ends;  // cumulative fractions at the end of each phase
+  double sum = 0;
+  for (double w : weights) ends.push_back(sum += w);
+  for (double& e : ends) e /= sum;
+  RunProgress bar(progress);
+  auto phase = [&](std::size_t i, const std::string& what) { bar.phase(i ? ends[i - 1] : 0, ends[i], what); };
+  phase(0, "");  // run_algorithm1 names the iterations
+  const WangNedicRun run = run_algorithm1(problem, W, cfg, x_start, rng, bar.phase_callback());
 
   RunResult r;
   r.algorithm = "wang-nedic";
@@ -253,7 +274,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
   r.suboptimality = r.objective - r.optimum;
   r.trace = run.trace;
 
-  const std::int64_t T = cfg.k0 + cfg.iterations - 1;
+  const std::int64_t T = T_of(cfg);
   const std::string horizon_note = "messages y^k, k = k0 .. T+1 with T = k0 + K - 1 (Theorem 2's 'iterations k0 to "
                                    "T+1'; one more than the K messages of the run, so an upper bound for them)";
   // Claimed: Theorem 2(1) of Wang-Nedic (the paper's claimed upper bound), per C and at C.
@@ -262,6 +283,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
     r.claimed["delta"] = 0;
     r.claimed["source"] = "noise=off: no noise, no privacy claim applies";
   } else {
+    phase(1, "claim (Theorem 2)");
     const ClaimedEpsilon at_t = paper_epsilon(cfg.lambda, cfg.nu, cfg.C, cfg.k0, T);
     const ClaimedEpsilon at_inf = paper_epsilon(cfg.lambda, cfg.nu, cfg.C, cfg.k0, kInfiniteHorizon);
     r.claimed = to_json(at_t);
@@ -280,7 +302,9 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
     r.accounted["delta"] = 0;
     r.accounted["method"] = "noise=off: the messages are the exact states";
   } else {
-    const AccumulatedEpsilon acc = accumulated_epsilon(cfg.lambda, cfg.gamma, cfg.nu, cfg.C, a_values, cfg.k0, T);
+    phase(2, "accumulated sensitivity");
+    const AccumulatedEpsilon acc =
+        accumulated_epsilon(cfg.lambda, cfg.gamma, cfg.nu, cfg.C, a_values, cfg.k0, T, bar.phase_callback());
     Json inf = Json::object();
     try {
       const AccumulatedEpsilon acc_inf =
@@ -293,7 +317,8 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
     }
     if (cfg.clip) {
       r.accounted = to_json(acc);
-      r.mechanisms = laplace_ledger(cfg, acc.worst_a, T);  // --ledger-out
+      phase(3, "ledger");
+      r.mechanisms = laplace_ledger(cfg, acc.worst_a, T, bar.phase_callback());  // --ledger-out
       if (r.mechanisms.empty())
         r.ledger_not_expressible = "more than " + std::to_string(kMaxLedgerMessages) +
                                    " messages (one Laplace entry each): the ledger file would be too large";
@@ -329,11 +354,12 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
   x["consensus_error_final"] = run.consensus_error.back();
   x["error_curve"] = error_curve(run);
   if (cfg.audit_agent >= 0) {
+    phase(4, "coupled audit");
     const LocalObjective& fi = problem.locals[cfg.audit_agent];
     const CoupledAudit a = coupled_sensitivity_audit(run.transcript, cfg.lambda, cfg.gamma,
                                                      cfg.noise ? cfg.nu : power_schedule(1, 0), cfg.C,
                                                      agent_gradient(fi, cfg.C, cfg.clip),
-                                                     huber_gradient(cfg.C, audit_centre));
+                                                     huber_gradient(cfg.C, audit_centre), bar.phase_callback());
     Json aj = to_json(a);
     if (!cfg.noise) aj.erase("realised_worst_case_loss");  // no Laplace noise: no likelihood ratio to report
     aj["agent"] = cfg.audit_agent;
@@ -342,6 +368,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed) {
     aj["accumulated_bound"] = "||delta^{k+1}||_1 <= s^{k+1} (docs/seed001.md sec. 2); must hold when gradients are clipped";
     x["coupled_audit"] = aj;
   }
+  bar.finish();
   return r;
 }
 

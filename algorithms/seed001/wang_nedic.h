@@ -12,6 +12,7 @@
 // coupled_audit.h), x0_scale (1: x_i^{k0} ~ N(0, x0_scale^2 I)).
 #pragma once
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_result.h"
 #include "algorithms/seed001/coupled_audit.h"
@@ -52,8 +53,9 @@ struct WangNedicRun {
 // off), then every agent i updates with its own un-noised state and its (clipped) gradient. W is the negative-
 // Laplacian weight matrix (w_ij > 0 on edges, w_ii = -Sum_j w_ij). The DGD baseline is the same with gamma = 1.
 // Throws InputError when W violates Assumption 1 (wang_nedic_kappa(W) <= 0) or a schedule is invalid.
+// `progress` (optional) is told the fraction of the iterations done, about every percent.
 WangNedicRun run_algorithm1(const DistributedProblem& problem, const Eigen::MatrixXd& W, const WangNedicConfig& config,
-                            const Eigen::MatrixXd& x_start, Rng& rng);
+                            const Eigen::MatrixXd& x_start, Rng& rng, const ProgressCallback& progress = {});
 
 // The DGD baseline of the paper's Fig. 1 (Nedic-Ozdaglar 2009 [3], "under the same noise"): gamma^k = 1.
 WangNedicRun run_dgd_baseline(const DistributedProblem& problem, const Eigen::MatrixXd& W, WangNedicConfig config,
@@ -66,7 +68,7 @@ double log_log_slope(const std::vector<std::int64_t>& x, const std::vector<doubl
 // `dpledger run wang-nedic`: reads the keys above, runs, and fills the RunResult (claimed: Theorem 2(1) at
 // T = k0+K-1 and at infinity; accounted: the accumulated-sensitivity eps_true(T) and eps_true(inf); extra: the
 // coupled audit, the feasibility table, kappa, |w_ii|, the gradient norms at the optimum, the error curve).
-RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed);
+RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms::seed001
 

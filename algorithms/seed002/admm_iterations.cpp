@@ -23,7 +23,7 @@ Eigen::MatrixXd recycled_step_from_broadcasts(const Graph& g, const Eigen::Matri
 }
 
 AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSettings& s, const Eigen::MatrixXd& F0,
-                                Rng& noise) {
+                                Rng& noise, const ProgressCallback& progress) {
   const int n = problem.agents();
   const int d = problem.dim();
   const Graph& g = problem.graph;
@@ -33,7 +33,11 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
   Eigen::MatrixXd F_prev = F0, lambda_prev = lambda;  // f(t-1), lambda(t-1) before the current odd step
   out.trace.push_back(record_step(0, F, Eigen::MatrixXd(), problem.locals, network_average(F)));
   int perturbed = 0;  // perturbed iterations so far
+  const int stride = std::max(1, s.iterations / 100);  // progress about every percent
   for (int t = 1; t <= s.iterations; ++t) {
+    if (progress && (t - 1) % stride == 0)
+      progress(static_cast<double>(t - 1) / s.iterations,
+               "iteration " + std::to_string(t - 1) + "/" + std::to_string(s.iterations));
     const bool even = s.recycled && t % 2 == 0;
     Eigen::MatrixXd next(n, d);
     if (!even) {

@@ -7,6 +7,7 @@
 // the paper's rho/N is C l2 and its R is (1/2)||x||^2.
 #pragma once
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_result.h"
 
@@ -50,8 +51,9 @@ Eigen::MatrixXd recycled_step_from_broadcasts(const Graph& g, const Eigen::Matri
                                               const Eigen::MatrixXd& F_odd, double eta, double gamma);
 
 // Runs the iteration from F0 (data-independent). `noise` supplies the perturbations. Stops early (diverged) if
-// a state leaves |x| < 1e150.
+// a state leaves |x| < 1e150. `progress` (optional) is told the fraction of the iterations done, about every
+// percent.
 AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSettings& s, const Eigen::MatrixXd& F0,
-                                Rng& noise);
+                                Rng& noise, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms::seed002

@@ -4,6 +4,7 @@
 #include "accounting/errors.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/problem_setup.h"
+#include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/trace_recording.h"
 #include "algorithms/seed002/admm_iterations.h"
@@ -57,7 +58,31 @@ DistributedProblem setup(RunParameters& params, Rng& rng) {
   return p;
 }
 
-void fill_result(RunResult& r, const RunParameters& params, const AdmmOutcome& o, const DistributedProblem& p) {
+// What every run does after reading its own keys: the common keys into `s`, the problem, the unknown-key check.
+DistributedProblem prepare(RunParameters& params, Rng& rng, AdmmSettings& s) {
+  const CommonKeys common = read_common(params);
+  s.C = common.C;
+  s.newton_tol = common.newton_tol;
+  DistributedProblem problem = setup(params, rng);
+  params.reject_unknown();
+  return problem;
+}
+
+// The iterations from the data-independent random start (the init and noise generators split from `rng`, in this
+// order), reported to `bar` as the phase [0, end] of the run.
+AdmmOutcome iterate(const DistributedProblem& problem, const AdmmSettings& s, Rng& rng, RunProgress& bar, double end) {
+  Rng init = rng.split();
+  Rng noise = rng.split();
+  bar.phase(0, end, "");  // run_admm_iterations names the iterations
+  return seed002::run_admm_iterations(problem, s, random_initial_states(problem.agents(), problem.dim(), init), noise,
+                                      bar.phase_callback());
+}
+
+// The result of `algorithm` with the trace, the utility and the solver's figures of `o`.
+RunResult result_of(const std::string& algorithm, const RunParameters& params, const AdmmOutcome& o,
+                    const DistributedProblem& p) {
+  RunResult r;
+  r.algorithm = algorithm;
   r.trace = o.trace;
   finish_result(r, params, static_cast<int>(o.trace.size()) - 1, network_average(o.F), p);
   r.extra["argmin_solves"] = o.argmin_solves;
@@ -82,11 +107,24 @@ void fill_result(RunResult& r, const RunParameters& params, const AdmmOutcome& o
     loss.push_back(Json{{"iteration", t.iteration}, {"average_loss", avg / static_cast<double>(t.states.rows())}});
   }
   r.extra["average_loss_curve"] = loss;
+  return r;
 }
 
 void no_privacy(RunResult& r, const std::string& what) {
   r.claimed = {{"epsilon", "inf"}, {"delta", 0}, {"source", what + ": no noise, no privacy claim"}};
   r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", what + ": the broadcasts are exact functions of the data"}};
+}
+
+// The runs without noise (admm, radmm): `s` as set by the run's own keys, then the common part.
+RunResult noiseless_run(const std::string& algorithm, RunParameters& params, std::uint64_t seed, AdmmSettings s,
+                        const ProgressCallback& progress) {
+  Rng rng(seed);
+  const DistributedProblem problem = prepare(params, rng, s);
+  RunProgress bar(progress);
+  RunResult r = result_of(algorithm, params, iterate(problem, s, rng, bar, 1), problem);
+  no_privacy(r, algorithm);
+  bar.finish();
+  return r;
 }
 
 seed002::PerturbationLedgerInputs ledger_inputs(const DistributedProblem& p, double C, double eta, double phi,
@@ -219,50 +257,25 @@ std::vector<double> geometric(double first, double growth, int count) {
 
 }  // namespace
 
-RunResult run_admm(RunParameters& params, std::uint64_t seed) {
+RunResult run_admm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   AdmmSettings s;
   s.iterations = static_cast<int>(params.integer("T", 200, 1, 20000));
   s.eta = params.real("eta", 0.5, 0, 1e6, true);
-  const CommonKeys common = read_common(params);
-  s.C = common.C;
-  s.newton_tol = common.newton_tol;
-  Rng rng(seed);
-  const DistributedProblem problem = setup(params, rng);
-  params.reject_unknown();
-  Rng init = rng.split();
-  Rng noise = rng.split();
-  const AdmmOutcome o = seed002::run_admm_iterations(problem, s, random_initial_states(problem.agents(), problem.dim(), init), noise);
-  RunResult r;
-  r.algorithm = "admm";
-  fill_result(r, params, o, problem);
-  no_privacy(r, "admm");
-  return r;
+  return noiseless_run("admm", params, seed, s, progress);
 }
 
-RunResult run_radmm(RunParameters& params, std::uint64_t seed) {
+RunResult run_radmm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   AdmmSettings s;
   s.recycled = true;
   s.iterations = 2 * static_cast<int>(params.integer("K", 100, 1, 10000));
   s.eta = params.real("eta", 0.5, 0, 1e6, true);
   s.gamma = params.real("gamma", 0.2, 0, 1e6);
-  const CommonKeys common = read_common(params);
-  s.C = common.C;
-  s.newton_tol = common.newton_tol;
-  Rng rng(seed);
-  const DistributedProblem problem = setup(params, rng);
-  params.reject_unknown();
-  Rng init = rng.split();
-  Rng noise = rng.split();
-  const AdmmOutcome o = seed002::run_admm_iterations(problem, s, random_initial_states(problem.agents(), problem.dim(), init), noise);
-  RunResult r;
-  r.algorithm = "radmm";
-  fill_result(r, params, o, problem);
+  RunResult r = noiseless_run("radmm", params, seed, s, progress);
   r.extra["even_step"] = "Recycled ADMM (10) with the stored gradient of the odd iterate; dual frozen (11)";
-  no_privacy(r, "radmm");
   return r;
 }
 
-RunResult run_private_radmm(RunParameters& params, std::uint64_t seed) {
+RunResult run_private_radmm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   AdmmSettings s;
   s.recycled = true;
   const auto K = static_cast<int>(params.integer("K", 30, 1, 10000));
@@ -273,12 +286,8 @@ RunResult run_private_radmm(RunParameters& params, std::uint64_t seed) {
   const double growth = params.real("alpha_growth", 1.0, 0, 1e3, true);
   const bool noise_on = params.flag("noise", true);
   const double delta = params.real("delta", 1e-5, 0, 1, true, true);
-  const CommonKeys common = read_common(params);
-  s.C = common.C;
-  s.newton_tol = common.newton_tol;
   Rng rng(seed);
-  const DistributedProblem problem = setup(params, rng);
-  params.reject_unknown();
+  const DistributedProblem problem = prepare(params, rng, s);
   const std::vector<double> alphas = geometric(alpha, growth, K);
   if (!std::isfinite(alphas.back()))
     throw InputError("alpha_growth=" + std::to_string(growth) + " overflows alpha_i(K): keep alpha growth^(K-1) finite");
@@ -291,19 +300,19 @@ RunResult run_private_radmm(RunParameters& params, std::uint64_t seed) {
     s.noise = AdmmNoise::objective;
     s.rates = alphas;
   }
-  Rng init = rng.split();
-  Rng noise = rng.split();
-  const AdmmOutcome o = seed002::run_admm_iterations(problem, s, random_initial_states(problem.agents(), problem.dim(), init), noise);
-  RunResult r;
-  r.algorithm = "private-radmm";
-  fill_result(r, params, o, problem);
+  // Progress: the iterations, then the ledger (one composition per agent's rounds, quick).
+  RunProgress bar(progress);
+  const AdmmOutcome o = iterate(problem, s, rng, bar, 0.9);
+  RunResult r = result_of("private-radmm", params, o, problem);
   r.extra["even_step"] = "Recycled ADMM (29): e_i + grad O_i reconstructed from the KKT condition of (28), i.e. from "
                          "broadcast values only (Lemma IV.1: post-processing)";
   r.extra["data_set"] = "the paper's Adult set is not shipped: " + problem.locals.front().data().name;
   if (!noise_on) {
     no_privacy(r, "noise=off");
+    bar.finish();
     return r;
   }
+  bar.phase(0.9, 1, "accounting");
   r.extra["noise_norm_mean"] = [&] {
     double m = 0;
     for (double x : o.noise_norms) m += x;
@@ -313,10 +322,11 @@ RunResult run_private_radmm(RunParameters& params, std::uint64_t seed) {
   record_perturbation_ledger(r, in, delta, o.max_kkt_residual,
                              "Zhang-Khalili-Liu Theorem IV.1 (30): beta = max_i sum_k (2C/B_i)(1.4 c_1/(rho/N + 2 eta "
                              "V_i) + alpha_i(k)), pure DP of the whole transcript");
+  bar.finish();
   return r;
 }
 
-RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed) {
+RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   AdmmSettings s;
   s.iterations = static_cast<int>(params.integer("T", 60, 1, 20000));
   s.eta = params.real("eta", 1.0, 0, 1e6, true);
@@ -325,12 +335,8 @@ RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed) {
   s.phi = params.real("phi", 0.0, 0, 1e6);
   const bool noise_on = params.flag("noise", true);
   const double delta = params.real("delta", 1e-5, 0, 1, true, true);
-  const CommonKeys common = read_common(params);
-  s.C = common.C;
-  s.newton_tol = common.newton_tol;
   Rng rng(seed);
-  const DistributedProblem problem = setup(params, rng);
-  params.reject_unknown();
+  const DistributedProblem problem = prepare(params, rng, s);
   // The matched R-ADMM bound (the paper: the baselines' noise "chosen such that they have almost the same total
   // privacy loss bounds"): private R-ADMM with alpha_match over K = T/2 odd rounds (T odd: rounded up).
   const int K = (s.iterations + 1) / 2;
@@ -353,12 +359,10 @@ RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed) {
     s.noise = AdmmNoise::dual;
     s.rates.assign(static_cast<std::size_t>(s.iterations), zeta);
   }
-  Rng init = rng.split();
-  Rng noise = rng.split();
-  const AdmmOutcome o = seed002::run_admm_iterations(problem, s, random_initial_states(problem.agents(), problem.dim(), init), noise);
-  RunResult r;
-  r.algorithm = "dvp-admm";
-  fill_result(r, params, o, problem);
+  // Progress: the iterations, then the ledger (one composition per agent's rounds, quick).
+  RunProgress bar(progress);
+  const AdmmOutcome o = iterate(problem, s, rng, bar, 0.9);
+  RunResult r = result_of("dvp-admm", params, o, problem);
   r.extra["zeta"] = zeta;
   r.extra["zeta_source"] = zeta_in == 0 ? "auto: matched to private R-ADMM's Theorem IV.1 bound at alpha_match, K = ceil(T/2)"
                                         : "parameter zeta";
@@ -367,8 +371,10 @@ RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed) {
                         "step (8) with lambda_i + (C/(2 B_i)) e and (Phi/2)||f||^2, the dual update (9) unperturbed";
   if (!noise_on) {
     no_privacy(r, "noise=off");
+    bar.finish();
     return r;
   }
+  bar.phase(0.9, 1, "accounting");
   record_perturbation_ledger(
       r, in, delta, o.max_kkt_residual,
       "every DVP iteration is objective perturbation with rate zeta B_i/C on the linear term, so Theorem IV.1's "
@@ -379,6 +385,7 @@ RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed) {
     for (const auto& l : seed002::perturbation_ledgers(in)) x = std::max(x, l.x);
     return x;
   }();
+  bar.finish();
   return r;
 }
 

@@ -10,6 +10,7 @@
 // or K (R-ADMM, T = 2K). Trace: iteration 0 is f(0) (random, data-independent), then every broadcast f(t).
 #pragma once
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
 
@@ -18,16 +19,16 @@
 namespace dpl::algorithms {
 
 // Keys: T (200), eta (0.5, the paper's Fig. 1), C, newton_tol. No noise, no privacy.
-RunResult run_admm(RunParameters& params, std::uint64_t seed);
+RunResult run_admm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 // Keys: K (100), eta (0.5), gamma (0.2), C, newton_tol. No noise, no privacy.
-RunResult run_radmm(RunParameters& params, std::uint64_t seed);
+RunResult run_radmm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 // Keys: K (30), eta (1, Fig. 2), gamma (0.2, Fig. 2), alpha (2, Fig. 2), alpha_growth (1: alpha_i(k) = alpha
 // growth^{k-1}, the same for every agent as in the paper), noise (on), delta (1e-5: the (eps, delta) figure next
 // to the pure one), C, newton_tol.
-RunResult run_private_radmm(RunParameters& params, std::uint64_t seed);
+RunResult run_private_radmm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 // Keys: T (60), eta (1), zeta (0 = auto: the largest rate whose total bound does not exceed private R-ADMM's
 // at alpha_match and K = T/2, as the paper matches the baselines' total bounds), alpha_match (2), phi (0),
 // noise (on), delta (1e-5), C, newton_tol.
-RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed);
+RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms

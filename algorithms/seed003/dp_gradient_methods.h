@@ -4,6 +4,7 @@
 // variant: the paper's Figure 1 comparator).
 #pragma once
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
 
@@ -18,11 +19,11 @@ namespace dpl::algorithms::seed003 {
 // descent and reaches suboptimality < 1e-6; with q < 1 the batch sampling error (Theorem 1's zeta) leaves a
 // floor, about 1e-3 at q=0.1, whatever K), delta (1e-6), accountant
 // (auto | rdp | pld: the accountant of accounted.epsilon). accounted.ledger is the `dpledger compose -m` ledger.
-RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed);
+RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 
 // `dp-cd`. Keys: the problem keys, K (800), gamma, sigma (noise multiplier on the mean clipped gradient: std
 // sigma C/n per coordinate, 60), C, coordinates (10: coordinates updated per step, a uniform subset; 0 = Poisson
 // with q), q (0.1), delta, accountant.
-RunResult run_dp_cd(RunParameters& params, std::uint64_t seed);
+RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms::seed003

@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "algorithms/run/mechanism_ledger.h"
+#include "algorithms/run/run_progress.h"
 #include "algorithms/seed003/consensus_admm_operator.h"
 #include "algorithms/seed003/erm_problem.h"
 #include "algorithms/seed003/lasso_coordinate_descent.h"
@@ -32,7 +33,7 @@ Json candidate(const std::string& name, const std::vector<std::string>& specs, d
   return c;
 }
 
-RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
+RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, const ProgressCallback& progress) {
   Rng rng(seed);
   ErmDefaults defaults;
   if (dep == Deployment::lasso) {
@@ -102,7 +103,11 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
   Rng noise = rng.split();
   bool diverged = false;
   const bool per_user = dep == Deployment::federated || dep == Deployment::decentralized;
+  // Progress: the rounds, then the accounting (a few compositions of one Gaussian ledger).
+  RunProgress bar(progress);
+  bar.phase(0, 0.8, dep == Deployment::decentralized ? "walk step" : "round");
   const FixedPointRun run = private_fixed_point_iteration(u0, R, cfg, noise, {}, [&](std::int64_t it, const FixedPointRun& now) {
+    bar.step(it, k.K);
     if (it % stride == 0 || it == k.K) {
       r.trace.push_back(trace_point(it, R.z_of(now.u), problem));
       // The ledger's steps used by then: every round (record-level), or the most participations of a user so far.
@@ -140,8 +145,10 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
                                                                  "clipping): unbounded sensitivity";
     r.claimed = {{"epsilon", "inf"}, {"source", why}};
     r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", why}};
+    bar.finish();
     return r;
   }
+  bar.phase(0.8, 1, "accounting");
   const std::string gauss = "gaussian:sigma=" + spec_number(k.sigma / 2) + ",sens=" + spec_number(sens);
   Json candidates = Json::array();
   Json notes = Json::object();
@@ -205,14 +212,23 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep) {
   r.accounted["accountants_note"] = "unsampled Gaussian ledgers: rdp and optimal (the exact analytic Gaussian curve; PLD "
                                     "adds nothing there and is slow at large epsilon)";
   for (auto& [key, v] : notes.items()) r.accounted[key] = v;
+  bar.finish();
   return r;
 }
 
 }  // namespace
 
-RunResult run_admm_centralized(RunParameters& params, std::uint64_t seed) { return run_admm(params, seed, Deployment::centralized); }
-RunResult run_admm_federated(RunParameters& params, std::uint64_t seed) { return run_admm(params, seed, Deployment::federated); }
-RunResult run_admm_decentralized(RunParameters& params, std::uint64_t seed) { return run_admm(params, seed, Deployment::decentralized); }
-RunResult run_admm_lasso(RunParameters& params, std::uint64_t seed) { return run_admm(params, seed, Deployment::lasso); }
+RunResult run_admm_centralized(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
+  return run_admm(params, seed, Deployment::centralized, progress);
+}
+RunResult run_admm_federated(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
+  return run_admm(params, seed, Deployment::federated, progress);
+}
+RunResult run_admm_decentralized(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
+  return run_admm(params, seed, Deployment::decentralized, progress);
+}
+RunResult run_admm_lasso(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
+  return run_admm(params, seed, Deployment::lasso, progress);
+}
 
 }  // namespace dpl::algorithms::seed003

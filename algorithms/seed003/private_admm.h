@@ -6,6 +6,7 @@
 // scaling=printed at gamma kappa, whose fixed point is the Lasso with 2 n kappa). Only z_K is released.
 #pragma once
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
 
@@ -19,9 +20,9 @@ namespace dpl::algorithms::seed003 {
 // for the sampled variants), sigma (noise std of eta, 2), C (clipping of x_i - z, 0 = none; default 0.05: the
 // sensitivity is 2C and the fixed point is unchanged), delta (1e-6). admm-federated: m (users per round, default
 // round(n/10)); admm-lasso: scaling (fixed | printed). With sigma=0 every default run reaches suboptimality < 1e-6.
-RunResult run_admm_centralized(RunParameters& params, std::uint64_t seed);
-RunResult run_admm_federated(RunParameters& params, std::uint64_t seed);
-RunResult run_admm_decentralized(RunParameters& params, std::uint64_t seed);
-RunResult run_admm_lasso(RunParameters& params, std::uint64_t seed);
+RunResult run_admm_centralized(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
+RunResult run_admm_federated(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
+RunResult run_admm_decentralized(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
+RunResult run_admm_lasso(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms::seed003

@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "algorithms/run/problem_setup.h"
+#include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/trace_recording.h"
 #include "algorithms/seed004/node_sampling_privacy.h"
 #include "algorithms/seed004/private_dual_averaging.h"
@@ -72,7 +73,7 @@ void fill(RunResult& r, const RunParameters& params, const DualAveragingOutcome&
 
 }  // namespace
 
-RunResult run_dda(RunParameters& params, std::uint64_t seed) {
+RunResult run_dda(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   DdaKeys k = read_dda_keys(params, {2000, "t", "constant", 0.0, "full", "all", 1});
   Rng rng(seed);
   const DistributedProblem problem = setup(params, "logistic", 1.0, rng);
@@ -81,16 +82,19 @@ RunResult run_dda(RunParameters& params, std::uint64_t seed) {
   k.s.iota = gossip.mean_marginal();
   if (k.s.one_sample || k.activation != Activation::all) (void)seed004::loss_lipschitz_bound(problem.locals.front().loss());
   Rng run_rng = rng.split();
-  const DualAveragingOutcome o = seed004::run_dual_averaging(problem, gossip, k.s, run_rng);
+  RunProgress bar(progress);
+  bar.phase(0, 1, "");  // run_dual_averaging names the steps
+  const DualAveragingOutcome o = seed004::run_dual_averaging(problem, gossip, k.s, run_rng, bar.phase_callback());
   RunResult r;
   r.algorithm = "dda";
   fill(r, params, o, problem, gossip, k.s.iota);
   r.claimed = {{"epsilon", "inf"}, {"delta", 0}, {"source", "dda: no noise, no privacy claim"}};
   r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", "dda: the messages are exact functions of the data"}};
+  bar.finish();
   return r;
 }
 
-RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed) {
+RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   DdaKeys k = read_dda_keys(params, {1000, "t", "constant", 20.0, "one", "edges", 1});
   seed004::Theorem1 th;
   th.epsilon = params.real("epsilon", 1.0, 0, 1e6, true);
@@ -112,7 +116,10 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed) {
   const double sigma_paper = seed004::theorem1_sigma(th);
   k.s.sigma = noise_on ? (sigma_in > 0 ? sigma_in : sigma_paper) : 0.0;
   Rng run_rng = rng.split();
-  const DualAveragingOutcome o = seed004::run_dual_averaging(problem, gossip, k.s, run_rng);
+  // Progress: the steps, then the accounting (compositions and the binomial mixture).
+  RunProgress bar(progress);
+  bar.phase(0, 0.5, "");  // run_dual_averaging names the steps
+  const DualAveragingOutcome o = seed004::run_dual_averaging(problem, gossip, k.s, run_rng, bar.phase_callback());
   RunResult r;
   r.algorithm = "dp-dda-node-sampling";
   fill(r, params, o, problem, gossip, k.s.iota);
@@ -121,8 +128,10 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed) {
   if (!noise_on) {
     r.claimed = {{"epsilon", "inf"}, {"delta", 0}, {"source", "noise=off: no privacy claim"}};
     r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", "noise=off: exact subgradients are released"}};
+    bar.finish();
     return r;
   }
+  bar.phase(0.5, 1, "accounting");
   // Claimed: Theorem 1 and Remark 1 (7) exactly as printed (iota: the paper's count of sampled nodes / n).
   const bool conditions = seed004::theorem1_conditions_hold(th);
   r.claimed["source"] = "Liu-Johansson-Shi Theorem 1: sigma^2 >= 32 iota^2 L^2 T log(2/delta0)/(q^2 eps^2) and "
@@ -209,6 +218,7 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed) {
       "variable, which a mechanism ledger (a fixed list of composed mechanisms) cannot express; the k* active steps "
       "alone are `" + r.accounted["spec"].get<std::string>() + "` at delta - tail (tail = P(K > k*) <= " +
       r.accounted["tail"].dump() + ")";
+  bar.finish();
   return r;
 }
 

@@ -54,7 +54,8 @@ std::set<std::int64_t> log_spaced(std::int64_t T, int points) {
 }  // namespace
 
 DualAveragingOutcome run_dual_averaging(const DistributedProblem& problem, const NodeSamplingGossip& gossip,
-                                        const DualAveragingSettings& s, Rng& rng) {
+                                        const DualAveragingSettings& s, Rng& rng,
+                                        const ProgressCallback& progress) {
   const int n = problem.agents(), d = problem.dim();
   const Regularizer& h = problem.locals.front().regularizer();
   if (!(h.l2 > 0) && !(s.gamma0 > 0))
@@ -70,7 +71,11 @@ DualAveragingOutcome run_dual_averaging(const DistributedProblem& problem, const
   const std::set<std::int64_t> record = log_spaced(s.T, s.trace_points);
   double A = 0;
   Eigen::MatrixXd M(n, d);
+  const std::int64_t stride = std::max<std::int64_t>(1, s.T / 100);  // progress about every percent
   for (std::int64_t t = 1; t <= s.T; ++t) {
+    if (progress && (t - 1) % stride == 0)
+      progress(static_cast<double>(t - 1) / static_cast<double>(s.T),
+               "step " + std::to_string(t - 1) + "/" + std::to_string(s.T));
     const double a = weight(s.a, t);
     A += a;
     S += a * X;  // x~ accumulates a_t x_i^(t), the iterate in use at step t

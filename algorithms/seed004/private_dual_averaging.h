@@ -7,6 +7,7 @@
 // average of the x~_i.
 #pragma once
 
+#include "accounting/progress_callback.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_result.h"
 #include "algorithms/seed004/node_sampling_gossip.h"
@@ -44,8 +45,10 @@ struct DualAveragingOutcome {
 // regulariser. Throws NotApplicable for other losses.
 Eigen::VectorXd sample_subgradient(const LocalObjective& f, int row, const Eigen::VectorXd& x);
 
-// Throws InputError if kappa l2 + gamma_t = 0 for some t (the step (6) would have no minimiser).
+// Throws InputError if kappa l2 + gamma_t = 0 for some t (the step (6) would have no minimiser). `progress`
+// (optional) is told the fraction of the T steps done, about every percent.
 DualAveragingOutcome run_dual_averaging(const DistributedProblem& problem, const NodeSamplingGossip& gossip,
-                                        const DualAveragingSettings& s, Rng& rng);
+                                        const DualAveragingSettings& s, Rng& rng,
+                                        const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms::seed004
