@@ -474,16 +474,21 @@ double pld_epsilon(const DiscretePld& d, double delta) {
     return hi;
   }
   // The certified lower delta(eps) (sum minus an error that, for a tilted PLD, grows as eps decreases) need not
-  // be monotone: any eps with lower delta(eps) > delta is below the true epsilon. With a tilt, scan 256 points
-  // from the top for the largest such eps, then bisect up to the next scanned point; without one (the error
-  // term barely depends on eps) bisect from 0.
+  // be monotone: any eps with lower delta(eps) > delta is below the true epsilon. With a tilt, scan from the top
+  // for the largest such eps, then bisect up to the previous scanned point; without one (the error term barely
+  // depends on eps) bisect from 0. The scan first approaches the top geometrically (distances hi/256 2^-j): under
+  // a large tilt the error grows like e^{tilt (hi - eps)}, so the usable eps may lie within one uniform step of
+  // the top (a single Laplace with b = 0.1 at delta 1e-12), then takes 256 uniform steps down to 0.
   const int scan = d.tilt > 0 ? 256 : 1;
   double lo = -1, up = hi;
   if (scan == 1) {
     if (pld_delta(d, 0.0) > delta) lo = 0;
   } else {
-    for (int i = scan; i >= 0; --i) {
-      const double e = hi * i / scan;
+    std::vector<double> points;
+    for (int j = 40; j >= 1; --j) points.push_back(hi - std::ldexp(hi / scan, -j));
+    for (int i = scan - 1; i >= 0; --i) points.push_back(hi * i / scan);
+    for (const double e : points) {
+      if (!(e < up)) continue;
       if (pld_delta(d, e) > delta) { lo = e; break; }
       up = e;
     }

@@ -66,6 +66,23 @@ TEST(Pld, LaplaceOneStepSandwich) {
   }
 }
 
+TEST(Pld, TiltedLowerBoundIsUsefulWhenTheLossRangeIsWide) {
+  // Below delta 1e-9 the PLD is tilted, and the lower bound's error grows like e^{tilt (top - eps)}: it is usable
+  // only within a fraction of a grid step of the top of the support. Exact values: one randomized response with
+  // eps0 = 10 has epsilon(delta) = log(e^10 - delta (1 + e^10)) = 10 - 1.00005e-12 at delta 1e-12; ten Laplace
+  // steps with eps0 = 1 put mass 2^-10 at the top loss 10, so epsilon(1e-12) lies in (10 - 1e-8, 10]. The lower
+  // bound was 0 for both before the scan approached the top geometrically.
+  const struct { const char* spec; double exact_lo, exact_hi; } cases[] = {
+      {"pure:eps=10", 10 - 1.1e-12, 10 - 0.9e-12}, {"laplace:b=1,steps=10", 10 - 1e-8, 10}};
+  for (const auto& c : cases) {
+    const auto r = compose(Ledger{parse_entry(c.spec)}, Target::for_delta(1e-12), AccountantKind::pld);
+    ASSERT_TRUE(r.lower.has_value()) << c.spec;
+    EXPECT_GE(hi_up(r.epsilon), c.exact_hi) << c.spec;
+    EXPECT_LE(hi_up(*r.lower), c.exact_lo) << c.spec;
+    EXPECT_GT(lo_down(*r.lower), 9.99) << c.spec;  // within a few grid steps, not 0
+  }
+}
+
 TEST(Pld, TinyDeltaNeverNegativeAndAboveTruth) {
   // Tiny target deltas are answered (tilted PLDs below 1e-9) and bracket the exact value. delta for a large eps
   // is never negative.
