@@ -289,9 +289,15 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   int count = 0;
   // The PLD runs of the search and the final certification share one work limit (the search leaves a reserve).
   std::optional<PldWorkScope> work;
-  const std::clock_t cpu_start = std::clock();
-  // The CPU time spent so far in this calibration, in work units (nanoseconds): it counts against the PLD's work.
-  auto cpu_units = [&] { return 1e9 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC; };
+  // The CPU time this thread has spent so far in this calibration, in work units (nanoseconds): it counts
+  // against the PLD's work (a library caller's other threads do not).
+  auto thread_cpu_ns = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return 1e9 * static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec);
+  };
+  const double cpu_start = thread_cpu_ns();
+  auto cpu_units = [&] { return thread_cpu_ns() - cpu_start; };
   work.emplace(kPldWorkPerCalibration - kPldCertificationReserve, "the calibration's PLD search");
   if (accountant != AccountantKind::rdp) {
     // An infeasible target is refused before any search (under auto the search would run the PLD over the
