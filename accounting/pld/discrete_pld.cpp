@@ -181,6 +181,80 @@ double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, 
   return err1 * (1 + 1e-12) + 1e-300;
 }
 
+// r * b and b * b together (docs/pld_accountant.md, 3, "Joint products"): x = r + i b zero-padded to n = 2^t >=
+// both lengths, X = F x in precision T; R_k = (X_k + conj X_{n-k})/2 = F r, B_k = (X_k - conj X_{n-k})/(2i) = F b;
+// Q = R B + i B B; y = conj(F) Q / n: Re y = r * b, Im y = b * b. Bounds (all in l2 over the n entries):
+//   forward:    ||X~ - X|| <= E = eF sqrt(n) sqrt(|r|_2^2 + |b|_2^2) + 4 t n eta0          (Higham 2002, Thm 24.2)
+//   separation: ||R~ - F r|| <= ER = E + u (sqrt(n) |r|_2 + E) + sqrt(2n) eta0 (linear map of norm <= 1, one
+//               rounded add, halving exact but for underflow); EB likewise with |b|_2
+//   products:   X1 = ER (|b|_1 + EB) + |r|_1 EB, X2 = EB (|b|_1 + EB) + |b|_1 EB; M1 = min(|r|_1|b|_2, |r|_2|b|_1),
+//               M2 = |b|_1 |b|_2; Di = Xi + sqrt(2) gamma_2 (sqrt(n) Mi + Xi) + sqrt(2n) eta0  (Higham Lemma 3.5)
+//   packing:    ||Q~ - Q|| <= DQ = D1 + D2 + u (sqrt(n) (M1 + M2) + D1 + D2)   (one rounded add per component)
+//   inverse:    ||y~ - y|| <= (eF sqrt(n) (sqrt(n) (M1 + M2) + DQ) + 4 t n eta0 + sqrt(n) DQ) / n + sqrt(n) eta0,
+// which bounds the real and the imaginary parts' errors each (|Re z|, |Im z| <= |z| entrywise); l1 over the m_i
+// kept entries <= sqrt(m_i) times it; rounding T to double adds u |c~_i|_1 + m_i eta0. Upper bounds throughout.
+template <typename T>
+void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::vector<double>& rb,
+               std::vector<double>& bb, double& err_rb, double& err_bb) {
+  const std::size_t m1 = rb.size(), m2 = bb.size();
+  std::size_t n = 1;
+  while (n < std::max(m1, m2)) n *= 2;
+  charge_pld_work(pld_fft_joint_products_work(n, std::numeric_limits<T>::digits > 53));
+  thread_local ComplexArray<T> x;
+  x.resize(n);
+  std::fill(x.re.begin(), x.re.end(), T(0));
+  std::fill(x.im.begin(), x.im.end(), T(0));
+  std::copy(r.begin(), r.end(), x.re.begin());
+  std::copy(b.begin(), b.end(), x.im.begin());
+  radix2_fft(x, false);
+  // Separation, products and packing, for k and n - k together (k = 0 and n/2 pair with themselves). The
+  // computed R~_{n-k}, B~_{n-k} are exactly conj(R~_k), conj(B~_k) (negation is exact), so P~_{n-k} = conj(P~_k).
+  for (std::size_t k = 0; k <= n / 2; ++k) {
+    const std::size_t j = (n - k) & (n - 1);
+    const T xr = x.re[k], xi = x.im[k], yr = x.re[j], yi = x.im[j];
+    const T rr = (xr + yr) / 2, ri = (xi - yi) / 2;  // R_k = (X_k + conj X_j) / 2
+    const T br = (xi + yi) / 2, bi = (yr - xr) / 2;  // B_k = (X_k - conj X_j) / (2i)
+    const T p1r = rr * br - ri * bi, p1i = rr * bi + ri * br;  // R B
+    const T p2r = br * br - bi * bi, p2i = br * bi + bi * br;  // B B
+    x.re[k] = p1r - p2i;  // Q_k = P1_k + i P2_k
+    x.im[k] = p1i + p2r;
+    if (j != k) {
+      x.re[j] = p1r + p2i;  // Q_j = conj(P1_k) + i conj(P2_k)
+      x.im[j] = p2r - p1i;
+    }
+  }
+  radix2_fft(x, true);
+  const T scale = T(1) / static_cast<T>(n);  // a power of two: exact
+  for (std::size_t k = 0; k < m1; ++k) rb[k] = static_cast<double>(x.re[k] * scale);
+  for (std::size_t k = 0; k < m2; ++k) bb[k] = static_cast<double>(x.im[k] * scale);
+
+  const double uT = std::numeric_limits<T>::epsilon() / 2;
+  const double eta0 = std::numeric_limits<double>::denorm_min();
+  const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
+  const double eF = fft_error_factor<T>(n);
+  const double r1 = l1(r), r2 = l2(r), b1 = l1(b), b2 = l2(b);
+  const double under = 4 * t * dn * eta0;
+  const double E = eF * sn * std::sqrt(r2 * r2 + b2 * b2) + under;
+  const double ER = E + uT * (sn * r2 + E) + std::sqrt(2 * dn) * eta0;
+  const double EB = E + uT * (sn * b2 + E) + std::sqrt(2 * dn) * eta0;
+  const double gamma2 = 2 * uT / (1 - 2 * uT);
+  const double M1 = std::min(r1 * b2, r2 * b1), M2 = b1 * b2;
+  const double X1 = ER * (b1 + EB) + r1 * EB, X2 = EB * (b1 + EB) + b1 * EB;
+  const double D1 = X1 + std::sqrt(2.0) * gamma2 * (sn * M1 + X1) + std::sqrt(2 * dn) * eta0;
+  const double D2 = X2 + std::sqrt(2.0) * gamma2 * (sn * M2 + X2) + std::sqrt(2 * dn) * eta0;
+  const double DQ = D1 + D2 + uT * (sn * (M1 + M2) + D1 + D2);
+  const double err2 = (eF * sn * (sn * (M1 + M2) + DQ) + under + sn * DQ) / dn + sn * eta0;
+  err_rb = std::sqrt(static_cast<double>(m1)) * err2;
+  err_bb = std::sqrt(static_cast<double>(m2)) * err2;
+  if (std::numeric_limits<T>::digits > std::numeric_limits<double>::digits) {
+    err_rb += kU * l1(rb) + static_cast<double>(m1) * eta0;
+    err_bb += kU * l1(bb) + static_cast<double>(m2) * eta0;
+  }
+  // The double evaluation of this bound: a few dozen roundings, covered by the relative 1e-12.
+  err_rb = err_rb * (1 + 1e-12) + 1e-300;
+  err_bb = err_bb * (1 + 1e-12) + 1e-300;
+}
+
 // a * a for a PLD whose mass is concentrated: a = b + t with b the entries of a window of W points holding all
 // but <= 1/64 of the mass, t the rest (an exact partition). a * a = b * b + t * (2b + t) (2b + t is a with the
 // window doubled: exact). b * b is convolved in long double on 2W points; t * (2b + t) in double, whose round-off
@@ -342,7 +416,10 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
   return d;
 }
 
-DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, bool extended) {
+namespace {
+
+// The composition's bookkeeping before its convolution: grid, tilt, scale and offset of a * b.
+DiscretePld composition_frame(const DiscretePld& a, const DiscretePld& b) {
   if (a.h != b.h || a.pessimistic != b.pessimistic || a.tilt != b.tilt)
     throw std::invalid_argument("internal: compose of mismatched PLDs");
   DiscretePld out;
@@ -352,32 +429,61 @@ DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, boo
   out.log_scale = a.log_scale + b.log_scale;
   out.log_scale_err = a.log_scale_err + b.log_scale_err + kU * std::abs(out.log_scale);
   out.offset = a.offset + b.offset;
-  const std::size_t m = a.p.size() + b.p.size() - 1;
-  check_grid_points(m, a.h);
-  std::vector<double> conv(m);
-  if (std::min(a.p.size(), b.p.size()) <= 64) {
+  check_grid_points(static_cast<double>(a.p.size() + b.p.size() - 1), a.h);
+  return out;
+}
+
+// After the convolution `conv` of a.p and b.p (round-off bound conv_err): clamping, propagation of the inputs'
+// errors, the +inf atom and the truncation of the tails.
+void finish_composition(DiscretePld& out, const DiscretePld& a, const DiscretePld& b, std::vector<double>&& conv,
+                        double conv_err, double tail) {
+  // Negative round-off values are clamped (the exact values are >= 0, so this only reduces the error).
+  for (double& v : conv) v = std::max(0.0, v);
+  out.p = std::move(conv);
+  // Propagation: ||a~*b~ - a*b||_1 <= ea ||b~||_1 + eb ||a||_1 <= ea ||b~||_1 + eb (||a~||_1 + ea) (Young).
+  out.err_l1 = (conv_err + a.err_l1 * l1(b.p) + b.err_l1 * (l1(a.p) + a.err_l1)) * (1 + 4 * kU);
+  // +inf atoms: P(L_a + L_b = inf) = 1 - (1 - pa)(1 - pb), rounded in the safe direction.
+  const double pinf = a.p_inf + b.p_inf - a.p_inf * b.p_inf;
+  out.p_inf = a.pessimistic ? pinf * (1 + 4 * kU) : pinf * (1 - 4 * kU);
+  truncate(out, tail);
+}
+
+// Below this many points in either operand, the direct convolution is used.
+constexpr std::size_t kDirectMax = 64;
+
+}  // namespace
+
+JointProducts fft_joint_products(const std::vector<double>& r, const std::vector<double>& b, bool extended) {
+  if (r.empty() || b.empty()) throw std::invalid_argument("internal: fft_joint_products needs nonempty inputs");
+  JointProducts j;
+  j.rb.assign(r.size() + b.size() - 1, 0.0);
+  j.bb.assign(2 * b.size() - 1, 0.0);
+  if (extended)
+    fft_joint<long double>(r, b, j.rb, j.bb, j.err_rb, j.err_bb);
+  else
+    fft_joint<double>(r, b, j.rb, j.bb, j.err_rb, j.err_bb);
+  return j;
+}
+
+DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, bool extended) {
+  DiscretePld out = composition_frame(a, b);
+  std::vector<double> conv(a.p.size() + b.p.size() - 1);
+  double err = 0;
+  if (std::min(a.p.size(), b.p.size()) <= kDirectMax) {
     charge_pld_work(pld_direct_convolution_work(a.p.size(), b.p.size()));
     // Direct convolution: each output is a sum of at most min(na, nb) nonnegative products, accumulated in
     // that order: relative error <= gamma_{min+1} (Higham 2002, eq. (3.4)); taken as 2 (min + 1) u.
     for (std::size_t i = 0; i < a.p.size(); ++i)
       for (std::size_t j = 0; j < b.p.size(); ++j) conv[i + j] += a.p[i] * b.p[j];
-    out.err_l1 = 2 * static_cast<double>(std::min(a.p.size(), b.p.size()) + 1) * kU * l1(a.p) * l1(b.p);
+    err = 2 * static_cast<double>(std::min(a.p.size(), b.p.size()) + 1) * kU * l1(a.p) * l1(b.p);
   } else {
     const bool squaring = &a == &b;
-    out.err_l1 = extended && squaring ? square_concentrated(a.p, conv) : -1;
-    if (out.err_l1 < 0)
-      out.err_l1 = extended ? fft_convolve<long double>(a.p, b.p, squaring, conv)
-                            : fft_convolve<double>(a.p, b.p, squaring, conv);
+    err = extended && squaring ? square_concentrated(a.p, conv) : -1;
+    if (err < 0)
+      err = extended ? fft_convolve<long double>(a.p, b.p, squaring, conv)
+                     : fft_convolve<double>(a.p, b.p, squaring, conv);
   }
-  // Negative round-off values are clamped (the exact values are >= 0, so this only reduces the error).
-  for (double& v : conv) v = std::max(0.0, v);
-  out.p = std::move(conv);
-  // Propagation: ||a~*b~ - a*b||_1 <= ea ||b~||_1 + eb ||a||_1 <= ea ||b~||_1 + eb (||a~||_1 + ea) (Young).
-  out.err_l1 = (out.err_l1 + a.err_l1 * l1(b.p) + b.err_l1 * (l1(a.p) + a.err_l1)) * (1 + 4 * kU);
-  // +inf atoms: P(L_a + L_b = inf) = 1 - (1 - pa)(1 - pb), rounded in the safe direction.
-  const double pinf = a.p_inf + b.p_inf - a.p_inf * b.p_inf;
-  out.p_inf = a.pessimistic ? pinf * (1 + 4 * kU) : pinf * (1 - 4 * kU);
-  truncate(out, tail);
+  finish_composition(out, a, b, std::move(conv), err, tail);
   return out;
 }
 
@@ -390,14 +496,29 @@ DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail) {
   DiscretePld base = a;
   std::int64_t block = 1;
   while (k >= block) {
+    const double factor = static_cast<double>(k) / static_cast<double>(block);
+    const double factor2 = static_cast<double>(k) / static_cast<double>(2 * block);
+    const bool squares = 2 * block <= k;
+    // Both result * base and base * base are due, by FFT, and the squaring is not an extended one (those keep
+    // square_concentrated): one joint forward and inverse transform (section 3, "Joint products"), in long
+    // double if either product needs it.
+    if ((k & block) && have && squares && factor2 < kExtendedFactor &&
+        std::min(result.p.size(), base.p.size()) > kDirectMax) {
+      DiscretePld rb = composition_frame(result, base), bb = composition_frame(base, base);
+      JointProducts j = fft_joint_products(result.p, base.p, factor >= kExtendedFactor);
+      finish_composition(rb, result, base, std::move(j.rb), j.err_rb, tail / factor);
+      finish_composition(bb, base, base, std::move(j.bb), j.err_bb, tail / factor2);
+      result = std::move(rb);
+      base = std::move(bb);
+      block *= 2;
+      continue;
+    }
     if (k & block) {
-      const double factor = static_cast<double>(k) / static_cast<double>(block);
       result = have ? compose(result, base, tail / factor, factor >= kExtendedFactor) : base;
       have = true;
     }
-    if (2 * block > k) break;
-    const double factor = static_cast<double>(k) / static_cast<double>(2 * block);
-    base = compose(base, base, tail / factor, factor >= kExtendedFactor);
+    if (!squares) break;
+    base = compose(base, base, tail / factor2, factor2 >= kExtendedFactor);
     block *= 2;
   }
   return result;

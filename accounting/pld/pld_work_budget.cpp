@@ -57,4 +57,11 @@ double pld_fft_convolution_work(std::size_t n, bool squaring, bool extended) {
   return transforms * per * static_cast<double>(n) * t + 10.0 * static_cast<double>(n);
 }
 
+double pld_fft_joint_products_work(std::size_t n, bool extended) {
+  const double t = std::max(1.0, std::log2(static_cast<double>(n)));
+  const bool large = n > (std::size_t{1} << 18);
+  const double per = extended ? (large ? 10.0 : 6.0) : (large ? 5.5 : 1.8);
+  return 2 * per * static_cast<double>(n) * t + 20.0 * static_cast<double>(n);
+}
+
 }  // namespace dpl

@@ -51,6 +51,13 @@ TEST(PldWorkBudget, WeightsGrowWithTheWork) {
   EXPECT_GT(pld_fft_convolution_work(1 << 20, true, true), pld_fft_convolution_work(1 << 20, true, false));
   EXPECT_GT(pld_fft_convolution_work(1 << 21, true, false), 2 * pld_fft_convolution_work(1 << 20, true, false));
   EXPECT_EQ(pld_direct_convolution_work(10, 20), 230);
+  // The joint product (2 transforms) costs as much as a squaring's transforms, less than the 5 it replaces.
+  for (bool ext : {false, true}) {
+    EXPECT_GT(pld_fft_joint_products_work(1 << 20, ext), pld_fft_convolution_work(1 << 20, true, ext));
+    EXPECT_LT(pld_fft_joint_products_work(1 << 20, ext),
+              pld_fft_convolution_work(1 << 20, true, ext) + pld_fft_convolution_work(1 << 20, false, ext));
+  }
+  EXPECT_GT(pld_fft_joint_products_work(1 << 20, true), pld_fft_joint_products_work(1 << 20, false));
   EXPECT_GT(pld_discretisation_work(2000), pld_discretisation_work(1000));
 }
 
