@@ -1,8 +1,8 @@
 // The real-input FFT squaring of the PLD (a * a from two half-length transforms and the split between them;
 // docs/pld_accountant.md, 3, "Real-input squarings") against an exact direct convolution in binary128, on PLD-like
 // vectors (Gaussian bumps, masses spanning 1e-300..1, subnormals; sparse vectors of atoms for the largest lengths),
-// padded lengths n = 2^7 to 2^16, in double and long double: the actual l1 error is within the returned bound, and
-// the bound is not absurdly loose.
+// padded lengths n = 2^2 to 2^16, in double and long double: the actual l1 error is within the returned bound, and
+// the bound is not absurdly loose (measured: actual/bound <= 1.3% in double, <= 35% in long double).
 #include "accounting/pld/discrete_pld.h"
 
 #include <gtest/gtest.h>
