@@ -119,6 +119,95 @@ void truncate(DiscretePld& d, double tail) {
   }
 }
 
+// a * a by the real-input FFT (docs/pld_accountant.md, 3, "Real-input squarings"): a zero-padded to n = 2^t >= max(m, 4),
+// z_j = a_2j + i a_2j+1 (length N = n/2), Z = F_N z in precision T; A_k = E_k + w^k O_k (k = 0..N, w = e^{-2 pi i/n}, the
+// twiddles of radix2_fft), E_k = (Z_k + conj Z_{N-k})/2, O_k = (Z_k - conj Z_{N-k})/(2i) (indices mod N); S = A A;
+// U'_k = (S_k + conj S_{N-k}) + i conj(w^k) (S_k - conj S_{N-k}) (k < N) = 2 F_N(c_even + i c_odd); c = unpack(conj(F_N)
+// U' / n). Bounds (l2 over the n entries of the conjugate-symmetric full spectra, upper bounds throughout):
+//   half transform: ||Z~ - Z|| <= EZ = eF(N) sqrt(N) |a|_2 + 4 (t - 1) N eta0                  (Higham 2002, Thm 24.2)
+//   split:          ||A~ - A|| <= EA = sqrt(2) EZ + 2 eta_s (sqrt(N) |a|_2 + EZ) + 6 sqrt(n) eta0,
+//                   eta_s = (mu + sqrt(2) gamma_2 (1 + mu)) (1 + u)^2 + 3u (one butterfly-like stage per entry)
+//   squares:        X = EA (|a|_1 + EA) + |a|_1 EA, M = |a|_1 |a|_2, D = X + sqrt(2) gamma_2 (sqrt(n) M + X) + sqrt(2n) eta0
+//   inverse split:  ||U'~ - U'|| <= DU = sqrt(2) D + 2 eta_s (sqrt(n) M + D) + 3 sqrt(N) eta0, ||U'|| <= sqrt(2n) M
+//   inverse:        ||c~ - c||_2 <= (eF(N) sqrt(N) (sqrt(2n) M + DU) + 4 (t - 1) N eta0 + sqrt(N) DU) / n + sqrt(n) eta0;
+// l1 over the m kept entries <= sqrt(m) times it; rounding T to double adds u |c~|_1 + m eta0.
+template <typename T>
+double fft_real_square(const std::vector<double>& a, std::vector<double>& conv) {
+  const std::size_t m = conv.size();
+  std::size_t n = 4;
+  while (n < m) n *= 2;
+  const std::size_t h = n / 2;
+  charge_pld_work(pld_fft_real_squaring_work(n, std::numeric_limits<T>::digits > 53));
+  thread_local ComplexArray<T> z;
+  z.resize(h);
+  std::fill(z.re.begin(), z.re.end(), T(0));
+  std::fill(z.im.begin(), z.im.end(), T(0));
+  for (std::size_t k = 0; k < a.size(); ++k) (k % 2 == 0 ? z.re : z.im)[k / 2] = a[k];
+  radix2_fft(z, false);
+  const T* wr = nullptr;
+  const T* wi = nullptr;
+  twiddle_table<T>(n, wr, wi);  // w^k for k < N (w^N = -1 is used as the exact negation below)
+  // Forward split at index k from X = Z_k and Y = Z_{N-k}: E = (X + conj Y)/2, O = (X - conj Y)/(2i), A = E + w^k O.
+  auto split = [&](T xr, T xi, T yr, T yi, std::size_t k, T& ar, T& ai) {
+    const T er = (xr + yr) / 2, ei = (xi - yi) / 2;
+    const T o_r = (xi + yi) / 2, o_i = (yr - xr) / 2;
+    const T tr = wr[k] * o_r - wi[k] * o_i, ti = wr[k] * o_i + wi[k] * o_r;
+    ar = er + tr;
+    ai = ei + ti;
+  };
+  // Inverse split at index k from P = S_k and Q = S_{N-k}: U'_k = (P + conj Q) + i conj(w^k) (P - conj Q).
+  auto unsplit = [&](T pr, T pi, T qr, T qi, std::size_t k, T& ur, T& ui) {
+    const T sr = pr + qr, si = pi - qi, dr = pr - qr, di = pi + qi;
+    const T cwi = -wi[k];  // conj(w^k): exact
+    const T vr = wr[k] * dr - cwi * di, vi = wr[k] * di + cwi * dr;
+    ur = sr - vi;
+    ui = si + vr;
+  };
+  // The pairs (k, N - k) together; k = 0 pairs with N: A_0 = Re Z_0 + Im Z_0, A_N = Re Z_0 - Im Z_0 (both real).
+  for (std::size_t k = 0; k <= h / 2; ++k) {
+    const std::size_t j = h - k, js = j & (h - 1);
+    const T xr = z.re[k], xi = z.im[k], yr = z.re[js], yi = z.im[js];
+    T akr, aki, ajr, aji;
+    split(xr, xi, yr, yi, k, akr, aki);
+    if (k == 0) {
+      ajr = xr - xi;  // A_N = E_0 - O_0 (w^N = -1), E_0 = Re Z_0, O_0 = Im Z_0 exactly
+      aji = 0;
+    } else {
+      split(yr, yi, xr, xi, j, ajr, aji);
+    }
+    const T skr = akr * akr - aki * aki, ski = akr * aki + aki * akr;  // S = A A
+    const T sjr = ajr * ajr - aji * aji, sji = ajr * aji + aji * ajr;
+    unsplit(skr, ski, sjr, sji, k, z.re[k], z.im[k]);
+    if (k != 0 && j != k) unsplit(sjr, sji, skr, ski, j, z.re[j], z.im[j]);
+  }
+  radix2_fft(z, true);
+  const T scale = T(1) / static_cast<T>(n);  // a power of two: exact
+  for (std::size_t k = 0; k < m; ++k)
+    conv[k] = static_cast<double>((k % 2 == 0 ? z.re : z.im)[k / 2] * scale);
+
+  const double uT = std::numeric_limits<T>::epsilon() / 2;
+  const double eta0 = std::numeric_limits<double>::denorm_min();
+  const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
+  const double dh = static_cast<double>(h), sh = std::sqrt(dh), r2 = std::sqrt(2.0);
+  const double eF = fft_error_factor<T>(h), mu = twiddle_error<T>();
+  const double gamma2 = 2 * uT / (1 - 2 * uT);
+  const double eta_s = (mu + r2 * gamma2 * (1 + mu)) * (1 + uT) * (1 + uT) + 3 * uT;
+  const double a1 = l1(a), a2 = l2(a);
+  const double under = 4 * (t - 1) * dh * eta0;
+  const double EZ = eF * sh * a2 + under;
+  const double EA = r2 * EZ + 2 * eta_s * (sh * a2 + EZ) + 6 * sn * eta0;
+  const double M = a1 * a2;
+  const double X = EA * (a1 + EA) + a1 * EA;
+  const double D = X + r2 * gamma2 * (sn * M + X) + std::sqrt(2 * dn) * eta0;
+  const double DU = r2 * D + 2 * eta_s * (sn * M + D) + 3 * sh * eta0;
+  const double err2 = (eF * sh * (r2 * sn * M + DU) + under + sh * DU) / dn + sn * eta0;
+  double err1 = std::sqrt(static_cast<double>(m)) * err2;
+  if (std::numeric_limits<T>::digits > std::numeric_limits<double>::digits)
+    err1 += kU * l1(conv) + static_cast<double>(m) * eta0;
+  // The double evaluation of this bound: a few dozen roundings, covered by the relative 1e-12.
+  return err1 * (1 + 1e-12) + 1e-300;
+}
+
 // The cyclic convolution of a and b (zero-padded to n = 2^t >= m) by radix2_fft in precision T, and a bound on
 // the l1 distance of its first m entries from the exact linear convolution (docs/pld_accountant.md, section 3).
 // Norms: A = F a, ||A||_inf <= ||a||_1, ||A||_2 = sqrt(n) ||a||_2. Per transform (Higham 2002, Thm 24.2, plus
@@ -133,6 +222,7 @@ void truncate(DiscretePld& d, double tail) {
 template <typename T>
 double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, bool squaring,
                     std::vector<double>& conv) {
+  if (squaring) return fft_real_square<T>(a, conv);  // section 3, "Real-input squarings"
   const std::size_t m = conv.size();
   std::size_t n = 1;
   while (n < m) n *= 2;
@@ -452,6 +542,12 @@ void finish_composition(DiscretePld& out, const DiscretePld& a, const DiscretePl
 constexpr std::size_t kDirectMax = 64;
 
 }  // namespace
+
+double fft_square(const std::vector<double>& a, bool extended, std::vector<double>& conv) {
+  if (a.empty()) throw std::invalid_argument("internal: fft_square needs a nonempty input");
+  conv.assign(2 * a.size() - 1, 0.0);
+  return extended ? fft_real_square<long double>(a, conv) : fft_real_square<double>(a, conv);
+}
 
 JointProducts fft_joint_products(const std::vector<double>& r, const std::vector<double>& b, bool extended) {
   if (r.empty() || b.empty()) throw std::invalid_argument("internal: fft_joint_products needs nonempty inputs");

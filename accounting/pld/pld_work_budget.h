@@ -64,5 +64,7 @@ double pld_fft_convolution_work(std::size_t n, bool squaring, bool extended);
 // The charge of one joint product r * b and b * b on the padded length n: 2 transforms, plus the separation, the
 // two pointwise products and copies.
 double pld_fft_joint_products_work(std::size_t n, bool extended);
+// A real-input squaring (docs/pld_accountant.md, 3): two transforms of length n/2 and the split passes.
+double pld_fft_real_squaring_work(std::size_t n, bool extended);
 
 }  // namespace dpl

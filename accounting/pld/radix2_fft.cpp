@@ -118,6 +118,16 @@ void radix2_fft(ComplexArray<T>& x, bool inverse) {
 }
 
 template <typename T>
+void twiddle_table(std::size_t n, const T*& re, const T*& im) {
+  if (n < 2 || (n & (n - 1)) != 0 || n > (std::size_t{1} << 30))
+    throw std::invalid_argument("internal: twiddle_table needs a power-of-two length >= 2");
+  TwiddleTable<T>& tw = twiddles<T>();
+  tw.ensure(n);
+  re = tw.re.data() + (n / 2 - 1);
+  im = tw.im.data() + (n / 2 - 1);
+}
+
+template <typename T>
 double twiddle_error() {
   // Per component, before the final rounding: octant-angle error 8.5e-20 plus sincosl's documented 1 ulp
   // (<= 2^-63 = 1.1e-19), so |w_ld - w| <= sqrt(2) * 1.94e-19 = 2.8e-19 (about 5 long-double unit round-offs);
@@ -142,6 +152,8 @@ double fft_error_factor(std::size_t n) {
 
 template void radix2_fft<double>(ComplexArray<double>&, bool);
 template void radix2_fft<long double>(ComplexArray<long double>&, bool);
+template void twiddle_table<double>(std::size_t, const double*&, const double*&);
+template void twiddle_table<long double>(std::size_t, const long double*&, const long double*&);
 template double twiddle_error<double>();
 template double twiddle_error<long double>();
 template double fft_error_factor<double>(std::size_t);

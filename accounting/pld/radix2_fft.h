@@ -21,6 +21,12 @@ struct ComplexArray {
 template <typename T>
 void radix2_fft(ComplexArray<T>& x, bool inverse);
 
+// The twiddles of radix2_fft's last stage for length n (a power of two, 2 <= n <= 2^30): re[k] + i im[k] =
+// e^{-2 pi i k/n} for k < n/2, the same table entries (|w~ - w| <= mu) radix2_fft uses; valid until the next call
+// of radix2_fft or twiddle_table with a larger length on this thread.
+template <typename T>
+void twiddle_table(std::size_t n, const T*& re, const T*& im);
+
 // mu: a bound on |w_computed - w| for every twiddle factor used in precision T (docs/pld_accountant.md).
 template <typename T>
 double twiddle_error();

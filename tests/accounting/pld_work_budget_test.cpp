@@ -58,6 +58,13 @@ TEST(PldWorkBudget, WeightsGrowWithTheWork) {
               pld_fft_convolution_work(1 << 20, true, ext) + pld_fft_convolution_work(1 << 20, false, ext));
   }
   EXPECT_GT(pld_fft_joint_products_work(1 << 20, true), pld_fft_joint_products_work(1 << 20, false));
+  // The real-input squaring (two half-length transforms): about half a complex squaring, more in long double.
+  for (bool ext : {false, true}) {
+    const double real = pld_fft_real_squaring_work(1 << 20, ext), cplx = pld_fft_convolution_work(1 << 20, true, ext);
+    EXPECT_GT(real, 0.45 * cplx);
+    EXPECT_LT(real, 0.55 * cplx);
+  }
+  EXPECT_GT(pld_fft_real_squaring_work(1 << 20, true), pld_fft_real_squaring_work(1 << 20, false));
   EXPECT_GT(pld_discretisation_work(2000), pld_discretisation_work(1000));
 }
 
