@@ -15,10 +15,10 @@ namespace dpl {
 // One PLD run (compose_pld; a decimal target's second, lower-bound-only run shares it): about 5 s of CPU on the
 // reference machine (one unit is about one nanosecond there).
 inline constexpr double kPldWorkPerRun = 5e9;
-// One calibration's work, its search and the final certification together (about 10 s): the search stops
+// One calibration's work, its search and the final certification together (about 8.5 s): the search stops
 // kPldCertificationReserve short of it, and the certification gets what is left (at most kPldWorkPerRun). The CPU
 // time the calibration spent before its PLD search (rdp's search, in nanoseconds) counts against it too.
-inline constexpr double kPldWorkPerCalibration = 1e10;
+inline constexpr double kPldWorkPerCalibration = 8.5e9;
 inline constexpr double kPldCertificationReserve = 1.5e9;
 // The feasibility check of a calibration (a lower bound on the epsilon of the other entries), inside its search.
 inline constexpr double kPldWorkPerFeasibilityCheck = 1e9;
