@@ -7,6 +7,7 @@
 // double (round-off accumulates like a random walk, not linearly in log2 n), and at most 11% in long double, where
 // the final rounding to double dominates; a bound 2x too small still holds on every input we can construct.
 #include "accounting/pld/discrete_pld.h"
+#include "tests/accounting/pld_reference_convolution.h"
 
 #include <gtest/gtest.h>
 
@@ -22,51 +23,7 @@
 namespace dpl {
 namespace {
 
-using Quad = __float128;
-
-// Exact enough: each output is a sum of at most min(na, nb) non-negative binary128 products of doubles (exact
-// products), so its relative error is <= min(na, nb) 2^-113 (Higham 2002, eq. (3.4)); returned in `ref_err` (l1).
-std::vector<Quad> direct(const std::vector<double>& a, const std::vector<double>& b, Quad& ref_err) {
-  std::vector<Quad> c(a.size() + b.size() - 1, 0);
-  for (std::size_t i = 0; i < a.size(); ++i)
-    for (std::size_t j = 0; j < b.size(); ++j) c[i + j] += static_cast<Quad>(a[i]) * static_cast<Quad>(b[j]);
-  Quad total = 0;
-  for (Quad v : c) total += v;
-  ref_err = total * static_cast<Quad>(2.0 * static_cast<double>(std::min(a.size(), b.size()) + 1)) *
-            static_cast<Quad>(std::ldexp(1.0, -113));
-  return c;
-}
-
-double l1_distance(const std::vector<double>& x, const std::vector<Quad>& y) {
-  Quad s = 0;
-  for (std::size_t k = 0; k < x.size(); ++k) {
-    const Quad d = static_cast<Quad>(x[k]) - y[k];
-    s += d < 0 ? -d : d;
-  }
-  return static_cast<double>(s);
-}
-
-enum class Shape { bump, wide_range, subnormal };
-
-// Nonnegative masses summing to about 1.
-std::vector<double> pld_like(std::size_t n, Shape shape, std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  std::vector<double> v(n);
-  const double centre = 0.3 * static_cast<double>(n), width = 0.05 * static_cast<double>(n) + 1;
-  long double total = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    const double z = (static_cast<double>(k) - centre) / width;
-    switch (shape) {
-      case Shape::bump: v[k] = std::exp(-0.5 * z * z) * (0.5 + u(rng)); break;
-      case Shape::wide_range: v[k] = std::pow(10.0, -300.0 * u(rng) * u(rng)); break;
-      case Shape::subnormal: v[k] = k % 3 == 0 ? 1e-310 * u(rng) : std::exp(-0.5 * z * z); break;
-    }
-    total += v[k];
-  }
-  for (double& x : v) x = static_cast<double>(x / total);
-  if (shape == Shape::subnormal) v[n / 2] = 4.9e-324;
-  return v;
-}
+using namespace dpl::testing;
 
 TEST(PldJointProducts, WithinTheirBoundsAgainstAnExactConvolution) {
   std::mt19937_64 rng(20261126);
@@ -80,7 +37,7 @@ TEST(PldJointProducts, WithinTheirBoundsAgainstAnExactConvolution) {
         ASSERT_EQ(j.rb.size(), nr + nb - 1);
         ASSERT_EQ(j.bb.size(), 2 * nb - 1);
         Quad e1 = 0, e2 = 0;
-        const std::vector<Quad> rb = direct(r, b, e1), bb = direct(b, b, e2);
+        const std::vector<Quad> rb = direct_convolution(r, b, e1), bb = direct_convolution(b, b, e2);
         const double d1 = l1_distance(j.rb, rb) + static_cast<double>(e1),
                      d2 = l1_distance(j.bb, bb) + static_cast<double>(e2);
         const std::string what = std::to_string(nr) + "x" + std::to_string(nb) + " shape " +
@@ -112,15 +69,7 @@ TEST(PldJointProducts, SelfCompositionMatchesSeparateProducts) {
   for (int i = 1; i < 7; ++i) step = compose(step, a, 1e-30);
   // l1 distance over the union of the kept ranges (truncation may keep different end points); the tails moved
   // by truncation (<= 1e-30 per composition) are far below the bounds.
-  const std::int64_t lo = std::min(joint.offset, step.offset),
-                     hi = std::max(joint.offset + static_cast<std::int64_t>(joint.p.size()),
-                                   step.offset + static_cast<std::int64_t>(step.p.size()));
-  auto at = [](const DiscretePld& d, std::int64_t i) {
-    const std::int64_t k = i - d.offset;
-    return k >= 0 && k < static_cast<std::int64_t>(d.p.size()) ? d.p[static_cast<std::size_t>(k)] : 0.0;
-  };
-  long double diff = std::abs(static_cast<long double>(joint.p_inf) - step.p_inf);
-  for (std::int64_t i = lo; i < hi; ++i) diff += std::abs(static_cast<long double>(at(joint, i)) - at(step, i));
+  long double diff = l1_distance(joint, step);
   diff -= 1e-28L;
   EXPECT_LE(static_cast<double>(diff), joint.err_l1 + step.err_l1);
   EXPECT_LT(joint.err_l1, 1e-12);

@@ -4,6 +4,7 @@
 // padded lengths n = 2^2 to 2^16, in double and long double: the actual l1 error is within the returned bound, and
 // the bound is not absurdly loose (measured: actual/bound <= 1.3% in double, <= 35% in long double).
 #include "accounting/pld/discrete_pld.h"
+#include "tests/accounting/pld_reference_convolution.h"
 
 #include <gtest/gtest.h>
 
@@ -18,57 +19,7 @@
 namespace dpl {
 namespace {
 
-using Quad = __float128;
-
-// Each output is a sum of at most na non-negative binary128 products of doubles (exact products), relative error
-// <= na 2^-113 (Higham 2002, eq. (3.4)); returned in `ref_err` (l1). Only the nonzero entries are multiplied.
-std::vector<Quad> direct_square(const std::vector<double>& a, Quad& ref_err) {
-  std::vector<std::size_t> nz;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i] != 0) nz.push_back(i);
-  std::vector<Quad> c(2 * a.size() - 1, 0);
-  for (std::size_t i : nz)
-    for (std::size_t j : nz) c[i + j] += static_cast<Quad>(a[i]) * static_cast<Quad>(a[j]);
-  Quad total = 0;
-  for (Quad v : c) total += v;
-  ref_err = total * static_cast<Quad>(2.0 * static_cast<double>(nz.size() + 1)) * static_cast<Quad>(std::ldexp(1.0, -113));
-  return c;
-}
-
-double l1_distance(const std::vector<double>& x, const std::vector<Quad>& y) {
-  Quad s = 0;
-  for (std::size_t k = 0; k < x.size(); ++k) {
-    const Quad d = static_cast<Quad>(x[k]) - y[k];
-    s += d < 0 ? -d : d;
-  }
-  return static_cast<double>(s);
-}
-
-enum class Shape { bump, wide_range, subnormal, sparse };
-
-// Nonnegative masses summing to about 1 (sparse: about 400 atoms, including both ends).
-std::vector<double> pld_like(std::size_t n, Shape shape, std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  std::vector<double> v(n, 0.0);
-  const double centre = 0.3 * static_cast<double>(n), width = 0.05 * static_cast<double>(n) + 1;
-  for (std::size_t k = 0; k < n; ++k) {
-    const double z = (static_cast<double>(k) - centre) / width;
-    switch (shape) {
-      case Shape::bump: v[k] = std::exp(-0.5 * z * z) * (0.5 + u(rng)); break;
-      case Shape::wide_range: v[k] = std::pow(10.0, -300.0 * u(rng) * u(rng)); break;
-      case Shape::subnormal: v[k] = k % 3 == 0 ? 1e-310 * u(rng) : std::exp(-0.5 * z * z); break;
-      case Shape::sparse:
-        v[k] = k == 0 || k + 1 == n || u(rng) < 400.0 / static_cast<double>(n)
-                   ? std::pow(10.0, -300.0 * u(rng) * u(rng) * u(rng)) : 0.0;
-        break;
-    }
-  }
-  long double total = 0;
-  for (double x : v) total += x;
-  for (double& x : v) x = static_cast<double>(x / total);
-  if (shape == Shape::subnormal || shape == Shape::sparse) v[n / 2] = 4.9e-324;
-  return v;
-}
+using namespace dpl::testing;
 
 TEST(PldRealSquare, WithinItsBoundAgainstAnExactConvolution) {
   std::mt19937_64 rng(20261126);
@@ -83,7 +34,7 @@ TEST(PldRealSquare, WithinItsBoundAgainstAnExactConvolution) {
   for (const Case& c : cases) {
     const std::vector<double> a = pld_like(c.na, c.shape, rng);
     Quad ref_err = 0;
-    const std::vector<Quad> exact = direct_square(a, ref_err);
+    const std::vector<Quad> exact = direct_convolution(a, a, ref_err);
     for (bool extended : {false, true}) {
       std::vector<double> conv;
       const double bound = fft_square(a, extended, conv);
@@ -114,15 +65,7 @@ TEST(PldRealSquare, SelfCompositionMatchesStepByStep) {
   const DiscretePld sq = self_compose(a, 4, 1e-30);
   DiscretePld step = a;
   for (int i = 1; i < 4; ++i) step = compose(step, a, 1e-30);
-  const std::int64_t lo = std::min(sq.offset, step.offset),
-                     hi = std::max(sq.offset + static_cast<std::int64_t>(sq.p.size()),
-                                   step.offset + static_cast<std::int64_t>(step.p.size()));
-  auto at = [](const DiscretePld& d, std::int64_t i) {
-    const std::int64_t k = i - d.offset;
-    return k >= 0 && k < static_cast<std::int64_t>(d.p.size()) ? d.p[static_cast<std::size_t>(k)] : 0.0;
-  };
-  long double diff = std::abs(static_cast<long double>(sq.p_inf) - step.p_inf);
-  for (std::int64_t i = lo; i < hi; ++i) diff += std::abs(static_cast<long double>(at(sq, i)) - at(step, i));
+  long double diff = l1_distance(sq, step);
   diff -= 1e-28L;  // the tails moved by truncation
   EXPECT_LE(static_cast<double>(diff), sq.err_l1 + step.err_l1);
   EXPECT_LT(sq.err_l1, 1e-12);
