@@ -43,26 +43,26 @@ DecimalValue decimal_value(const std::string& s) {
   return v;
 }
 
-std::string format_guarantee(double x) {
+namespace {
+
+// The shortest decimal d that reads back as x from the safe side: rounded down (d <= x) with decimal_value(d).up
+// == x, or rounded up (d >= x) with decimal_value(d).down == x. With enough digits d lies between x and its
+// neighbour on that side (17 usually suffice, just below a power of two a few more).
+std::string shortest_reading_back(double x, bool round_up) {
   if (!std::isfinite(x) || x == 0) return format_input(x);
-  // Rounded down, the decimal is <= x; with enough digits it is above x's lower neighbour (17 usually suffice,
-  // just below a power of two a few more).
   for (int p = 1; p <= 40; ++p) {
-    const std::string s = format_down(Real(x), p);
-    if (decimal_value(s).up == x) return s;
+    const std::string s = round_up ? format_up(Real(x), p) : format_down(Real(x), p);
+    const DecimalValue v = decimal_value(s);
+    if ((round_up ? v.down : v.up) == x) return s;
   }
-  return format_down(Real(x), 60);
+  return round_up ? format_up(Real(x), 60) : format_down(Real(x), 60);
 }
 
-std::string format_target(double x) {
-  if (!std::isfinite(x) || x == 0) return format_input(x);
-  // Rounded up, the decimal is >= x; with enough digits it is below x's upper neighbour.
-  for (int p = 1; p <= 40; ++p) {
-    const std::string s = format_up(Real(x), p);
-    if (decimal_value(s).down == x) return s;
-  }
-  return format_up(Real(x), 60);
-}
+}  // namespace
+
+std::string format_guarantee(double x) { return shortest_reading_back(x, false); }
+
+std::string format_target(double x) { return shortest_reading_back(x, true); }
 
 std::string format_input(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
