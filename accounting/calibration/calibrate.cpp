@@ -21,7 +21,6 @@ struct Problem {
   std::size_t unknown = 0;
   std::string key;
   Real epsilon;  // the lower end of the target's enclosure: meeting it meets the decimal typed
-  double epsilon_down = 0;  // the largest double <= it (for messages: format_target prints the decimal typed)
   double delta;
   AccountantKind accountant;
   // Searches under pld on this fixed grid without the lower bound: each evaluation is still a certified upper
@@ -34,15 +33,30 @@ struct Problem {
   // What the user asked for: under auto a PLD evaluation that reaches the work limit stops the search (the best
   // certified answer found so far is returned); under pld the calibration refuses.
   AccountantKind requested = AccountantKind::automatic;
-  bool smallest = true;
   // The best value certified by a full accountant run so far (what compose of it reports), for that stop.
   mutable std::optional<std::pair<double, AccountingResult>> best_full;
 };
+
+// The CPU time this thread has used, in nanoseconds (a library caller's other threads do not count).
+double thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return 1e9 * static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec);
+}
 
 // Thrown by evaluate when a PLD run reached its work limit during an auto calibration.
 struct SearchStopped {
   std::string reason;
 };
+
+// "epsilon E at delta D" as typed (format_target prints the decimal whose safe-side double the search uses).
+std::string target_text(const Problem& p) {
+  return "epsilon " + format_target(lo_down(make_interval(p.epsilon, p.epsilon))) + " at delta " +
+         format_target(p.delta);
+}
+
+// Smallest-value parameters: more of them means more privacy.
+bool is_smallest(const std::string& key) { return key == "sigma" || key == "b"; }
 
 Ledger ledger_at(const Problem& p, double v) {
   Ledger l;
@@ -80,7 +94,7 @@ Eval evaluate(const Problem& p, double v, int& count, bool search = true) {
     const Real up = hi(r.epsilon);
     const bool ok = up <= p.epsilon;
     if (ok && !fixed_grid &&
-        (!p.best_full || (p.smallest ? v < p.best_full->first : v > p.best_full->first)))
+        (!p.best_full || (is_smallest(p.key) ? v < p.best_full->first : v > p.best_full->first)))
       p.best_full = std::make_pair(v, r);
     const double ex = is_finite(r.epsilon) ? (up - p.epsilon).convert_to<double>()
                                            : std::numeric_limits<double>::infinity();
@@ -115,9 +129,6 @@ std::optional<Real> others_lower_bound(const Problem& p) {
   return best;
 }
 
-// Smallest-value parameters: more of them means more privacy.
-bool is_smallest(const std::string& key) { return key == "sigma" || key == "b"; }
-
 struct Bracket {
   double yes = 0, no = 0;
   Eval at_yes{}, at_no{};
@@ -126,7 +137,6 @@ struct Bracket {
 // Domain and bracket under p.accountant: `yes` meets the target (certified), `no` does not (yes == no when the
 // domain end q = 1 meets it). Throws NotApplicable when no value in the domain meets the target.
 Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) {
-  const double delta = p.delta;
   // The outward search multiplies by 2, 2, 4, 16, 256, ... (the factor squares after each step up to 1e16), so
   // the whole double range is crossed in about a dozen evaluations; the narrowing works in log(v).
   double factor = 1;
@@ -136,6 +146,22 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
   };
   double yes = 0, no = 0;
   Eval at_yes{}, at_no{};
+  // From a value that fails towards the most private end of the domain: the end is evaluated first (when even it
+  // fails, no value does, and the dozen probes in between are saved), then `first` and values moved by the growing
+  // factor, the end's evaluation reused when they reach it.
+  auto towards_private_end = [&](double first, double end, const std::string& refusal) {
+    const Eval at_end = evaluate(p, end, count);
+    if (!at_end.meets) throw NotApplicable(refusal);
+    for (double v = first;;) {
+      Eval f = v == end ? at_end : evaluate(p, v, count);
+      if (f.meets) {
+        yes = v, at_yes = std::move(f);
+        return;
+      }
+      no = v, at_no = std::move(f);
+      v = end < v ? std::max(end, v / grow(factor)) : std::min(end, v * grow(factor));
+    }
+  };
   if (p.key == "q") {
     at_yes = evaluate(p, 1.0, count);
     if (at_yes.meets) {
@@ -143,21 +169,11 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
       no = 1.0;
     } else {
       no = 1.0, at_no = at_yes;
-      // The most private end first: when even it fails, no value does (saves the dozen probes in between).
-      if (!evaluate(p, 1e-300, count).meets)
-        throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta));
-      double v = 0.5;
-      for (;;) {
-        Eval e = evaluate(p, v, count);
-        if (e.meets) { yes = v, at_yes = e; break; }
-        no = v, at_no = e;
-        if (v == 1e-300) throw NotApplicable("calibrate: no q in (0, 1] meets epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta));
-        v = std::max(1e-300, v / grow(factor));
-      }
+      towards_private_end(0.5, 1e-300, "calibrate: no q in (0, 1] meets " + target_text(p));
     }
   } else if (integer) {
     at_yes = evaluate(p, 1.0, count);
-    if (!at_yes.meets) throw NotApplicable("calibrate: even steps=1 does not meet epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta));
+    if (!at_yes.meets) throw NotApplicable("calibrate: even steps=1 does not meet " + target_text(p));
     yes = 1;
     double v = 2;
     for (;;) {
@@ -181,15 +197,8 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
       }
     } else {
       no = v, at_no = e;
-      if (!evaluate(p, 1e300, count).meets)  // the most private end first (as for q)
-        throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta) + " under this accountant");
-      for (;;) {
-        if (v == 1e300) throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_target(p.epsilon_down) + " at delta " + format_target(delta) + " under this accountant");
-        v = std::min(1e300, v * grow(factor));
-        Eval f = evaluate(p, v, count);
-        if (f.meets) { yes = v, at_yes = f; break; }
-        no = v, at_no = f;
-      }
+      towards_private_end(std::min(1e300, v * grow(factor)), 1e300,
+                          "calibrate: no " + p.key + " meets " + target_text(p) + " under this accountant");
     }
   } else {  // eps: the largest
     double v = 1.0;
@@ -205,15 +214,7 @@ Bracket find_bracket(const Problem& p, bool smallest, bool integer, int& count) 
       }
     } else {
       no = v, at_no = e;
-      if (!evaluate(p, 1e-300, count).meets)  // the most private end first (as for q)
-        throw NotApplicable("calibrate: no eps > 0 meets the target");
-      for (;;) {
-        if (v == 1e-300) throw NotApplicable("calibrate: no eps > 0 meets the target");
-        v = std::max(1e-300, v / grow(factor));
-        Eval f = evaluate(p, v, count);
-        if (f.meets) { yes = v, at_yes = f; break; }
-        no = v, at_no = f;
-      }
+      towards_private_end(std::max(1e-300, v / grow(factor)), 1e-300, "calibrate: no eps > 0 meets the target");
     }
   }
 
@@ -263,7 +264,6 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   if (!(rel_tol >= 0 && rel_tol < 0.1)) throw InputError("--tolerance=" + format_input(rel_tol) + " is out of range: allowed [0, 0.1) (0 = automatic)");
   Problem p;
   p.epsilon = lo(epsilon_target);
-  p.epsilon_down = lo_down(epsilon_target);
   p.delta = delta;
   p.accountant = p.requested = accountant;
   int unknowns = 0;
@@ -284,27 +284,17 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     throw InputError("-m " + specs[p.unknown] + ": only sigma=? can be calibrated for an iteration mechanism");
 
   const bool smallest = is_smallest(p.key);
-  p.smallest = smallest;
   const bool integer = p.key == "steps";
   int count = 0;
   // The PLD runs of the search and the final certification share one work limit (the search leaves a reserve).
   std::optional<PldWorkScope> work;
-  // The CPU time this thread has spent so far in this calibration, in work units (nanoseconds): it counts
-  // against the PLD's work (a library caller's other threads do not).
-  auto thread_cpu_ns = [] {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return 1e9 * static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec);
-  };
-  const double cpu_start = thread_cpu_ns();
-  auto cpu_units = [&] { return thread_cpu_ns() - cpu_start; };
   work.emplace(kPldWorkPerCalibration - kPldCertificationReserve, "the calibration's PLD search");
   if (accountant != AccountantKind::rdp) {
     // An infeasible target is refused before any search (under auto the search would run the PLD over the
     // whole domain to find that no value meets it).
     if (const auto others = others_lower_bound(p); others && *others > p.epsilon)
-      throw NotApplicable("calibrate: no " + p.key + " meets epsilon " + format_target(p.epsilon_down) +
-                          " at delta " + format_target(delta) + ": the other mechanisms alone have epsilon >= " +
+      throw NotApplicable("calibrate: no " + p.key + " meets " + target_text(p) +
+                          ": the other mechanisms alone have epsilon >= " +
                           format_down(*others, 6) + " (certified lower bound), and adding a mechanism never lowers it");
   }
   double fraction = 0;  // progress: bracketing up to 0.3, narrowing to 0.9, the final certification after
@@ -322,13 +312,15 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     // requested accountant once there and, if it meets the target, bracket outwards from it with the
     // accountant that won: the expensive accountants run a few times near the answer, not over the whole domain.
     // The first outward step is a Newton step on rdp's slope of epsilon in log(v) (the curves are alike).
+    const double rdp_start = thread_cpu_ns();
     try {
       cheap = calibrate(specs, epsilon_target, delta, AccountantKind::rdp, integer ? 0.0 : 1e-4);
       count += cheap->evaluations;
     } catch (const NotApplicable&) {
     }
+    // rdp's CPU time (in work units: nanoseconds) counts against the PLD's work, found or not.
+    work->set_limit(work->limit() - (thread_cpu_ns() - rdp_start));
     if (cheap) {
-      work->set_limit(kPldWorkPerCalibration - kPldCertificationReserve - cpu_units());
       fraction = 0.1;
       auto pick_grid = [&] {
         try {
