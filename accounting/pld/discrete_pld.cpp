@@ -8,6 +8,7 @@
 #include <limits>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 namespace dpl {
 
@@ -208,8 +209,9 @@ double fft_real_square(const std::vector<double>& a, std::vector<double>& conv) 
   return err1 * (1 + 1e-12) + 1e-300;
 }
 
-// The cyclic convolution of a and b (zero-padded to n = 2^t >= m) by radix2_fft in precision T, and a bound on
-// the l1 distance of its first m entries from the exact linear convolution (docs/pld_accountant.md, section 3).
+// The cyclic convolution of distinct a and b (squarings: fft_real_square) zero-padded to n = 2^t >= m, by radix2_fft
+// in precision T, and a bound on the l1 distance of its first m entries from the exact linear convolution
+// (docs/pld_accountant.md, section 3).
 // Norms: A = F a, ||A||_inf <= ||a||_1, ||A||_2 = sqrt(n) ||a||_2. Per transform (Higham 2002, Thm 24.2, plus
 // underflow: each stage adds <= sqrt(2n) eta0 in l2, amplified <= sqrt(n)(1 + eF) by the later stages):
 //   ||A~ - A||_2 <= EA = eF sqrt(n) ||a||_2 + 4 t n eta0.
@@ -220,30 +222,21 @@ double fft_real_square(const std::vector<double>& a, std::vector<double>& conv) 
 //   ||c~ - c||_2 <= (eF sqrt(n) (sqrt(n) M + D) + 4 t n eta0 + sqrt(n) D) / n + sqrt(n) eta0,
 // and ||.||_1 <= sqrt(m) ||.||_2 over the m kept entries; rounding T to double adds u |c~_k| + eta0_double.
 template <typename T>
-double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, bool squaring,
-                    std::vector<double>& conv) {
-  if (squaring) return fft_real_square<T>(a, conv);  // section 3, "Real-input squarings"
+double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, std::vector<double>& conv) {
   const std::size_t m = conv.size();
   std::size_t n = 1;
   while (n < m) n *= 2;
-  charge_pld_work(pld_fft_convolution_work(n, squaring, std::numeric_limits<T>::digits > 53));
+  charge_pld_work(pld_fft_convolution_work(n, false, std::numeric_limits<T>::digits > 53));
   thread_local ComplexArray<T> x, y;
-  x.resize(n);
-  std::fill(x.re.begin(), x.re.end(), T(0));
-  std::fill(x.im.begin(), x.im.end(), T(0));
-  std::copy(a.begin(), a.end(), x.re.begin());
-  radix2_fft(x, false);
-  const ComplexArray<T>* yy = &x;
-  if (!squaring) {
-    y.resize(n);
-    std::fill(y.re.begin(), y.re.end(), T(0));
-    std::fill(y.im.begin(), y.im.end(), T(0));
-    std::copy(b.begin(), b.end(), y.re.begin());
-    radix2_fft(y, false);
-    yy = &y;
+  for (auto [z, v] : {std::pair{&x, &a}, std::pair{&y, &b}}) {
+    z->resize(n);
+    std::fill(z->re.begin(), z->re.end(), T(0));
+    std::fill(z->im.begin(), z->im.end(), T(0));
+    std::copy(v->begin(), v->end(), z->re.begin());
+    radix2_fft(*z, false);
   }
   for (std::size_t k = 0; k < n; ++k) {
-    const T ar = x.re[k], ai = x.im[k], br = yy->re[k], bi = yy->im[k];
+    const T ar = x.re[k], ai = x.im[k], br = y.re[k], bi = y.im[k];
     x.re[k] = ar * br - ai * bi;
     x.im[k] = ar * bi + ai * br;
   }
@@ -256,7 +249,7 @@ double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, 
   const double eta0 = std::numeric_limits<double>::denorm_min();
   const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
   const double eF = fft_error_factor<T>(n);
-  const double a1 = l1(a), a2 = l2(a), b1 = squaring ? a1 : l1(b), b2 = squaring ? a2 : l2(b);
+  const double a1 = l1(a), a2 = l2(a), b1 = l1(b), b2 = l2(b);
   const double under = 4 * t * dn * eta0;
   const double EA = eF * sn * a2 + under, EB = eF * sn * b2 + under;
   const double M = std::min(a1 * b2, a2 * b1);
@@ -374,8 +367,8 @@ double square_concentrated(const std::vector<double>& a, std::vector<double>& co
     doubled[k] = 2 * a[k];
   }
   std::vector<double> bb(2 * width - 1);
-  const double e_bulk = fft_convolve<long double>(bulk, bulk, true, bb);
-  const double e_rest = fft_convolve<double>(tail, doubled, false, conv);
+  const double e_bulk = fft_real_square<long double>(bulk, bb);
+  const double e_rest = fft_convolve<double>(tail, doubled, conv);
   for (std::size_t k = 0; k < bb.size(); ++k) conv[2 * start + k] += bb[k];
   return e_bulk + e_rest + 2 * kU * l1(conv) + 1e-300;
 }
@@ -575,9 +568,10 @@ DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, boo
   } else {
     const bool squaring = &a == &b;
     err = extended && squaring ? square_concentrated(a.p, conv) : -1;
-    if (err < 0)
-      err = extended ? fft_convolve<long double>(a.p, b.p, squaring, conv)
-                     : fft_convolve<double>(a.p, b.p, squaring, conv);
+    if (err < 0 && squaring)  // section 3, "Real-input squarings"
+      err = extended ? fft_real_square<long double>(a.p, conv) : fft_real_square<double>(a.p, conv);
+    else if (err < 0)
+      err = extended ? fft_convolve<long double>(a.p, b.p, conv) : fft_convolve<double>(a.p, b.p, conv);
   }
   finish_composition(out, a, b, std::move(conv), err, tail);
   return out;
