@@ -78,27 +78,32 @@ Eval evaluate(const Problem& p, double v, int& count, bool search = true) {
   ++count;
   if (p.progress && *p.progress)
     (*p.progress)(-1, "evaluation " + std::to_string(count) + ": " + p.key + " = " + format_input(v));
-  const bool fixed_grid = search && p.accountant == AccountantKind::pld && p.pld_grid;
+  const bool fixed_grid = search && p.pld_grid &&
+                          (p.accountant == AccountantKind::pld || p.accountant == AccountantKind::automatic);
   try {
-    PldOptions fixed;
+    // A calibration never reports a lower bound: the PLD's optimistic pass (a quarter of a run) is skipped. Its
+    // upper bound does not depend on that pass, so the final certification is still what compose prints.
+    PldOptions pld;
+    pld.lower = false;
     PairDirection worse = PairDirection::remove;
     if (fixed_grid) {
-      fixed.grid = *p.pld_grid, fixed.refine = false, fixed.lower = false;
-      fixed.fine_first = p.worse_direction;
-      fixed.worse = &worse;
+      pld.grid = *p.pld_grid, pld.refine = false;
+      pld.fine_first = p.worse_direction;
+      pld.worse = &worse;
     }
     // (Calibration ledgers are built by the spec parser, so they are validated already.)
-    AccountingResult r = fixed_grid ? compose_pld(ledger_at(p, v), Target::for_delta(p.delta), fixed)
-                                    : compose(ledger_at(p, v), Target::for_delta(p.delta), p.accountant);
-    if (fixed_grid) p.worse_direction = worse;
+    AccountingResult r = compose_with_pld_options(ledger_at(p, v), Target::for_delta(p.delta), p.accountant, pld);
+    // Under auto the fixed grid matters only where the PLD won: another winner's bound is its full accountant's.
+    const bool full = !(fixed_grid && r.accountant == "pld");
+    if (!full) p.worse_direction = worse;
     const Real up = hi(r.epsilon);
     const bool ok = up <= p.epsilon;
-    if (ok && !fixed_grid &&
+    if (ok && full &&
         (!p.best_full || (is_smallest(p.key) ? v < p.best_full->first : v > p.best_full->first)))
       p.best_full = std::make_pair(v, r);
     const double ex = is_finite(r.epsilon) ? (up - p.epsilon).convert_to<double>()
                                            : std::numeric_limits<double>::infinity();
-    return {ok, ex, std::move(r), !fixed_grid};
+    return {ok, ex, std::move(r), full};
   } catch (const PldWorkLimit& e) {
     if (p.requested == AccountantKind::automatic) throw SearchStopped{e.what()};
     throw NotApplicable(std::string("calibrate: ") + e.what() + "; use --accountant rdp or auto");
@@ -328,8 +333,9 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
         } catch (const NotApplicable&) {  // the full accountant's own coarsening: no fixed grid
         }
       };
-      // pld: already the fixed-grid search at the rdp answer; auto: every accountant once, to see which wins.
-      if (p.accountant == AccountantKind::pld) pick_grid();
+      // pld: already the fixed-grid search at the rdp answer; auto: every accountant once (the PLD on that fixed
+      // grid, without its lower-bound pass), to see which wins.
+      pick_grid();
       Eval e = evaluate(p, cheap->value, count);
       if (e.meets && e.result) {
         p.accountant = parse_accountant(e.result->accountant);

@@ -19,19 +19,14 @@ namespace dpl {
 
 namespace {
 
-AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind kind,
-                     const ProgressCallback& progress) {
+AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind kind, const PldOptions& pld) {
   switch (kind) {
     case AccountantKind::pure: return compose_pure(ledger, target);
     case AccountantKind::basic: return compose_basic(ledger, target);
     case AccountantKind::advanced: return compose_advanced(ledger, target);
     case AccountantKind::optimal: return compose_optimal(ledger, target);
     case AccountantKind::rdp: return compose_rdp(ledger, target);
-    case AccountantKind::pld: {
-      PldOptions options;
-      options.progress = progress;
-      return compose_pld(ledger, target, options);
-    }
+    case AccountantKind::pld: return compose_pld(ledger, target, pld);
     case AccountantKind::automatic: break;
   }
   throw std::logic_error("internal: run(automatic)");
@@ -81,11 +76,18 @@ const std::vector<AccountantKind>& automatic_accountants() {
 
 AccountingResult compose(const Ledger& given, const Target& target, AccountantKind kind,
                          const ProgressCallback& progress) {
+  PldOptions pld;
+  pld.progress = progress;
+  return compose_with_pld_options(given, target, kind, pld);
+}
+
+AccountingResult compose_with_pld_options(const Ledger& given, const Target& target, AccountantKind kind,
+                                          const PldOptions& pld) {
   if (given.empty()) throw InputError("-m: at least one mechanism is required");
   for (const auto& e : given) validate_entry(e);  // entries built in code bypass the spec parser's checks
   require_single_relation(given);
   const Ledger ledger = merge_identical_entries(given);
-  if (kind != AccountantKind::automatic) return run(ledger, target, kind, progress);
+  if (kind != AccountantKind::automatic) return run(ledger, target, kind, pld);
   // auto: every accountant that applies; the smallest certified upper bound wins (each is a valid bound).
   // They run cheapest first (closed forms, then rdp, then pld), and stop as soon as the best bound is within
   // 1e-12 of a certified lower bound on the true value: nothing can be tighter, so the slower ones are skipped.
@@ -109,7 +111,7 @@ AccountingResult compose(const Ledger& given, const Target& target, AccountantKi
   for (auto k : {AccountantKind::optimal, AccountantKind::pure, AccountantKind::advanced, AccountantKind::basic,
                  AccountantKind::rdp, AccountantKind::pld}) {
     try {
-      results.push_back(run(ledger, target, k, progress));
+      results.push_back(run(ledger, target, k, pld));
       const AccountingResult& r = results.back();
       if (r.lower && (!truth_lower || lo(*r.lower) > *truth_lower)) truth_lower = lo(*r.lower);
       const Real best = hi(bounded(results[best_index()], target));

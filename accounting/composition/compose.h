@@ -3,6 +3,7 @@
 #pragma once
 
 #include "accounting/composition/accounting_result.h"
+#include "accounting/pld/pld_accountant.h"
 #include "accounting/progress_callback.h"
 
 #include <vector>
@@ -17,6 +18,11 @@ const std::vector<AccountantKind>& automatic_accountants();
 // reports the PLD accountant's passes (the only one that may take seconds).
 AccountingResult compose(const Ledger& ledger, const Target& target, AccountantKind kind,
                          const ProgressCallback& progress = {});
+
+// The same with the PLD accountant's options (its grid, passes, progress), e.g. a calibration search on one
+// fixed grid without the lower-bound pass. The other accountants ignore them.
+AccountingResult compose_with_pld_options(const Ledger& ledger, const Target& target, AccountantKind kind,
+                                          const PldOptions& pld);
 
 // A target typed as a decimal (--delta 1e-5 is not a double): `down` and `up` are the doubles just below and
 // just above it (equal when it is a double).

@@ -206,7 +206,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   r.note = std::string("privacy loss distribution, connect-the-dots pessimistic discretisation (Doroshenko et al. "
                        "2022) on a loss grid of ") + grid_text + ", FFT composition with bounded round-off, " +
            (symmetric ? "symmetric pair" : "worse of the add and remove directions") +
-           "; lower bound from the optimistic (rounded-down) PLD";
+           (o.lower ? "; lower bound from the optimistic (rounded-down) PLD" : "");
   // The true value is the max over directions; each direction's bracket contains its own.
   if (given_delta) {
     if (!std::isfinite(up))
@@ -223,16 +223,8 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   return r;
 }
 
-}  // namespace
-
-
-double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
-  PldOptions o, fine;
-  choose_grids(ledger, directions(ledger), target, options, o, fine);
-  return fine.grid;
-}
-
-AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
+// The up-front refusals (before any work): ledgers whose PLD would take minutes or cannot be held on any grid.
+void refuse_unsupported(const Ledger& ledger, const Target& target) {
   if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
   // delta = 0 is below any PLD's floating-point error budget: refuse before any work (it took seconds).
   if (target.given == Target::Given::delta && target.value == 0)
@@ -251,6 +243,19 @@ AccountingResult compose_pld(const Ledger& ledger, const Target& target, const P
   if (total_steps > kMaxComposedSteps)
     throw NotApplicable("accountant 'pld': not supported yet for more than 1e7 composed steps (this ledger has " +
                         format_input(total_steps) + "); use rdp, optimal, advanced or auto");
+}
+
+}  // namespace
+
+double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
+  refuse_unsupported(ledger, target);
+  PldOptions o, fine;
+  choose_grids(ledger, directions(ledger), target, options, o, fine);
+  return fine.grid;
+}
+
+AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options) {
+  refuse_unsupported(ledger, target);
   // Every discretisation and convolution is charged against this run's work limit (and any enclosing one, e.g.
   // a calibration's): beyond it the run stops with PldWorkLimit, a NotApplicable, instead of running for minutes.
   PldWorkScope work(kPldWorkPerRun, "this PLD run");
