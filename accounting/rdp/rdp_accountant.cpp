@@ -151,6 +151,13 @@ double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
   return fbest <= best_f ? 1 + std::pow(10.0, x) : 1 + std::pow(10.0, best_x);
 }
 
+double rdp_epsilon_estimate(const Ledger& ledger, double delta) {
+  const ComposedRdp rdp(ledger);
+  const Target target = Target::for_delta(delta);
+  const double alpha = best_rdp_order(rdp, target), r = rdp.estimate(alpha);
+  return std::isfinite(r) ? rdp_to_epsilon_estimate(r, alpha, delta) : std::numeric_limits<double>::infinity();
+}
+
 AccountingResult compose_rdp(const Ledger& ledger, const Target& target) {
   if (ledger.empty()) throw InputError("-m: at least one mechanism is required");
   if (target.given == Target::Given::delta && target.value == 0)

@@ -39,6 +39,10 @@ double best_rdp_order(const ComposedRdp& rdp, const Target& target);
 // series too costly to certify): a scan with steps of 1/16 of the order, then every integer near the best.
 double best_integer_order(const ComposedRdp& rdp, const Target& target);
 
+// The float64 value compose_rdp certifies, epsilon at `delta` at the best order: an estimate, not a bound (for
+// searches that certify their answer separately). +inf when no order gives a finite value.
+double rdp_epsilon_estimate(const Ledger& ledger, double delta);
+
 // `--accountant rdp`: certified conversion at the best order (reported in AccountingResult::order).
 AccountingResult compose_rdp(const Ledger& ledger, const Target& target);
 
