@@ -3,11 +3,13 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/discrete_pld.h"
+#include "accounting/pld/pld_parallel.h"
 #include "accounting/pld/pld_work_budget.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <limits>
 #include <optional>
 
@@ -90,6 +92,14 @@ Interval upper_point(double x) { return std::isfinite(x) ? exact(x) : positive_i
 
 namespace {
 
+// f(i) for each direction i = 0 .. count - 1: two directions at once (pld_parallel.h), bit-identical results.
+void for_each_direction(std::size_t count, const std::function<void(std::size_t)>& f) {
+  if (count == 2)
+    run_pair([&] { f(0); }, [&] { f(1); });
+  else
+    for (std::size_t i = 0; i < count; ++i) f(i);
+}
+
 // The neighbouring directions to compose: remove only when every entry's pair is symmetric.
 std::vector<PairDirection> directions(const Ledger& ledger) {
   bool symmetric = true;
@@ -120,11 +130,12 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
     probe.grid = dyadic_grid(64 * o.grid);
     probe.lower = false;
     probe.tilt = 0;
-    double range = 0;
-    for (std::size_t i = 0; i < dirs.size(); ++i) {
+    std::vector<double> ranges(dirs.size(), 0.0);
+    for_each_direction(dirs.size(), [&](std::size_t i) {
       const DiscretePld c = compose_direction(ledger, dirs[i], probe, true);
-      range = std::max(range, static_cast<double>(c.p.size()) * c.h);
-    }
+      ranges[i] = static_cast<double>(c.p.size()) * c.h;
+    });
+    double range = *std::max_element(ranges.begin(), ranges.end());
     if (tiny) o.tilt = choose_tilt(ledger, dirs.front(), o, target.value);
     if (!o.refine) range = 0;
     // Long heterogeneous ledgers pay one discretisation and one convolution per entry: their bin budget shrinks
@@ -160,9 +171,15 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   PldOptions coarse = fine;
   coarse.grid = dyadic_grid(4 * fine.grid);
   double up = 0, low = 0;
+  // The optimistic PLD's value: the largest over the directions (each a certified lower bound).
+  auto lower_bound_value = [&] {
+    std::vector<double> lows(dirs.size(), 0.0);
+    for_each_direction(dirs.size(), [&](std::size_t i) { lows[i] = value(compose_direction(ledger, dirs[i], coarse, false)); });
+    return *std::max_element(lows.begin(), lows.end());
+  };
   if (!o.upper) {
     // Only the lower bound (e.g. at the other neighbour of a decimal target): the upper passes are skipped.
-    for (auto d : dirs) low = std::max(low, value(compose_direction(ledger, d, coarse, false)));
+    low = lower_bound_value();
     r.epsilon = given_delta ? positive_infinity() : exact(target.value);
     r.delta = given_delta ? exact(target.value) : exact(1.0);
     r.lower = exact(low);
@@ -173,19 +190,21 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   if (dirs.size() > 1 && o.fine_first) {
     // The hinted direction on the fine grid first; another is recomputed there only when its coarse bound
     // exceeds that value (the reported maximum is then still over every direction's certified bound).
-    const std::size_t first = *o.fine_first == dirs[0] ? 0 : 1;
-    up = value(compose_direction(ledger, dirs[first], fine, true));
+    // The other direction's coarse screening runs at the same time as the fine run.
+    const std::size_t first = *o.fine_first == dirs[0] ? 0 : 1, other = 1 - first;
+    double screened = 0;
+    run_pair([&] { up = value(compose_direction(ledger, dirs[first], fine, true)); },
+             [&] { screened = value(compose_direction(ledger, dirs[other], coarse, true)); });
     worst = first;
     report(0.55, "screening the other direction");
-    for (std::size_t i = 0; i < dirs.size(); ++i) {
-      if (i == first || value(compose_direction(ledger, dirs[i], coarse, true)) <= up) continue;
-      const double v = value(compose_direction(ledger, dirs[i], fine, true));
-      if (v > up) up = v, worst = i;
+    if (screened > up) {
+      const double v = value(compose_direction(ledger, dirs[other], fine, true));
+      if (v > up) up = v, worst = other;
     }
   } else {
-    std::vector<double> coarse_up;
-    for (auto d : dirs)
-      coarse_up.push_back(dirs.size() > 1 ? value(compose_direction(ledger, d, coarse, true)) : kInfinity);
+    std::vector<double> coarse_up(dirs.size(), kInfinity);
+    if (dirs.size() > 1)
+      for_each_direction(dirs.size(), [&](std::size_t i) { coarse_up[i] = value(compose_direction(ledger, dirs[i], coarse, true)); });
     std::vector<std::size_t> order(dirs.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return coarse_up[x] > coarse_up[y]; });
@@ -198,8 +217,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   }
   if (options.worse) *options.worse = dirs[worst];
   report(0.75, "lower bound");
-  if (o.lower)
-    for (auto d : dirs) low = std::max(low, value(compose_direction(ledger, d, coarse, false)));
+  if (o.lower) low = lower_bound_value();
   report(1, "done");
   char grid_text[32];
   std::snprintf(grid_text, sizeof grid_text, "%.3g", fine.grid);

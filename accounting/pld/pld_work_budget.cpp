@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 
 namespace dpl {
 
 namespace {
 
 thread_local PldWorkScope* innermost = nullptr;
+// Serialises charges: a scope may be charged by its own thread and by a helper thread at once.
+std::mutex charge_mutex;
 
 std::string units_text(double u) {
   char buf[32];
@@ -24,7 +27,14 @@ PldWorkScope::PldWorkScope(double limit, std::string what) : limit_(limit), what
 
 PldWorkScope::~PldWorkScope() { innermost = outer_; }
 
+PldWorkScopesHandle current_pld_work_scopes() { return innermost; }
+
+PldWorkScopesAdopted::PldWorkScopesAdopted(PldWorkScopesHandle scopes) : saved_(innermost) { innermost = scopes; }
+
+PldWorkScopesAdopted::~PldWorkScopesAdopted() { innermost = saved_; }
+
 void charge_pld_work(double units) {
+  std::lock_guard<std::mutex> lock(charge_mutex);
   for (PldWorkScope* s = innermost; s; s = s->outer_) {
     if (!(s->used_ + units <= s->limit_)) {
       s->exhausted_ = true;

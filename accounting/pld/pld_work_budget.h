@@ -51,8 +51,24 @@ class PldWorkScope {
   PldWorkScope* outer_;
 };
 
-// Charges `units` to every open scope, or throws PldWorkLimit (charging nothing) when one would go over.
+// Charges `units` to every open scope, or throws PldWorkLimit (charging nothing) when one would go over. Charges
+// from several threads (run_pair) are serialised.
 void charge_pld_work(double units);
+
+// This thread's open scopes, handed to a helper thread that works on its behalf (pld_parallel.h): while a
+// PldWorkScopesAdopted is alive there, the helper's charges count against them. The scopes must outlive it.
+using PldWorkScopesHandle = PldWorkScope*;
+PldWorkScopesHandle current_pld_work_scopes();
+class PldWorkScopesAdopted {
+ public:
+  explicit PldWorkScopesAdopted(PldWorkScopesHandle scopes);
+  ~PldWorkScopesAdopted();
+  PldWorkScopesAdopted(const PldWorkScopesAdopted&) = delete;
+  PldWorkScopesAdopted& operator=(const PldWorkScopesAdopted&) = delete;
+
+ private:
+  PldWorkScope* saved_;
+};
 
 // The charge of one discretisation of n grid points (two survival functions per point in long double).
 double pld_discretisation_work(std::size_t n);

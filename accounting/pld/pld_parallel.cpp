@@ -1,0 +1,100 @@
+#include "accounting/pld/pld_parallel.h"
+
+#include "accounting/pld/pld_work_budget.h"
+
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace dpl {
+
+namespace {
+
+// One helper thread, started on first use and joined at exit; it runs one task at a time.
+class HelperThread {
+ public:
+  HelperThread() : thread_([this] { loop(); }) {}
+  ~HelperThread() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  bool is_current() const { return std::this_thread::get_id() == thread_.get_id(); }
+  // Starts `task` on the helper thread (the previous task has finished: run_pair waits for it).
+  void start(std::function<void()> task) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      task_ = std::move(task);
+      done_ = false;
+    }
+    wake_.notify_all();
+  }
+  void wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    finished_.wait(lock, [this] { return done_; });
+  }
+
+ private:
+  void loop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [this] { return stop_ || task_; });
+      if (stop_) return;
+      std::function<void()> task = std::move(task_);
+      task_ = nullptr;
+      lock.unlock();
+      task();  // never throws: run_pair's wrapper catches
+      lock.lock();
+      done_ = true;
+      finished_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_, finished_;
+  std::function<void()> task_;
+  bool done_ = true, stop_ = false;
+  std::thread thread_;  // last: started after the other members exist
+};
+
+}  // namespace
+
+void run_pair(const std::function<void()>& first, const std::function<void()>& second) {
+  static const bool parallel = std::thread::hardware_concurrency() >= 2;
+  if (!parallel) {
+    first();
+    second();
+    return;
+  }
+  static HelperThread helper;
+  if (helper.is_current()) {
+    first();
+    second();
+    return;
+  }
+  std::exception_ptr first_error, second_error;
+  // The helper charges this thread's open work scopes.
+  PldWorkScopesHandle scopes = current_pld_work_scopes();
+  helper.start([&] {
+    try {
+      PldWorkScopesAdopted adopt(scopes);
+      second();
+    } catch (...) {
+      second_error = std::current_exception();
+    }
+  });
+  try {
+    first();
+  } catch (...) {
+    first_error = std::current_exception();
+  }
+  helper.wait();
+  if (first_error) std::rethrow_exception(first_error);
+  if (second_error) std::rethrow_exception(second_error);
+}
+
+}  // namespace dpl

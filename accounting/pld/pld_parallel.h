@@ -1,0 +1,16 @@
+// The PLD accountant's two neighbouring directions (remove, add) are independent compositions: they run at once,
+// one on the calling thread and one on a persistent helper thread (its FFT twiddle tables and buffers stay
+// warm between runs). The results are bit-identical to running them one after the other; the work charged to
+// the open PldWorkScopes (pld_work_budget.h) is the same total.
+#pragma once
+
+#include <functional>
+
+namespace dpl {
+
+// Runs first() on this thread and second() on the helper thread, and returns when both have finished. An
+// exception from either is rethrown after both have finished (first()'s if both threw). Runs them one after the
+// other when the machine has one core, or when called from the helper thread itself.
+void run_pair(const std::function<void()>& first, const std::function<void()>& second);
+
+}  // namespace dpl

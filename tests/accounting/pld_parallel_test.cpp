@@ -1,0 +1,71 @@
+// The PLD's two directions at once (accounting/pld/pld_parallel.h): both tasks run, errors are rethrown after
+// both finish, the helper's work counts against the caller's limits, and a PLD run in parallel gives bit for bit
+// the bounds of the same run done sequentially (run_pair called from the helper thread runs sequentially).
+#include "accounting/pld/pld_parallel.h"
+
+#include "accounting/composition/compose.h"
+#include "accounting/errors.h"
+#include "accounting/mechanisms/mechanism_spec.h"
+#include "accounting/pld/pld_accountant.h"
+#include "accounting/pld/pld_work_budget.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+namespace dpl {
+namespace {
+
+TEST(PldParallel, BothTasksRunAndErrorsArriveAfterBothFinished) {
+  std::atomic<int> ran{0};
+  run_pair([&] { ++ran; }, [&] { ++ran; });
+  EXPECT_EQ(ran.load(), 2);
+  // The second task throws; the first still completes before the error reaches the caller.
+  bool first_done = false;
+  EXPECT_THROW(run_pair(
+                   [&] {
+                     std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                     first_done = true;
+                   },
+                   [] { throw std::runtime_error("second"); }),
+               std::runtime_error);
+  EXPECT_TRUE(first_done);
+  // Both throw: the first task's error is the one rethrown.
+  try {
+    run_pair([] { throw std::invalid_argument("first"); }, [] { throw std::runtime_error("second"); });
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "first");
+  }
+}
+
+TEST(PldParallel, TheHelpersWorkCountsAgainstTheCallersLimits) {
+  PldWorkScope scope(100, "the test's scope");
+  run_pair([] { charge_pld_work(30); }, [] { charge_pld_work(40); });
+  EXPECT_EQ(scope.used(), 70);
+  // 70 + 40 exceeds the limit: the helper's charge throws PldWorkLimit, rethrown here; nothing more is charged.
+  EXPECT_THROW(run_pair([] {}, [] { charge_pld_work(40); }), PldWorkLimit);
+  EXPECT_EQ(scope.used(), 70);
+  EXPECT_TRUE(scope.exhausted());
+}
+
+TEST(PldParallel, ParallelRunsAreBitIdenticalToSequentialOnes) {
+  // Poisson-subsampled Gaussians are asymmetric (remove and add differ): the two directions are composed at once.
+  const Ledger ledger{parse_entry("gaussian:sigma=1.1,q=0.01,steps=300")};
+  for (const Target& target : {Target::for_delta(1e-5), Target::for_epsilon(1.0)}) {
+    const AccountingResult parallel = compose(ledger, target, AccountantKind::pld);
+    AccountingResult sequential;
+    run_pair([] {}, [&] { sequential = compose(ledger, target, AccountantKind::pld); });  // on the helper: sequential
+    EXPECT_EQ(lo(parallel.epsilon), lo(sequential.epsilon));
+    EXPECT_EQ(hi(parallel.epsilon), hi(sequential.epsilon));
+    EXPECT_EQ(hi(parallel.delta), hi(sequential.delta));
+    ASSERT_TRUE(parallel.lower && sequential.lower);
+    EXPECT_EQ(lo(*parallel.lower), lo(*sequential.lower));
+  }
+}
+
+}  // namespace
+}  // namespace dpl
