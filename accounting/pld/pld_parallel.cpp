@@ -2,6 +2,7 @@
 
 #include "accounting/pld/pld_work_budget.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -71,11 +72,18 @@ void run_pair(const std::function<void()>& first, const std::function<void()>& s
     return;
   }
   static HelperThread helper;
-  if (helper.is_current()) {
+  // The helper takes one pair at a time: a pair started while it is busy (nested in a pair's task, or from
+  // another thread of a library user) runs sequentially.
+  static std::atomic<bool> busy{false};
+  bool expected = false;
+  if (helper.is_current() || !busy.compare_exchange_strong(expected, true)) {
     first();
     second();
     return;
   }
+  struct Release {
+    ~Release() { busy = false; }
+  } release;
   std::exception_ptr first_error, second_error;
   // The helper charges this thread's open work scopes.
   PldWorkScopesHandle scopes = current_pld_work_scopes();

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 namespace dpl {
 namespace {
@@ -42,6 +43,13 @@ TEST(PldParallel, BothTasksRunAndErrorsArriveAfterBothFinished) {
   }
 }
 
+TEST(PldParallel, NestedPairsRunSequentially) {
+  // A pair inside a pair's task (the helper is busy) runs on the calling thread, one task after the other.
+  std::atomic<int> ran{0};
+  run_pair([&] { run_pair([&] { ++ran; }, [&] { ++ran; }); }, [&] { run_pair([&] { ++ran; }, [&] { ++ran; }); });
+  EXPECT_EQ(ran.load(), 4);
+}
+
 TEST(PldParallel, TheHelpersWorkCountsAgainstTheCallersLimits) {
   PldWorkScope scope(100, "the test's scope");
   run_pair([] { charge_pld_work(30); }, [] { charge_pld_work(40); });
@@ -65,6 +73,17 @@ TEST(PldParallel, ParallelRunsAreBitIdenticalToSequentialOnes) {
     ASSERT_TRUE(parallel.lower && sequential.lower);
     EXPECT_EQ(lo(*parallel.lower), lo(*sequential.lower));
   }
+}
+
+TEST(PldParallel, SeveralCallingThreadsShareTheHelperSafely) {
+  // Library users may compose from several threads: each pair either gets the helper or runs sequentially.
+  const Ledger ledger{parse_entry("gaussian:sigma=1.1,q=0.01,steps=200")};
+  const AccountingResult reference = compose(ledger, Target::for_delta(1e-5), AccountantKind::pld);
+  std::vector<AccountingResult> results(3);
+  std::vector<std::thread> callers;
+  for (auto& r : results) callers.emplace_back([&] { r = compose(ledger, Target::for_delta(1e-5), AccountantKind::pld); });
+  for (auto& t : callers) t.join();
+  for (const auto& r : results) EXPECT_EQ(hi(r.epsilon), hi(reference.epsilon));
 }
 
 }  // namespace
