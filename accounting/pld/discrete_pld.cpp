@@ -646,6 +646,35 @@ double pld_delta(const DiscretePld& d, double eps) {
   return d.pessimistic ? std::min(1.0, (sum + err) * (1 + 2 * kU)) : std::max(0.0, (sum - err) * (1 - 2 * kU));
 }
 
+namespace {
+
+// An estimate (not a bound) of the eps at which an untilted PLD's delta(eps) = sum_{l_k > eps} p_k (1 - e^{eps -
+// l_k}) + p_inf reaches `delta`, from one pass down from the top of the support: for eps in [l_{k-1}, l_k) the sum
+// is A_k - e^{eps - l_k} B_k with A_k = sum_{j >= k} p_j, B_k = sum_{j >= k} p_j e^{l_k - l_j} (B_k = p_k + e^{-h}
+// B_{k+1}), so the crossing solves e^{eps - l_k} = (A_k + p_inf - delta') / B_k, delta' = delta less the error
+// budget. A multiply-add per point instead of an expm1 per point per delta evaluation; NaN when not usable.
+double epsilon_estimate(const DiscretePld& d, double delta) {
+  const long double target = static_cast<long double>(delta) - d.err_l1 - d.p_inf;
+  if (d.tilt != 0 || !(target > 0) || d.p.empty()) return std::numeric_limits<double>::quiet_NaN();
+  const long double decay = std::exp(-static_cast<long double>(d.h));
+  long double a = 0, b = 0;
+  for (std::size_t k = d.p.size(); k-- > 0;) {
+    const double l = static_cast<double>(d.offset + static_cast<std::int64_t>(k)) * d.h;
+    a += d.p[k];
+    b = d.p[k] + decay * b;
+    // delta at eps = l_{k-1} (just below l_k) from the terms j >= k; at or above the target: the crossing is in
+    // [l_{k-1}, l_k) (or below 0 when l_k <= 0).
+    if (a - decay * b >= target || l - d.h <= 0) {
+      if (!(b > 0) || !(a > target)) return std::numeric_limits<double>::quiet_NaN();
+      const double eps = static_cast<double>(static_cast<long double>(l) + std::log((a - target) / b));
+      return std::max(0.0, eps);
+    }
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+}  // namespace
+
 double pld_epsilon(const DiscretePld& d, double delta) {
   double hi = static_cast<double>(d.offset + static_cast<std::int64_t>(d.p.size())) * d.h;
   if (!(hi > 0)) hi = d.h;
@@ -653,12 +682,31 @@ double pld_epsilon(const DiscretePld& d, double delta) {
     // The certified upper delta(eps) is non-increasing in eps: the smallest eps meeting delta, by the Illinois
     // method on log delta(eps) - log delta (smooth between grid points, so a few steps), falling back to bisection
     // whenever a step is not well inside the bracket. Only values whose certified delta meets the target are
-    // kept at `hi`, so the answer is certified whatever the steps are.
-    const double d0 = pld_delta(d, 0.0);
-    if (d0 <= delta) return 0.0;
-    const double dh = pld_delta(d, hi);
-    if (dh > delta) return kInf;  // the +inf atom and the error budget exceed delta
-    double lo = 0;
+    // kept at `hi`, so the answer is certified whatever the steps are. The first bracket is set around
+    // epsilon_estimate (two certified evaluations, widened x16 while they do not bracket), else [0, top].
+    double lo = 0, d_lo = kInf, d_hi = kInf;
+    const double est = epsilon_estimate(d, delta);
+    if (est > 0 && est < hi) {
+      for (double w = 1e-13 * std::max(est, d.h); w < hi; w *= 16) {
+        const double a = std::max(0.0, est - w), b = std::min(hi, est + w);
+        const double vb = pld_delta(d, b);
+        if (vb > delta) continue;
+        const double va = pld_delta(d, a);
+        if (va <= delta) {
+          if (a == 0) return 0.0;
+          continue;
+        }
+        lo = a, hi = b, d_lo = va, d_hi = vb;
+        break;
+      }
+    }
+    if (!(d_lo <= 1)) {  // no bracket from the estimate: the whole support
+      d_lo = pld_delta(d, 0.0);
+      if (d_lo <= delta) return 0.0;
+      d_hi = pld_delta(d, hi);
+      if (d_hi > delta) return kInf;  // the +inf atom and the error budget exceed delta
+    }
+    const double d0 = d_lo, dh = d_hi;
     const double target = std::log(delta);
     double f_lo = std::log(d0) - target, f_hi = dh > 0 ? std::log(dh) - target : -kInf;
     int side = 0;

@@ -158,5 +158,40 @@ RC_GTEST_PROP(Pld, OptimisticBelowPessimistic, (unsigned a, unsigned c)) {
   RC_ASSERT(hi_up(r.epsilon) <= steps / b + steps * 1e-3 + 1e-9);
 }
 
+// pld_epsilon (its first bracket comes from a one-pass estimate) against plain bisection of the certified
+// pld_delta over the whole support: the same smallest eps meeting delta, to 1e-13 relative, and certified.
+RC_GTEST_PROP(Pld, EpsilonSearchMatchesBisection, (unsigned seed, unsigned a, unsigned b)) {
+  DiscretePld d;
+  d.h = dyadic_grid(unit(a, 1e-4, 1e-2));
+  d.offset = -static_cast<std::int64_t>(seed % 50);
+  const std::size_t n = 20 + seed % 3000;
+  std::uint64_t x = 0x9e3779b97f4a7c15ULL * (seed + 1);
+  double total = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const double u = static_cast<double>(x >> 11) * 0x1p-53;
+    d.p.push_back(u * std::exp(-8.0 * static_cast<double>(k) / static_cast<double>(n)));
+    total += d.p.back();
+  }
+  for (double& v : d.p) v /= total;
+  d.p_inf = (seed % 4 == 0) ? 1e-9 : 0.0;
+  d.err_l1 = 1e-12;
+  const double delta = std::pow(10.0, -unit(b, 2, 8));
+  const double e = pld_epsilon(d, delta);
+  if (!std::isfinite(e)) {
+    RC_ASSERT(pld_delta(d, static_cast<double>(d.offset + static_cast<std::int64_t>(n)) * d.h) > delta);
+    return;
+  }
+  RC_ASSERT(pld_delta(d, e) <= delta);
+  double lo = 0, hi = static_cast<double>(d.offset + static_cast<std::int64_t>(n)) * d.h;
+  if (pld_delta(d, 0.0) <= delta) hi = 0;
+  for (int it = 0; it < 200 && hi > 0; ++it) {
+    const double mid = 0.5 * (lo + hi);
+    if (!(mid > lo && mid < hi)) break;
+    (pld_delta(d, mid) <= delta ? hi : lo) = mid;
+  }
+  RC_ASSERT(std::abs(e - hi) <= 1e-13 * hi + 1e-300);
+}
+
 }  // namespace
 }  // namespace dpl
