@@ -466,15 +466,31 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       // an interpolation (accurate to ~1e-9 there) a tenth: the bracket then closes ten times narrower, so the
       // answer, rounded inside it, is that much tighter.
       const double push = rel_tol / (interpolated ? 10 : 3);
+      bool closing = false;  // an interpolated estimate at the failing end: this value should close the bracket
       if (std::abs(ln - ly) > 2 * push) {
         if (std::abs(lm - ly) < push) lm = ly + std::copysign(push, ln - ly);
-        else if (std::abs(lm - ln) < push) lm = ln + std::copysign(push, ly - ln);
+        else if (std::abs(lm - ln) < push) lm = ln + std::copysign(push, ly - ln), closing = interpolated;
       }
       double m = std::exp(lm);
-      if (!(m > std::min(yes, no) && m < std::max(yes, no))) m = 0.5 * (yes + no);
+      if (!(m > std::min(yes, no) && m < std::max(yes, no))) m = 0.5 * (yes + no), closing = false;
       if (!(m > std::min(yes, no) && m < std::max(yes, no))) break;  // no double left in between
+      if (closing) {
+        // The value that closes the bracket is, if it meets, the answer: the shortest decimal between it and half
+        // the tolerance further on the safe side is evaluated by the full accountant at once (the final rounding
+        // then has nothing left to certify), one PLD run fewer.
+        const double far = std::exp(ln + std::copysign(rel_tol / 2, ly - ln));
+        const double low = std::min(far, m), high = std::max(far, m);
+        for (int digits = 4; digits <= 17; ++digits) {
+          const std::string text = smallest ? format_up(Real(m), digits) : format_down(Real(m), digits);
+          const double d = std::strtod(text.c_str(), nullptr);
+          if (d >= low && d <= high && d > std::min(yes, no) && d < std::max(yes, no)) {
+            m = d;
+            break;
+          }
+        }
+      }
       narrowed(yes, no);
-      Eval e = evaluate(p, m, count);
+      Eval e = evaluate(p, m, count, !closing);
       if (std::isfinite(e.excess)) {
         recent.emplace_back(std::log(m), e.excess);
         if (recent.size() > 3) recent.erase(recent.begin());
@@ -508,6 +524,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       const double d = std::strtod(s.c_str(), nullptr);
       const bool inside = smallest ? (d >= yes && d < yes + (yes - no)) : (d <= yes && d > yes - (no - yes));
       if (!inside) continue;
+      if (d == yes && at_yes.full) break;  // already certified by the full accountant (a closing value)
       Eval e = evaluate(p, d, count, false);
       if (e.meets) answer = d, at_yes = std::move(e);
       else candidate = d, failed = std::move(e);  // d is on the safe side of yes: yes fails too
