@@ -165,9 +165,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   PldOptions o, fine;
   choose_grids(ledger, dirs, target, options, o, fine);
   report(0.05, "composing");
-  // With two directions, each first on a 4x coarser grid (still a valid upper bound); only directions whose
-  // coarse bound could exceed the finest answer so far are recomputed on the fine grid. One direction goes
-  // straight to the fine grid.
+  // The 4x coarser grid of the screening (still a valid upper bound) and of the optimistic lower bound.
   PldOptions coarse = fine;
   coarse.grid = dyadic_grid(4 * fine.grid);
   double up = 0, low = 0;
@@ -187,32 +185,22 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     return r;
   }
   std::size_t worst = 0;
-  if (dirs.size() > 1 && o.fine_first) {
-    // The hinted direction on the fine grid first; another is recomputed there only when its coarse bound
-    // exceeds that value (the reported maximum is then still over every direction's certified bound).
-    // The other direction's coarse screening runs at the same time as the fine run.
-    const std::size_t first = *o.fine_first == dirs[0] ? 0 : 1, other = 1 - first;
+  if (dirs.size() == 1) {
+    up = value(compose_direction(ledger, dirs[0], fine, true));
+  } else {
+    // One direction on the fine grid (the hint, else remove: the worse one for every Poisson-subsampled Gaussian
+    // we measured) while the other is screened on the coarse grid at the same time; the other is recomputed on
+    // the fine grid only when its coarse bound exceeds that value. Sound whichever is first: the reported value
+    // is at least every direction's certified bound (a coarse bound is one too).
+    const std::size_t first = o.fine_first.value_or(PairDirection::remove) == dirs[0] ? 0 : 1, other = 1 - first;
     double screened = 0;
     run_pair([&] { up = value(compose_direction(ledger, dirs[first], fine, true)); },
              [&] { screened = value(compose_direction(ledger, dirs[other], coarse, true)); });
     worst = first;
-    report(0.55, "screening the other direction");
+    report(0.55, "composing the other direction");
     if (screened > up) {
       const double v = value(compose_direction(ledger, dirs[other], fine, true));
       if (v > up) up = v, worst = other;
-    }
-  } else {
-    std::vector<double> coarse_up(dirs.size(), kInfinity);
-    if (dirs.size() > 1)
-      for_each_direction(dirs.size(), [&](std::size_t i) { coarse_up[i] = value(compose_direction(ledger, dirs[i], coarse, true)); });
-    std::vector<std::size_t> order(dirs.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return coarse_up[x] > coarse_up[y]; });
-    report(dirs.size() > 1 ? 0.3 : 0.05, "composing on the fine grid");
-    for (std::size_t i : order) {
-      if (coarse_up[i] <= up) { continue; }  // its coarse bound is already below the answer
-      const double v = value(compose_direction(ledger, dirs[i], fine, true));
-      if (v > up || i == order.front()) up = std::max(up, v), worst = i;
     }
   }
   if (options.worse) *options.worse = dirs[worst];

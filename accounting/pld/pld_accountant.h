@@ -18,10 +18,10 @@ struct PldOptions {
   bool refine = true;  // refine the grid below `grid` when the composed range is small (O(h^2) error)
   double tilt = 0;     // exponential tilt of every step's PLD (set automatically for target deltas below 1e-9)
   ProgressCallback progress;  // called between the passes (probe, screening, fine grid, lower bound)
-  // Two directions: without a hint both are screened on a 4x coarser grid and the worse is recomputed on the
-  // fine grid; with `fine_first` that one goes straight to the fine grid and the other is screened against its
-  // value (cheaper when the hint is right; sound either way). `worse` (if set) receives the direction whose
-  // bound was reported, e.g. for the next run of a calibration search.
+  // Two directions: `fine_first` (default: remove) goes to the fine grid while the other is screened on a 4x
+  // coarser grid at the same time, and is recomputed on the fine grid only when its coarse bound exceeds the
+  // first's value (cheaper when the hint is right; sound either way). `worse` (if set) receives the direction
+  // whose bound was reported, e.g. for the next run of a calibration search.
   std::optional<PairDirection> fine_first;
   PairDirection* worse = nullptr;
 };
