@@ -413,7 +413,9 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
         if (std::isfinite(s)) mid = std::clamp(std::round(s), lo + 1, hi - 1);
       }
       narrowed(lo, hi);
-      Eval e = evaluate(p, mid, count);
+      // A value next to the failing end closes the bracket if it meets: the full accountant evaluates it at once,
+      // so the final certification has nothing left to do (one PLD run fewer).
+      Eval e = evaluate(p, mid, count, mid != hi - 1);
       const bool edge = mid == lo + 1 || mid == hi - 1;
       if (e.meets) lo = mid, f_lo = e.excess, at_yes = e; else hi = mid, f_hi = e.excess, at_no = e;
       interpolate = !edge || !interpolate;
@@ -422,7 +424,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
         Eval g = evaluate(p, lo + 1, count);
         if (g.meets) lo = lo + 1, f_lo = g.excess, at_yes = g; else { hi = lo + 1, f_hi = g.excess, at_no = g; }
       } else if (hi - lo > 1 && edge && !e.meets && hi - 1 > lo) {
-        Eval g = evaluate(p, hi - 1, count);
+        Eval g = evaluate(p, hi - 1, count, false);
         if (g.meets) { lo = hi - 1, f_lo = g.excess, at_yes = g; } else hi = hi - 1, f_hi = g.excess, at_no = g;
       }
     }
