@@ -128,8 +128,13 @@ AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, Acco
                          const ProgressCallback& progress) {
   // Both runs share one PLD work limit (the second only adds the lower bound: dropped if the limit is reached).
   PldWorkScope work(kPldWorkPerRun, "this PLD run");
-  AccountingResult r = compose(ledger, Target{target.given, target.down}, kind, progress);
-  if (target.up != target.down && r.lower) try {
+  // When the decimal is not a double, the PLD's lower bound at `down` would be replaced by the one at `up`: the
+  // first run skips it (a quarter of a DP-SGD run).
+  PldOptions pld;
+  pld.progress = progress;
+  pld.lower = target.up == target.down;
+  AccountingResult r = compose_with_pld_options(ledger, Target{target.given, target.down}, kind, pld);
+  if (target.up != target.down && (r.lower || r.accountant == "pld")) try {
     // Only the lower bound is needed there: the PLD skips its upper passes (most of its work).
     PldOptions lower_only;
     lower_only.upper = false;
@@ -138,7 +143,8 @@ AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, Acco
                                        ? compose_pld(merge_identical_entries(ledger), at, lower_only)
                                        : compose(ledger, at, parse_accountant(r.accountant), progress);
     r.lower = at_up.lower;
-  } catch (const PldWorkLimit&) {
+    if (r.accountant == "pld" && r.lower) r.note += std::string("; ") + kPldLowerBoundNote;
+  } catch (const NotApplicable&) {  // e.g. PldWorkLimit
     r.lower.reset();  // the upper bound stands; no certified lower bound within the limit
   }
   return r;

@@ -212,7 +212,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   r.note = std::string("privacy loss distribution, connect-the-dots pessimistic discretisation (Doroshenko et al. "
                        "2022) on a loss grid of ") + grid_text + ", FFT composition with bounded round-off, " +
            (symmetric ? "symmetric pair" : "worse of the add and remove directions") +
-           (o.lower ? "; lower bound from the optimistic (rounded-down) PLD" : "");
+           (o.lower ? std::string("; ") + kPldLowerBoundNote : std::string());
   // The true value is the max over directions; each direction's bracket contains its own.
   if (given_delta) {
     if (!std::isfinite(up))
