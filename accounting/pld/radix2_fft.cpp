@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 namespace dpl {
 
@@ -64,18 +66,187 @@ TwiddleTable<T>& twiddles() {
   return table;
 }
 
+// The bit-reversal permutation x[i] <-> x[rev(i)] of a power-of-two length n (moves only). For n >= 2^(2q) by
+// tiles: an index with bits (a, m, b), a and b of q bits, goes to (rev b, rev m, rev a), so the tile {(a, m, b)} of
+// 2^q rows of 2^q contiguous elements is exchanged with the tile of rev m through a buffer, each row a cache line
+// or two, instead of one element at a time over the whole array.
 template <typename T>
-void butterflies(T* __restrict xr, T* __restrict xi, const T* __restrict wr, const T* __restrict wi,
-                 std::size_t half) {
-  for (std::size_t k = 0; k < half; ++k) {
-    const T br = xr[k + half], bi = xi[k + half];
-    const T tr = wr[k] * br - wi[k] * bi;
-    const T ti = wr[k] * bi + wi[k] * br;
-    const T ar = xr[k], ai = xi[k];
-    xr[k] = ar + tr;
-    xi[k] = ai + ti;
-    xr[k + half] = ar - tr;
-    xi[k + half] = ai - ti;
+void bit_reverse(T* x, std::size_t n) {
+  constexpr unsigned q = 4;
+  constexpr std::size_t side = std::size_t{1} << q;
+  if (n < side * side) {
+    for (std::size_t i = 1, j = 0; i < n; ++i) {
+      std::size_t bit = n >> 1;
+      for (; j & bit; bit >>= 1) j ^= bit;
+      j ^= bit;
+      if (i < j) std::swap(x[i], x[j]);
+    }
+    return;
+  }
+  static constexpr unsigned char rev_q[side] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
+  const std::size_t mids = n / (side * side);  // 2^(t - 2q) values of m
+  const std::size_t stride = n / side;         // distance between the rows a and a + 1
+  T tile1[side * side], tile2[side * side];
+  for (std::size_t m = 0, rm = 0; m < mids; ++m) {
+    if (m > 0) {  // rm = rev(m) over t - 2q bits, incremented in reverse
+      std::size_t bit = mids >> 1;
+      for (; rm & bit; bit >>= 1) rm ^= bit;
+      rm ^= bit;
+    }
+    if (rm < m) continue;  // exchanged already, from the tile of rm
+    T* base1 = x + (m << q);
+    T* base2 = x + (rm << q);
+    for (std::size_t a = 0; a < side; ++a)
+      for (std::size_t b = 0; b < side; ++b) tile1[a * side + b] = base1[a * stride + b];
+    if (rm != m)
+      for (std::size_t a = 0; a < side; ++a)
+        for (std::size_t b = 0; b < side; ++b) tile2[a * side + b] = base2[a * stride + b];
+    for (std::size_t a = 0; a < side; ++a)
+      for (std::size_t b = 0; b < side; ++b) base2[rev_q[b] * stride + rev_q[a]] = tile1[a * side + b];
+    if (rm != m)
+      for (std::size_t a = 0; a < side; ++a)
+        for (std::size_t b = 0; b < side; ++b) base1[rev_q[b] * stride + rev_q[a]] = tile2[a * side + b];
+  }
+}
+
+// The butterfly y_top = a + w b, y_bot = a - w b, w b = (wr br - wi bi, wr bi + wi br), on W lanes at once (V is T
+// for W = 1, else a GCC vector of W doubles whose +, -, * are lane-wise IEEE operations): the same operations, in the
+// same order and on the same operands, as one scalar butterfly per lane. No FMA: fp-contract is off and the vector
+// code is compiled for SSE2 or AVX2 only (no FMA instruction set).
+template <typename V, typename T>
+[[gnu::always_inline]] inline V load(const T* p) {
+  if constexpr (std::is_same_v<V, T>) return *p;  // (a copy of 16 bytes would stall on an x87 10-byte store)
+  V v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+template <typename V, typename T>
+[[gnu::always_inline]] inline void store(T* p, V v) {
+  if constexpr (std::is_same_v<V, T>)
+    *p = v;
+  else
+    __builtin_memcpy(p, &v, sizeof v);
+}
+
+template <typename V>
+[[gnu::always_inline]] inline void butterfly(V wr, V wi, V& ar, V& ai, V& br, V& bi) {
+  const V tr = wr * br - wi * bi;
+  const V ti = wr * bi + wi * br;
+  br = ar - tr;
+  bi = ai - ti;
+  ar = ar + tr;
+  ai = ai + ti;
+}
+
+// One stage of half-length L (L a multiple of the lane count W) on len elements (a multiple of 2L).
+template <typename V, typename T>
+[[gnu::always_inline]] inline void radix2_stage(T* __restrict xr, T* __restrict xi, const T* __restrict wr,
+                                                const T* __restrict wi, std::size_t len, std::size_t L) {
+  constexpr std::size_t W = sizeof(V) / sizeof(T);
+  for (std::size_t s = 0; s < len; s += 2 * L)
+    for (std::size_t k = 0; k < L; k += W) {
+      V ar = load<V>(xr + s + k), ai = load<V>(xi + s + k);
+      V br = load<V>(xr + s + k + L), bi = load<V>(xi + s + k + L);
+      butterfly(load<V>(wr + k), load<V>(wi + k), ar, ai, br, bi);
+      store(xr + s + k, ar), store(xi + s + k, ai);
+      store(xr + s + k + L, br), store(xi + s + k + L, bi);
+    }
+}
+
+// The two stages of half-lengths L and 2L (L a multiple of W) on len elements (a multiple of 4L) in one pass: for
+// each k < L, the four elements k, k + L, k + 2L, k + 3L of a block of 4L get stage L's butterflies (k, k + L) and
+// (k + 2L, k + 3L) with w_L[k], then stage 2L's (k, k + 2L) with w_2L[k] and (k + L, k + 3L) with w_2L[k + L]:
+// exactly the butterflies of the two radix-2 stages, each element's operations unchanged.
+template <typename V, typename T>
+[[gnu::always_inline]] inline void radix4_stages(T* __restrict xr, T* __restrict xi, const T* __restrict w1r,
+                                                 const T* __restrict w1i, const T* __restrict w2r,
+                                                 const T* __restrict w2i, std::size_t len, std::size_t L) {
+  constexpr std::size_t W = sizeof(V) / sizeof(T);
+  for (std::size_t s = 0; s < len; s += 4 * L)
+    for (std::size_t k = 0; k < L; k += W) {
+      T* pr = xr + s + k;
+      T* pi = xi + s + k;
+      V a0r = load<V>(pr), a0i = load<V>(pi), a1r = load<V>(pr + L), a1i = load<V>(pi + L);
+      V a2r = load<V>(pr + 2 * L), a2i = load<V>(pi + 2 * L), a3r = load<V>(pr + 3 * L), a3i = load<V>(pi + 3 * L);
+      const V wr = load<V>(w1r + k), wi = load<V>(w1i + k);
+      butterfly(wr, wi, a0r, a0i, a1r, a1i);
+      butterfly(wr, wi, a2r, a2i, a3r, a3i);
+      butterfly(load<V>(w2r + k), load<V>(w2i + k), a0r, a0i, a2r, a2i);
+      butterfly(load<V>(w2r + k + L), load<V>(w2i + k + L), a1r, a1i, a3r, a3i);
+      store(pr, a0r), store(pi, a0i), store(pr + L, a1r), store(pi + L, a1i);
+      store(pr + 2 * L, a2r), store(pi + 2 * L, a2i), store(pr + 3 * L, a3r), store(pi + 3 * L, a3i);
+    }
+}
+
+// Stages 1 and 2 on len elements (a multiple of 4), scalar. Stage 1 (w = 1): w b = (1 br - 0 bi, 1 bi + 0 br) = b
+// exactly, so its multiplication is skipped (bit-identical results, same error analysis); stage 2 multiplies by its
+// table twiddles w2 = (w_2[0], w_2[1]) like every later stage.
+template <typename T>
+[[gnu::always_inline]] inline void first_two_stages(T* __restrict xr, T* __restrict xi, const T* __restrict w2r,
+                                                    const T* __restrict w2i, std::size_t len) {
+  for (std::size_t s = 0; s < len; s += 4) {
+    T a[4], b[4];
+    for (int j = 0; j < 4; j += 2) {
+      const T ar = xr[s + j], ai = xi[s + j], br = xr[s + j + 1], bi = xi[s + j + 1];
+      a[j] = ar + br;
+      b[j] = ai + bi;
+      a[j + 1] = ar - br;
+      b[j + 1] = ai - bi;
+    }
+    butterfly(w2r[0], w2i[0], a[0], b[0], a[2], b[2]);
+    butterfly(w2r[1], w2i[1], a[1], b[1], a[3], b[3]);
+    for (int j = 0; j < 4; ++j) xr[s + j] = a[j], xi[s + j] = b[j];
+  }
+}
+
+// Elements per block for the small stages: stages of half-length < kBlock run block by block (a block of re and im
+// stays in the level-1 cache), the larger ones two per pass over the array. A power of 4.
+constexpr std::size_t kBlock = std::size_t{1} << 10;
+
+// All stages of a transform of length n >= 4 (already bit-reversed), lanes V. wr, wi: the concatenated twiddle table
+// (stage of half-length L at index L - 1).
+template <typename V, typename T>
+[[gnu::always_inline]] inline void all_stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n) {
+  const std::size_t block = n < kBlock ? n : kBlock;
+  std::size_t L = 4;
+  for (std::size_t b = 0; b < n; b += block) {
+    first_two_stages(xr + b, xi + b, wr + 1, wi + 1, block);
+    for (L = 4; 4 * L <= block; L *= 4)
+      radix4_stages<V>(xr + b, xi + b, wr + L - 1, wi + L - 1, wr + 2 * L - 1, wi + 2 * L - 1, block, L);
+  }
+  // Here L = block, or block / 2 when block = n has an odd number of stages left (one radix-2 stage, below).
+  for (; 4 * L <= n; L *= 4)
+    radix4_stages<V>(xr, xi, wr + L - 1, wi + L - 1, wr + 2 * L - 1, wi + 2 * L - 1, n, L);
+  if (2 * L <= n) radix2_stage<V>(xr, xi, wr + L - 1, wi + L - 1, n, L);
+}
+
+template <typename T>
+void stages_scalar(T* xr, T* xi, const T* wr, const T* wi, std::size_t n) {
+  all_stages<T>(xr, xi, wr, wi, n);
+}
+
+typedef double Double2 __attribute__((vector_size(16)));
+typedef double Double4 __attribute__((vector_size(32)));
+
+void stages_sse2(double* xr, double* xi, const double* wr, const double* wi, std::size_t n) {
+  all_stages<Double2>(xr, xi, wr, wi, n);
+}
+
+__attribute__((target("avx2"))) void stages_avx2(double* xr, double* xi, const double* wr, const double* wi,
+                                                 std::size_t n) {
+  all_stages<Double4>(xr, xi, wr, wi, n);
+}
+
+template <typename T>
+void stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n) {
+  if constexpr (std::is_same_v<T, double>) {
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    if (avx2)
+      stages_avx2(xr, xi, wr, wi, n);
+    else
+      stages_sse2(xr, xi, wr, wi, n);
+  } else {
+    stages_scalar(xr, xi, wr, wi, n);
   }
 }
 
@@ -86,34 +257,21 @@ void radix2_fft(ComplexArray<T>& x, bool inverse) {
   const std::size_t n = x.re.size();
   if (n == 0 || (n & (n - 1)) != 0 || n > (std::size_t{1} << 30) || x.im.size() != n)
     throw std::invalid_argument("internal: radix2_fft needs a power-of-two length");
-  // Bit-reversal permutation (exact).
-  for (std::size_t i = 1, j = 0; i < n; ++i) {
-    std::size_t bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      std::swap(x.re[i], x.re[j]);
-      std::swap(x.im[i], x.im[j]);
-    }
-  }
+  // Bit-reversal permutation (exact: moves only).
+  bit_reverse(x.re.data(), n);
+  bit_reverse(x.im.data(), n);
   TwiddleTable<T>& tw = twiddles<T>();
   tw.ensure(n);
   T* xr = x.re.data();
   T* xi = x.im.data();
-  // Stage half = 1 (w = 1): w b = (1 br - 0 bi, 1 bi + 0 br) = b exactly, so the multiplication is skipped
-  // (bit-identical results, same error analysis).
-  if (n >= 2)
-    for (std::size_t s = 0; s < n; s += 2) {
-      const T ar = xr[s], ai = xi[s], br = xr[s + 1], bi = xi[s + 1];
-      xr[s] = ar + br;
-      xi[s] = ai + bi;
-      xr[s + 1] = ar - br;
-      xi[s + 1] = ai - bi;
-    }
-  for (std::size_t half = 2; half < n; half *= 2) {
-    const T* wr = tw.re.data() + (half - 1);
-    const T* wi = (inverse ? tw.conj_im.data() : tw.im.data()) + (half - 1);
-    for (std::size_t start = 0; start < n; start += 2 * half) butterflies(xr + start, xi + start, wr, wi, half);
+  if (n == 2) {  // stage 1 only (w = 1, multiplication skipped as in first_two_stages)
+    const T ar = xr[0], ai = xi[0], br = xr[1], bi = xi[1];
+    xr[0] = ar + br;
+    xi[0] = ai + bi;
+    xr[1] = ar - br;
+    xi[1] = ai - bi;
+  } else if (n >= 4) {
+    stages(xr, xi, tw.re.data(), inverse ? tw.conj_im.data() : tw.im.data(), n);
   }
 }
 
