@@ -101,11 +101,12 @@ void bit_reverse(T* x, std::size_t n) {
     if (rm != m)
       for (std::size_t a = 0; a < side; ++a)
         for (std::size_t b = 0; b < side; ++b) tile2[a * side + b] = base2[a * stride + b];
-    for (std::size_t a = 0; a < side; ++a)
-      for (std::size_t b = 0; b < side; ++b) base2[rev_q[b] * stride + rev_q[a]] = tile1[a * side + b];
+    // Row r = rev b, column c = rev a of the destination, written row by row.
+    for (std::size_t r = 0; r < side; ++r)
+      for (std::size_t c = 0; c < side; ++c) base2[r * stride + c] = tile1[rev_q[c] * side + rev_q[r]];
     if (rm != m)
-      for (std::size_t a = 0; a < side; ++a)
-        for (std::size_t b = 0; b < side; ++b) base1[rev_q[b] * stride + rev_q[a]] = tile2[a * side + b];
+      for (std::size_t r = 0; r < side; ++r)
+        for (std::size_t c = 0; c < side; ++c) base1[r * stride + c] = tile2[rev_q[c] * side + rev_q[r]];
   }
 }
 
@@ -237,23 +238,9 @@ __attribute__((target("avx2"))) void stages_avx2(double* xr, double* xi, const d
   all_stages<Double4>(xr, xi, wr, wi, n);
 }
 
+// The transform with the double butterflies on AVX2 lanes (avx2 = true, the CPU must have AVX2) or SSE2 lanes.
 template <typename T>
-void stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n) {
-  if constexpr (std::is_same_v<T, double>) {
-    static const bool avx2 = __builtin_cpu_supports("avx2");
-    if (avx2)
-      stages_avx2(xr, xi, wr, wi, n);
-    else
-      stages_sse2(xr, xi, wr, wi, n);
-  } else {
-    stages_scalar(xr, xi, wr, wi, n);
-  }
-}
-
-}  // namespace
-
-template <typename T>
-void radix2_fft(ComplexArray<T>& x, bool inverse) {
+void transform(ComplexArray<T>& x, bool inverse, bool avx2) {
   const std::size_t n = x.re.size();
   if (n == 0 || (n & (n - 1)) != 0 || n > (std::size_t{1} << 30) || x.im.size() != n)
     throw std::invalid_argument("internal: radix2_fft needs a power-of-two length");
@@ -264,6 +251,8 @@ void radix2_fft(ComplexArray<T>& x, bool inverse) {
   tw.ensure(n);
   T* xr = x.re.data();
   T* xi = x.im.data();
+  const T* wr = tw.re.data();
+  const T* wi = inverse ? tw.conj_im.data() : tw.im.data();
   if (n == 2) {  // stage 1 only (w = 1, multiplication skipped as in first_two_stages)
     const T ar = xr[0], ai = xi[0], br = xr[1], bi = xi[1];
     xr[0] = ar + br;
@@ -271,9 +260,26 @@ void radix2_fft(ComplexArray<T>& x, bool inverse) {
     xr[1] = ar - br;
     xi[1] = ai - bi;
   } else if (n >= 4) {
-    stages(xr, xi, tw.re.data(), inverse ? tw.conj_im.data() : tw.im.data(), n);
+    if constexpr (std::is_same_v<T, double>) {
+      if (avx2)
+        stages_avx2(xr, xi, wr, wi, n);
+      else
+        stages_sse2(xr, xi, wr, wi, n);
+    } else {
+      stages_scalar(xr, xi, wr, wi, n);
+    }
   }
 }
+
+}  // namespace
+
+template <typename T>
+void radix2_fft(ComplexArray<T>& x, bool inverse) {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  transform(x, inverse, avx2);
+}
+
+void radix2_fft_sse2(ComplexArray<double>& x, bool inverse) { transform(x, inverse, false); }
 
 template <typename T>
 void twiddle_table(std::size_t n, const T*& re, const T*& im) {

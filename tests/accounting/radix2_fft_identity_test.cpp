@@ -14,7 +14,9 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <sstream>
 #include <string>
+#include <type_traits>
 
 namespace dpl {
 namespace {
@@ -76,20 +78,34 @@ ComplexArray<T> uniform_input(std::size_t n, std::mt19937_64& rng) {
   return x;
 }
 
-// Empty string if radix2_fft and the reference agree bit for bit on x, else where they differ.
 template <typename T>
-std::string compare(const ComplexArray<T>& x, bool inverse) {
-  ComplexArray<T> got = x, want = x;
-  radix2_fft(got, inverse);
-  testing::reference_radix2_fft(want, inverse);
-  const std::size_t n = x.re.size();
+std::string difference(const ComplexArray<T>& got, const ComplexArray<T>& want, bool inverse, const std::string& what) {
+  const std::size_t n = want.re.size();
   const std::size_t dr = first_difference(got.re, want.re), di = first_difference(got.im, want.im);
   if (dr == n && di == n) return "";
   const std::size_t i = std::min(dr, di);
-  return "n " + std::to_string(n) + (inverse ? " inverse" : " forward") + ": first difference at index " +
-         std::to_string(i) + " (" + std::to_string(static_cast<double>(got.re[i])) + ", " +
-         std::to_string(static_cast<double>(got.im[i])) + ") vs (" + std::to_string(static_cast<double>(want.re[i])) +
-         ", " + std::to_string(static_cast<double>(want.im[i])) + ")";
+  std::ostringstream out;
+  out.precision(std::numeric_limits<T>::max_digits10);
+  out << what << "n " << n << (inverse ? " inverse" : " forward") << ": first difference at index " << i << " ("
+      << got.re[i] << ", " << got.im[i] << ") vs (" << want.re[i] << ", " << want.im[i] << "); ";
+  return out.str();
+}
+
+// Empty string if radix2_fft (and for double its SSE2 path too, which CPUs without AVX2 take) and the reference agree
+// bit for bit on x, else where they differ.
+template <typename T>
+std::string compare(const ComplexArray<T>& x, bool inverse) {
+  ComplexArray<T> want = x;
+  testing::reference_radix2_fft(want, inverse);
+  ComplexArray<T> got = x;
+  radix2_fft(got, inverse);
+  std::string d = difference(got, want, inverse, "");
+  if constexpr (std::is_same_v<T, double>) {
+    got = x;
+    radix2_fft_sse2(got, inverse);
+    d += difference(got, want, inverse, "SSE2 path: ");
+  }
+  return d;
 }
 
 template <typename T>
