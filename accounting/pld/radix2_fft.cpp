@@ -204,10 +204,79 @@ template <typename T>
 // stays in the level-1 cache), the larger ones two per pass over the array. A power of 4.
 constexpr std::size_t kBlock = std::size_t{1} << 10;
 
-// All stages of a transform of length n >= 4 (already bit-reversed), lanes V. wr, wi: the concatenated twiddle table
-// (stage of half-length L at index L - 1).
+// Up to this length the stages beyond the blocks run directly on the array, beyond it by column groups.
+constexpr std::size_t kDirect = 4 * kBlock;
+
+// Columns per group in the large stages: a 64-byte cache line of T.
+template <typename T>
+constexpr std::size_t kColumns = 64 / sizeof(T);
+
+// The stages of half-lengths L = B, 2B, ..., n/2 (B = kBlock < n): they pair only elements whose indices agree mod B,
+// so they run column group by column group: the R = n/B rows of kColumns consecutive residues c0, c0 + 1, ... mod B
+// are copied to a contiguous buffer (row r = elements c0 + r B + e, e < kColumns), all the large stages run there
+// (two per pass: radix4_stages on rows; element c0 + e + r B of a block of 4L has twiddle index L - 1 + c0 + e + r B),
+// and the rows are copied back: one pass over the array instead of one per two stages, and no cache-set conflicts
+// between power-of-two strides. The butterflies and their operands are those of the stage-by-stage order.
 template <typename V, typename T>
-[[gnu::always_inline]] inline void all_stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n) {
+[[gnu::always_inline]] inline void large_stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br, T* bi) {
+  constexpr std::size_t W = sizeof(V) / sizeof(T), C = kColumns<T>, B = kBlock;
+  const std::size_t R = n / B;
+  for (std::size_t c0 = 0; c0 < B; c0 += C) {
+    for (std::size_t r = 0; r < R; ++r)
+      for (std::size_t e = 0; e < C; e += W) {
+        store(br + r * C + e, load<V>(xr + c0 + r * B + e));
+        store(bi + r * C + e, load<V>(xi + c0 + r * B + e));
+      }
+    std::size_t Lr = 1;  // half-length in rows: L = Lr B
+    for (; 4 * Lr <= R; Lr *= 4) {
+      const std::size_t L = Lr * B;
+      const T* w1r = wr + L - 1 + c0;
+      const T* w1i = wi + L - 1 + c0;
+      const T* w2r = wr + 2 * L - 1 + c0;
+      const T* w2i = wi + 2 * L - 1 + c0;
+      for (std::size_t s = 0; s < R; s += 4 * Lr)
+        for (std::size_t r = 0; r < Lr; ++r)
+          for (std::size_t e = 0; e < C; e += W) {
+            T* pr = br + (s + r) * C + e;
+            T* pi = bi + (s + r) * C + e;
+            const std::size_t d = Lr * C;  // L in the buffer
+            V a0r = load<V>(pr), a0i = load<V>(pi), a1r = load<V>(pr + d), a1i = load<V>(pi + d);
+            V a2r = load<V>(pr + 2 * d), a2i = load<V>(pi + 2 * d), a3r = load<V>(pr + 3 * d), a3i = load<V>(pi + 3 * d);
+            const std::size_t k = r * B + e;  // the element's offset in its block of 4L, minus c0
+            const V w1re = load<V>(w1r + k), w1im = load<V>(w1i + k);
+            butterfly(w1re, w1im, a0r, a0i, a1r, a1i);
+            butterfly(w1re, w1im, a2r, a2i, a3r, a3i);
+            butterfly(load<V>(w2r + k), load<V>(w2i + k), a0r, a0i, a2r, a2i);
+            butterfly(load<V>(w2r + k + L), load<V>(w2i + k + L), a1r, a1i, a3r, a3i);
+            store(pr, a0r), store(pi, a0i), store(pr + d, a1r), store(pi + d, a1i);
+            store(pr + 2 * d, a2r), store(pi + 2 * d, a2i), store(pr + 3 * d, a3r), store(pi + 3 * d, a3i);
+          }
+    }
+    if (2 * Lr <= R) {  // an odd number of large stages: the last one alone
+      const std::size_t L = Lr * B, d = Lr * C;
+      const T* w1r = wr + L - 1 + c0;
+      const T* w1i = wi + L - 1 + c0;
+      for (std::size_t r = 0; r < Lr; ++r)
+        for (std::size_t e = 0; e < C; e += W) {
+          T* pr = br + r * C + e;
+          T* pi = bi + r * C + e;
+          V ar = load<V>(pr), ai = load<V>(pi), b_r = load<V>(pr + d), b_i = load<V>(pi + d);
+          butterfly(load<V>(w1r + r * B + e), load<V>(w1i + r * B + e), ar, ai, b_r, b_i);
+          store(pr, ar), store(pi, ai), store(pr + d, b_r), store(pi + d, b_i);
+        }
+    }
+    for (std::size_t r = 0; r < R; ++r)
+      for (std::size_t e = 0; e < C; e += W) {
+        store(xr + c0 + r * B + e, load<V>(br + r * C + e));
+        store(xi + c0 + r * B + e, load<V>(bi + r * C + e));
+      }
+  }
+}
+
+// All stages of a transform of length n >= 4 (already bit-reversed), lanes V. wr, wi: the concatenated twiddle table
+// (stage of half-length L at index L - 1). br, bi: buffers of n / kBlock * kColumns<T> elements when n > kDirect.
+template <typename V, typename T>
+[[gnu::always_inline]] inline void all_stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br, T* bi) {
   const std::size_t block = n < kBlock ? n : kBlock;
   std::size_t L = 4;
   for (std::size_t b = 0; b < n; b += block) {
@@ -215,27 +284,32 @@ template <typename V, typename T>
     for (L = 4; 4 * L <= block; L *= 4)
       radix4_stages<V>(xr + b, xi + b, wr + L - 1, wi + L - 1, wr + 2 * L - 1, wi + 2 * L - 1, block, L);
   }
-  // Here L = block, or block / 2 when block = n has an odd number of stages left (one radix-2 stage, below).
+  if (n > kDirect) {
+    large_stages<V>(xr, xi, wr, wi, n, br, bi);
+    return;
+  }
+  // Short transforms (L2-resident, at most one pass left): the remaining stages directly, two per pass.
   for (; 4 * L <= n; L *= 4)
     radix4_stages<V>(xr, xi, wr + L - 1, wi + L - 1, wr + 2 * L - 1, wi + 2 * L - 1, n, L);
   if (2 * L <= n) radix2_stage<V>(xr, xi, wr + L - 1, wi + L - 1, n, L);
 }
 
 template <typename T>
-void stages_scalar(T* xr, T* xi, const T* wr, const T* wi, std::size_t n) {
-  all_stages<T>(xr, xi, wr, wi, n);
+void stages_scalar(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br, T* bi) {
+  all_stages<T>(xr, xi, wr, wi, n, br, bi);
 }
 
 typedef double Double2 __attribute__((vector_size(16)));
 typedef double Double4 __attribute__((vector_size(32)));
 
-void stages_sse2(double* xr, double* xi, const double* wr, const double* wi, std::size_t n) {
-  all_stages<Double2>(xr, xi, wr, wi, n);
+void stages_sse2(double* xr, double* xi, const double* wr, const double* wi, std::size_t n, double* br,
+                 double* bi) {
+  all_stages<Double2>(xr, xi, wr, wi, n, br, bi);
 }
 
 __attribute__((target("avx2"))) void stages_avx2(double* xr, double* xi, const double* wr, const double* wi,
-                                                 std::size_t n) {
-  all_stages<Double4>(xr, xi, wr, wi, n);
+                                                 std::size_t n, double* br, double* bi) {
+  all_stages<Double4>(xr, xi, wr, wi, n, br, bi);
 }
 
 // The transform with the double butterflies on AVX2 lanes (avx2 = true, the CPU must have AVX2) or SSE2 lanes.
@@ -253,6 +327,11 @@ void transform(ComplexArray<T>& x, bool inverse, bool avx2) {
   T* xi = x.im.data();
   const T* wr = tw.re.data();
   const T* wi = inverse ? tw.conj_im.data() : tw.im.data();
+  thread_local std::vector<T> buffer;  // the column groups of large_stages
+  const std::size_t rows = n > kDirect ? n / kBlock : 0;
+  if (buffer.size() < 2 * rows * kColumns<T>) buffer.resize(2 * rows * kColumns<T>);
+  T* buf_r = buffer.data();
+  T* buf_i = buf_r + rows * kColumns<T>;
   if (n == 2) {  // stage 1 only (w = 1, multiplication skipped as in first_two_stages)
     const T ar = xr[0], ai = xi[0], br = xr[1], bi = xi[1];
     xr[0] = ar + br;
@@ -262,11 +341,11 @@ void transform(ComplexArray<T>& x, bool inverse, bool avx2) {
   } else if (n >= 4) {
     if constexpr (std::is_same_v<T, double>) {
       if (avx2)
-        stages_avx2(xr, xi, wr, wi, n);
+        stages_avx2(xr, xi, wr, wi, n, buf_r, buf_i);
       else
-        stages_sse2(xr, xi, wr, wi, n);
+        stages_sse2(xr, xi, wr, wi, n, buf_r, buf_i);
     } else {
-      stages_scalar(xr, xi, wr, wi, n);
+      stages_scalar(xr, xi, wr, wi, n, buf_r, buf_i);
     }
   }
 }
