@@ -179,24 +179,70 @@ template <typename V, typename T>
     }
 }
 
-// Stages 1 and 2 on len elements (a multiple of 4), scalar. Stage 1 (w = 1): w b = (1 br - 0 bi, 1 bi + 0 br) = b
-// exactly, so its multiplication is skipped (bit-identical results, same error analysis); stage 2 multiplies by its
-// table twiddles w2 = (w_2[0], w_2[1]) like every later stage.
-template <typename T>
+// Stages 1 and 2 on len elements (a multiple of 4 W). Stage 1 (w = 1): w b = (1 br - 0 bi, 1 bi + 0 br) = b exactly,
+// so its multiplication is skipped (bit-identical results, same error analysis); stage 2 multiplies by its table
+// twiddles w2 = (w_2[0], w_2[1]) like every later stage. With W lanes, W groups of 4 elements are transposed so that
+// lane i holds group i (moves only), transformed lane-wise, and transposed back.
+template <std::size_t W, typename V>
+[[gnu::always_inline]] inline void transpose(V (&v)[4]) {
+  if constexpr (W == 4) {  // 4 groups of 4: a 4 x 4 transpose
+    typedef long long Mask __attribute__((vector_size(32)));
+    const V t0 = __builtin_shuffle(v[0], v[1], Mask{0, 4, 2, 6}), t1 = __builtin_shuffle(v[0], v[1], Mask{1, 5, 3, 7});
+    const V t2 = __builtin_shuffle(v[2], v[3], Mask{0, 4, 2, 6}), t3 = __builtin_shuffle(v[2], v[3], Mask{1, 5, 3, 7});
+    v[0] = __builtin_shuffle(t0, t2, Mask{0, 1, 4, 5});
+    v[1] = __builtin_shuffle(t1, t3, Mask{0, 1, 4, 5});
+    v[2] = __builtin_shuffle(t0, t2, Mask{2, 3, 6, 7});
+    v[3] = __builtin_shuffle(t1, t3, Mask{2, 3, 6, 7});
+  } else if constexpr (W == 2) {  // 2 groups of 4 in v = (g0 01, g0 23, g1 01, g1 23)
+    typedef long long Mask __attribute__((vector_size(16)));
+    const V a0 = __builtin_shuffle(v[0], v[2], Mask{0, 2}), a1 = __builtin_shuffle(v[0], v[2], Mask{1, 3});
+    const V a2 = __builtin_shuffle(v[1], v[3], Mask{0, 2}), a3 = __builtin_shuffle(v[1], v[3], Mask{1, 3});
+    v[0] = a0, v[1] = a1, v[2] = a2, v[3] = a3;
+  }
+}
+template <std::size_t W, typename V>
+[[gnu::always_inline]] inline void untranspose(V (&v)[4]) {
+  if constexpr (W == 2) {  // element j of groups 0, 1 in v[j], back to the memory order
+    typedef long long Mask __attribute__((vector_size(16)));
+    const V g001 = __builtin_shuffle(v[0], v[1], Mask{0, 2}), g101 = __builtin_shuffle(v[0], v[1], Mask{1, 3});
+    const V g023 = __builtin_shuffle(v[2], v[3], Mask{0, 2}), g123 = __builtin_shuffle(v[2], v[3], Mask{1, 3});
+    v[0] = g001, v[1] = g023, v[2] = g101, v[3] = g123;
+  } else {
+    transpose<W>(v);  // the 4 x 4 transpose is its own inverse; nothing to do for W = 1
+  }
+}
+
+template <typename V, typename T>
 [[gnu::always_inline]] inline void first_two_stages(T* __restrict xr, T* __restrict xi, const T* __restrict w2r,
                                                     const T* __restrict w2i, std::size_t len) {
-  for (std::size_t s = 0; s < len; s += 4) {
-    T a[4], b[4];
+  constexpr std::size_t W = sizeof(V) / sizeof(T);
+  if constexpr (W > 1)
+    if (len < 4 * W) return first_two_stages<T>(xr, xi, w2r, w2i, len);
+  V w0r, w0i, w1r, w1i;  // w_2[0], w_2[1] in every lane
+  for (std::size_t i = 0; i < W; ++i) {
+    if constexpr (W == 1) {
+      w0r = w2r[0], w0i = w2i[0], w1r = w2r[1], w1i = w2i[1];
+    } else {
+      w0r[i] = w2r[0], w0i[i] = w2i[0], w1r[i] = w2r[1], w1i[i] = w2i[1];
+    }
+  }
+  for (std::size_t s = 0; s < len; s += 4 * W) {
+    V a[4], b[4];
+    for (std::size_t j = 0; j < 4; ++j) a[j] = load<V>(xr + s + j * W), b[j] = load<V>(xi + s + j * W);
+    transpose<W>(a);
+    transpose<W>(b);
     for (int j = 0; j < 4; j += 2) {
-      const T ar = xr[s + j], ai = xi[s + j], br = xr[s + j + 1], bi = xi[s + j + 1];
+      const V ar = a[j], ai = b[j], br = a[j + 1], bi = b[j + 1];
       a[j] = ar + br;
       b[j] = ai + bi;
       a[j + 1] = ar - br;
       b[j + 1] = ai - bi;
     }
-    butterfly(w2r[0], w2i[0], a[0], b[0], a[2], b[2]);
-    butterfly(w2r[1], w2i[1], a[1], b[1], a[3], b[3]);
-    for (int j = 0; j < 4; ++j) xr[s + j] = a[j], xi[s + j] = b[j];
+    butterfly(w0r, w0i, a[0], b[0], a[2], b[2]);
+    butterfly(w1r, w1i, a[1], b[1], a[3], b[3]);
+    untranspose<W>(a);
+    untranspose<W>(b);
+    for (std::size_t j = 0; j < 4; ++j) store(xr + s + j * W, a[j]), store(xi + s + j * W, b[j]);
   }
 }
 
@@ -280,7 +326,7 @@ template <typename V, typename T>
   const std::size_t block = n < kBlock ? n : kBlock;
   std::size_t L = 4;
   for (std::size_t b = 0; b < n; b += block) {
-    first_two_stages(xr + b, xi + b, wr + 1, wi + 1, block);
+    first_two_stages<V>(xr + b, xi + b, wr + 1, wi + 1, block);
     for (L = 4; 4 * L <= block; L *= 4)
       radix4_stages<V>(xr + b, xi + b, wr + L - 1, wi + L - 1, wr + 2 * L - 1, wi + 2 * L - 1, block, L);
   }
