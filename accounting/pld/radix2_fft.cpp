@@ -253,9 +253,10 @@ constexpr std::size_t kBlock = std::size_t{1} << 10;
 // Up to this length the stages beyond the blocks run directly on the array, beyond it by column groups.
 constexpr std::size_t kDirect = 4 * kBlock;
 
-// Columns per group in the large stages: a 64-byte cache line of T.
+// Columns per group in the large stages: 256 bytes of T, four cache lines (measured: faster than one or two lines at
+// n = 2^14 .. 2^20, e.g. 2^17 0.69 -> 0.56 ns per n log2 n in double; the buffer is n / 16 elements, 512 KB at 2^20).
 template <typename T>
-constexpr std::size_t kColumns = 64 / sizeof(T);
+constexpr std::size_t kColumns = 256 / sizeof(T);
 
 // The stages of half-lengths L = B, 2B, ..., n/2 (B = kBlock < n): they pair only elements whose indices agree mod B,
 // so they run column group by column group: the R = n/B rows of kColumns consecutive residues c0, c0 + 1, ... mod B
