@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
@@ -69,9 +70,12 @@ TwiddleTable<T>& twiddles() {
 // The bit-reversal permutation x[i] <-> x[rev(i)] of a power-of-two length n (moves only). For n >= 2^(2q) by
 // tiles: an index with bits (a, m, b), a and b of q bits, goes to (rev b, rev m, rev a), so the tile {(a, m, b)} of
 // 2^q rows of 2^q contiguous elements is exchanged with the tile of rev m through a buffer, each row a cache line
-// or two, instead of one element at a time over the whole array.
+// or two, instead of one element at a time over the whole array. Elements are moved as bytes (memcpy): a long double
+// copied through the x87 stack costs a slow 80-bit store.
 template <typename T>
 void bit_reverse(T* x, std::size_t n) {
+  struct Raw { unsigned char bytes[sizeof(T)]; };
+  auto move = [](void* to, const void* from) { std::memcpy(to, from, sizeof(T)); };
   constexpr unsigned q = 4;
   constexpr std::size_t side = std::size_t{1} << q;
   if (n < side * side) {
@@ -79,14 +83,17 @@ void bit_reverse(T* x, std::size_t n) {
       std::size_t bit = n >> 1;
       for (; j & bit; bit >>= 1) j ^= bit;
       j ^= bit;
-      if (i < j) std::swap(x[i], x[j]);
+      if (i < j) {
+        Raw t;
+        move(&t, x + i), move(x + i, x + j), move(x + j, &t);
+      }
     }
     return;
   }
   static constexpr unsigned char rev_q[side] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
   const std::size_t mids = n / (side * side);  // 2^(t - 2q) values of m
   const std::size_t stride = n / side;         // distance between the rows a and a + 1
-  T tile1[side * side], tile2[side * side];
+  Raw tile1[side * side], tile2[side * side];
   for (std::size_t m = 0, rm = 0; m < mids; ++m) {
     if (m > 0) {  // rm = rev(m) over t - 2q bits, incremented in reverse
       std::size_t bit = mids >> 1;
@@ -96,30 +103,28 @@ void bit_reverse(T* x, std::size_t n) {
     if (rm < m) continue;  // exchanged already, from the tile of rm
     T* base1 = x + (m << q);
     T* base2 = x + (rm << q);
-    for (std::size_t a = 0; a < side; ++a)
-      for (std::size_t b = 0; b < side; ++b) tile1[a * side + b] = base1[a * stride + b];
+    for (std::size_t a = 0; a < side; ++a) std::memcpy(tile1 + a * side, base1 + a * stride, side * sizeof(T));
     if (rm != m)
-      for (std::size_t a = 0; a < side; ++a)
-        for (std::size_t b = 0; b < side; ++b) tile2[a * side + b] = base2[a * stride + b];
+      for (std::size_t a = 0; a < side; ++a) std::memcpy(tile2 + a * side, base2 + a * stride, side * sizeof(T));
     // Row r = rev b, column c = rev a of the destination, written row by row.
     for (std::size_t r = 0; r < side; ++r)
-      for (std::size_t c = 0; c < side; ++c) base2[r * stride + c] = tile1[rev_q[c] * side + rev_q[r]];
+      for (std::size_t c = 0; c < side; ++c) move(base2 + r * stride + c, tile1 + rev_q[c] * side + rev_q[r]);
     if (rm != m)
       for (std::size_t r = 0; r < side; ++r)
-        for (std::size_t c = 0; c < side; ++c) base1[r * stride + c] = tile2[rev_q[c] * side + rev_q[r]];
+        for (std::size_t c = 0; c < side; ++c) move(base1 + r * stride + c, tile2 + rev_q[c] * side + rev_q[r]);
   }
 }
 
-// The butterfly y_top = a + w b, y_bot = a - w b, w b = (wr br - wi bi, wr bi + wi br), on W lanes at once (V is T
-// for W = 1, else a GCC vector of W doubles whose +, -, * are lane-wise IEEE operations): the same operations, in the
-// same order and on the same operands, as one scalar butterfly per lane. No FMA: fp-contract is off and the vector
-// code is compiled for SSE2 or AVX2 only (no FMA instruction set).
+// W consecutive elements as V (T itself for W = 1, else a GCC vector of W doubles), unaligned.
 template <typename V, typename T>
 [[gnu::always_inline]] inline V load(const T* p) {
-  if constexpr (std::is_same_v<V, T>) return *p;  // (a copy of 16 bytes would stall on an x87 10-byte store)
-  V v;
-  __builtin_memcpy(&v, p, sizeof v);
-  return v;
+  if constexpr (std::is_same_v<V, T>) {
+    return *p;  // (a copy of 16 bytes would stall on an x87 10-byte store)
+  } else {
+    V v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+  }
 }
 template <typename V, typename T>
 [[gnu::always_inline]] inline void store(T* p, V v) {
@@ -129,6 +134,10 @@ template <typename V, typename T>
     __builtin_memcpy(p, &v, sizeof v);
 }
 
+// The butterfly y_top = a + w b, y_bot = a - w b, w b = (wr br - wi bi, wr bi + wi br), on W lanes at once (V is T
+// for W = 1, else a GCC vector of W doubles whose +, -, * are lane-wise IEEE operations): the same operations, in the
+// same order and on the same operands, as one scalar butterfly per lane. No FMA: fp-contract is off and the vector
+// code is compiled for SSE2 or AVX2 only (no FMA instruction set).
 template <typename V>
 [[gnu::always_inline]] inline void butterfly(V wr, V wi, V& ar, V& ai, V& br, V& bi) {
   const V tr = wr * br - wi * bi;
@@ -269,11 +278,10 @@ template <typename V, typename T>
   constexpr std::size_t W = sizeof(V) / sizeof(T), C = kColumns<T>, B = kBlock;
   const std::size_t R = n / B;
   for (std::size_t c0 = 0; c0 < B; c0 += C) {
-    for (std::size_t r = 0; r < R; ++r)
-      for (std::size_t e = 0; e < C; e += W) {
-        store(br + r * C + e, load<V>(xr + c0 + r * B + e));
-        store(bi + r * C + e, load<V>(xi + c0 + r * B + e));
-      }
+    for (std::size_t r = 0; r < R; ++r) {  // moves as bytes (no x87 80-bit stores for long double)
+      std::memcpy(br + r * C, xr + c0 + r * B, C * sizeof(T));
+      std::memcpy(bi + r * C, xi + c0 + r * B, C * sizeof(T));
+    }
     std::size_t Lr = 1;  // half-length in rows: L = Lr B
     for (; 4 * Lr <= R; Lr *= 4) {
       const std::size_t L = Lr * B;
@@ -312,11 +320,10 @@ template <typename V, typename T>
           store(pr, ar), store(pi, ai), store(pr + d, b_r), store(pi + d, b_i);
         }
     }
-    for (std::size_t r = 0; r < R; ++r)
-      for (std::size_t e = 0; e < C; e += W) {
-        store(xr + c0 + r * B + e, load<V>(br + r * C + e));
-        store(xi + c0 + r * B + e, load<V>(bi + r * C + e));
-      }
+    for (std::size_t r = 0; r < R; ++r) {
+      std::memcpy(xr + c0 + r * B, br + r * C, C * sizeof(T));
+      std::memcpy(xi + c0 + r * B, bi + r * C, C * sizeof(T));
+    }
   }
 }
 
