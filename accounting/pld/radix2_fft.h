@@ -17,9 +17,17 @@ struct ComplexArray {
 
 // In place: x <- F x (inverse = false, F_jk = e^{-2 pi i jk/n}) or x <- conj(F) x (inverse = true), unnormalised,
 // n = x.re.size() a power of two, 1 <= n <= 2^30. Bit-reversal permutation, then log2(n) butterfly stages
-// y_top = a + w b, y_bot = a - w b with w b = (wr br - wi bi, wr bi + wi br) in the working precision T.
+// y_top = a + w b, y_bot = a - w b with w b = (wr br - wi bi, wr bi + wi br) in the working precision T, separately
+// rounded (no FMA). Independent butterflies run in a cache-friendly order (small stages block by block, large ones
+// two per pass) and, in double, several per SIMD instruction: every output is the same sequence of IEEE operations on
+// the same operands as stage by stage, so the results are bit-identical to it (tests/accounting/
+// radix2_fft_identity_test.cpp) and Thm 24.2 applies unchanged.
 template <typename T>
 void radix2_fft(ComplexArray<T>& x, bool inverse);
+
+// radix2_fft<double> with its butterflies on SSE2 lanes even where AVX2 is available (radix2_fft takes AVX2 when the
+// CPU has it): bit-identical results; for the tests of the path other CPUs take.
+void radix2_fft_sse2(ComplexArray<double>& x, bool inverse);
 
 // The twiddles of radix2_fft's last stage for length n (a power of two, 2 <= n <= 2^30): re[k] + i im[k] =
 // e^{-2 pi i k/n} for k < n/2, the same table entries (|w~ - w| <= mu) radix2_fft uses; valid until the next call
