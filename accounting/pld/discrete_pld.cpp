@@ -684,7 +684,8 @@ double pld_epsilon(const DiscretePld& d, double delta) {
     // whenever a step is not well inside the bracket. Only values whose certified delta meets the target are
     // kept at `hi`, so the answer is certified whatever the steps are. The first bracket is set around
     // epsilon_estimate (two certified evaluations, widened x16 while they do not bracket), else [0, top].
-    double lo = 0, d_lo = kInf, d_hi = kInf;
+    double lo = 0, d_lo = 1, d_hi = 1;
+    bool bracketed = false;
     const double est = epsilon_estimate(d, delta);
     if (est > 0 && est < hi) {
       for (double w = 1e-13 * std::max(est, d.h); w < hi; w *= 16) {
@@ -696,19 +697,18 @@ double pld_epsilon(const DiscretePld& d, double delta) {
           if (a == 0) return 0.0;
           continue;
         }
-        lo = a, hi = b, d_lo = va, d_hi = vb;
+        lo = a, hi = b, d_lo = va, d_hi = vb, bracketed = true;
         break;
       }
     }
-    if (!(d_lo <= 1)) {  // no bracket from the estimate: the whole support
+    if (!bracketed) {  // no bracket from the estimate: the whole support
       d_lo = pld_delta(d, 0.0);
       if (d_lo <= delta) return 0.0;
       d_hi = pld_delta(d, hi);
       if (d_hi > delta) return kInf;  // the +inf atom and the error budget exceed delta
     }
-    const double d0 = d_lo, dh = d_hi;
     const double target = std::log(delta);
-    double f_lo = std::log(d0) - target, f_hi = dh > 0 ? std::log(dh) - target : -kInf;
+    double f_lo = std::log(d_lo) - target, f_hi = d_hi > 0 ? std::log(d_hi) - target : -kInf;
     int side = 0;
     for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
       double mid = 0.5 * (lo + hi);

@@ -18,7 +18,6 @@ namespace dpl {
 namespace {
 
 constexpr double kFinestGrid = 1e-5;
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kTargetBins = 170000;
 // Below this target delta every PLD is exponentially tilted (docs/pld_accountant.md, 5): the round-off budget
 // (~1e-11 of the total mass) would otherwise exceed delta.
