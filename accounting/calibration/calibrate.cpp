@@ -144,6 +144,18 @@ std::optional<Real> others_lower_bound(const Problem& p) {
   return best;
 }
 
+// The shortest decimal (4 to 17 significant digits) obtained by rounding v towards the safe side (up for the
+// smallest-value parameters, down for the others) that `accept` takes; nullopt when none does.
+template <typename Accept>
+std::optional<double> shortest_safe_decimal(double v, bool smallest, const Accept& accept) {
+  for (int digits = 4; digits <= 17; ++digits) {
+    const std::string text = smallest ? format_up(Real(v), digits) : format_down(Real(v), digits);
+    const double d = std::strtod(text.c_str(), nullptr);
+    if (accept(d)) return d;
+  }
+  return std::nullopt;
+}
+
 struct Bracket {
   double yes = 0, no = 0;
   Eval at_yes{}, at_no{};
@@ -440,8 +452,13 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     int side = 0;
     // The last three (log v, excess) pairs evaluated, unweighted, for inverse quadratic interpolation.
     std::vector<std::pair<double, double>> recent;
-    for (const Eval* e : {&at_no, &at_yes})
-      if (std::isfinite(e->excess)) recent.emplace_back(std::log(e == &at_yes ? yes : no), e->excess);
+    auto remember = [&](double v, double excess) {
+      if (!std::isfinite(excess)) return;
+      recent.emplace_back(std::log(v), excess);
+      if (recent.size() > 3) recent.erase(recent.begin());
+    };
+    remember(no, at_no.excess);
+    remember(yes, at_yes.excess);
     for (int it = 0; it < 200 && std::abs(yes - no) > rel_tol * std::abs(yes); ++it) {
       const double ly = std::log(yes), ln = std::log(no);
       double lm = 0.5 * (ly + ln);
@@ -482,21 +499,13 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
         // then has nothing left to certify), one PLD run fewer.
         const double far = std::exp(ln + std::copysign(rel_tol / 2, ly - ln));
         const double low = std::min(far, m), high = std::max(far, m);
-        for (int digits = 4; digits <= 17; ++digits) {
-          const std::string text = smallest ? format_up(Real(m), digits) : format_down(Real(m), digits);
-          const double d = std::strtod(text.c_str(), nullptr);
-          if (d >= low && d <= high && d > std::min(yes, no) && d < std::max(yes, no)) {
-            m = d;
-            break;
-          }
-        }
+        m = shortest_safe_decimal(m, smallest, [&](double d) {
+              return d >= low && d <= high && d > std::min(yes, no) && d < std::max(yes, no);
+            }).value_or(m);
       }
       narrowed(yes, no);
       Eval e = evaluate(p, m, count, !closing);
-      if (std::isfinite(e.excess)) {
-        recent.emplace_back(std::log(m), e.excess);
-        if (recent.size() > 3) recent.erase(recent.begin());
-      }
+      remember(m, e.excess);
       if (e.meets) {
         yes = m, at_yes = e, fy = e.excess;
         if (side == 1) fn /= 2;  // Illinois: the other end stayed twice, halve its weight
@@ -521,16 +530,13 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   double answer = yes, candidate = yes;
   std::optional<Eval> failed;  // the full accountant's evaluation of `candidate`, which did not meet
   if (!integer && yes != no) {
-    for (int digits = 4; digits <= 17; ++digits) {
-      const std::string s = smallest ? format_up(Real(yes), digits) : format_down(Real(yes), digits);
-      const double d = std::strtod(s.c_str(), nullptr);
-      const bool inside = smallest ? (d >= yes && d < yes + (yes - no)) : (d <= yes && d > yes - (no - yes));
-      if (!inside) continue;
-      if (d == yes && at_yes.full) break;  // already certified by the full accountant (a closing value)
-      Eval e = evaluate(p, d, count, false);
-      if (e.meets) answer = d, at_yes = std::move(e);
-      else candidate = d, failed = std::move(e);  // d is on the safe side of yes: yes fails too
-      break;
+    const auto d = shortest_safe_decimal(yes, smallest, [&](double x) {
+      return smallest ? (x >= yes && x < yes + (yes - no)) : (x <= yes && x > yes - (no - yes));
+    });
+    if (d && !(*d == yes && at_yes.full)) {  // a closing value equal to yes is certified by the full accountant
+      Eval e = evaluate(p, *d, count, false);
+      if (e.meets) answer = *d, at_yes = std::move(e);
+      else candidate = *d, failed = std::move(e);  // d is on the safe side of yes: yes fails too
     }
   }
   // A search on a fixed PLD grid: its `yes` is certified on that grid; the full accountant (which picks its own
