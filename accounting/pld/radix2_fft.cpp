@@ -167,25 +167,31 @@ template <typename V, typename T>
 // each k < L, the four elements k, k + L, k + 2L, k + 3L of a block of 4L get stage L's butterflies (k, k + L) and
 // (k + 2L, k + 3L) with w_L[k], then stage 2L's (k, k + 2L) with w_2L[k] and (k + L, k + 3L) with w_2L[k + L]:
 // exactly the butterflies of the two radix-2 stages, each element's operations unchanged.
+// Two consecutive radix-2 stages on the four elements p, p + d, p + 2d, p + 3d (W lanes each): the stage of
+// half-length L with twiddle w1, then the stage of half-length 2L with twiddles w2 and w2 + L (the same butterflies
+// as two separate passes).
+template <typename V, typename T>
+[[gnu::always_inline]] inline void two_stages_at(T* pr, T* pi, std::size_t d, const T* w1r, const T* w1i,
+                                                 const T* w2r, const T* w2i, std::size_t L) {
+  V a0r = load<V>(pr), a0i = load<V>(pi), a1r = load<V>(pr + d), a1i = load<V>(pi + d);
+  V a2r = load<V>(pr + 2 * d), a2i = load<V>(pi + 2 * d), a3r = load<V>(pr + 3 * d), a3i = load<V>(pi + 3 * d);
+  const V wr = load<V>(w1r), wi = load<V>(w1i);
+  butterfly(wr, wi, a0r, a0i, a1r, a1i);
+  butterfly(wr, wi, a2r, a2i, a3r, a3i);
+  butterfly(load<V>(w2r), load<V>(w2i), a0r, a0i, a2r, a2i);
+  butterfly(load<V>(w2r + L), load<V>(w2i + L), a1r, a1i, a3r, a3i);
+  store(pr, a0r), store(pi, a0i), store(pr + d, a1r), store(pi + d, a1i);
+  store(pr + 2 * d, a2r), store(pi + 2 * d, a2i), store(pr + 3 * d, a3r), store(pi + 3 * d, a3i);
+}
+
 template <typename V, typename T>
 [[gnu::always_inline]] inline void radix4_stages(T* __restrict xr, T* __restrict xi, const T* __restrict w1r,
                                                  const T* __restrict w1i, const T* __restrict w2r,
                                                  const T* __restrict w2i, std::size_t len, std::size_t L) {
   constexpr std::size_t W = sizeof(V) / sizeof(T);
   for (std::size_t s = 0; s < len; s += 4 * L)
-    for (std::size_t k = 0; k < L; k += W) {
-      T* pr = xr + s + k;
-      T* pi = xi + s + k;
-      V a0r = load<V>(pr), a0i = load<V>(pi), a1r = load<V>(pr + L), a1i = load<V>(pi + L);
-      V a2r = load<V>(pr + 2 * L), a2i = load<V>(pi + 2 * L), a3r = load<V>(pr + 3 * L), a3i = load<V>(pi + 3 * L);
-      const V wr = load<V>(w1r + k), wi = load<V>(w1i + k);
-      butterfly(wr, wi, a0r, a0i, a1r, a1i);
-      butterfly(wr, wi, a2r, a2i, a3r, a3i);
-      butterfly(load<V>(w2r + k), load<V>(w2i + k), a0r, a0i, a2r, a2i);
-      butterfly(load<V>(w2r + k + L), load<V>(w2i + k + L), a1r, a1i, a3r, a3i);
-      store(pr, a0r), store(pi, a0i), store(pr + L, a1r), store(pi + L, a1i);
-      store(pr + 2 * L, a2r), store(pi + 2 * L, a2i), store(pr + 3 * L, a3r), store(pi + 3 * L, a3i);
-    }
+    for (std::size_t k = 0; k < L; k += W)
+      two_stages_at<V>(xr + s + k, xi + s + k, L, w1r + k, w1i + k, w2r + k, w2i + k, L);
 }
 
 // Stages 1 and 2 on len elements (a multiple of 4 W). Stage 1 (w = 1): w b = (1 br - 0 bi, 1 bi + 0 br) = b exactly,
@@ -292,19 +298,9 @@ template <typename V, typename T>
       for (std::size_t s = 0; s < R; s += 4 * Lr)
         for (std::size_t r = 0; r < Lr; ++r)
           for (std::size_t e = 0; e < C; e += W) {
-            T* pr = br + (s + r) * C + e;
-            T* pi = bi + (s + r) * C + e;
-            const std::size_t d = Lr * C;  // L in the buffer
-            V a0r = load<V>(pr), a0i = load<V>(pi), a1r = load<V>(pr + d), a1i = load<V>(pi + d);
-            V a2r = load<V>(pr + 2 * d), a2i = load<V>(pi + 2 * d), a3r = load<V>(pr + 3 * d), a3i = load<V>(pi + 3 * d);
             const std::size_t k = r * B + e;  // the element's offset in its block of 4L, minus c0
-            const V w1re = load<V>(w1r + k), w1im = load<V>(w1i + k);
-            butterfly(w1re, w1im, a0r, a0i, a1r, a1i);
-            butterfly(w1re, w1im, a2r, a2i, a3r, a3i);
-            butterfly(load<V>(w2r + k), load<V>(w2i + k), a0r, a0i, a2r, a2i);
-            butterfly(load<V>(w2r + k + L), load<V>(w2i + k + L), a1r, a1i, a3r, a3i);
-            store(pr, a0r), store(pi, a0i), store(pr + d, a1r), store(pi + d, a1i);
-            store(pr + 2 * d, a2r), store(pi + 2 * d, a2i), store(pr + 3 * d, a3r), store(pi + 3 * d, a3i);
+            two_stages_at<V>(br + (s + r) * C + e, bi + (s + r) * C + e, Lr * C /* L in the buffer */, w1r + k,
+                             w1i + k, w2r + k, w2i + k, L);
           }
     }
     if (2 * Lr <= R) {  // an odd number of large stages: the last one alone
