@@ -1,5 +1,8 @@
 #include "accounting/rdp/rdp_double_interval.h"
 
+#include "accounting/rdp/rdp_double_exp.h"
+#include "accounting/rdp/rdp_normal_cdf_enclosure.h"
+
 #include <mpfr.h>
 
 #include <algorithm>
@@ -44,62 +47,59 @@ DoubleInterval abs(const DoubleInterval& a) {
   return {0, std::max(-a.lo, a.hi)};
 }
 
-DoubleInterval exp(const DoubleInterval& x) { return {directed(mpfr_exp, x.lo, MPFR_RNDD), directed(mpfr_exp, x.hi, MPFR_RNDU)}; }
+namespace {
+
+// e^d <= 1 + d + d^2 for 0 <= d <= 1 (e^d - 1 - d = d^2 sum_k d^{k-2}/k! <= d^2 (e - 2)), rounded up.
+double growth_factor_up(double d) { return up(1 + up(d + up(d * d))); }
+
+}  // namespace
+
+// exp is increasing: the lower end at x.lo; the upper end e^{x.hi} = e^{x.lo} e^{x.hi - x.lo}, bounded by
+// growth_factor_up for a narrow interval (one evaluation instead of two), else evaluated (rdp_double_exp.h).
+DoubleInterval exp(const DoubleInterval& x) {
+  const DoubleInterval e = exp_enclosure(x.lo);
+  const double d = up(x.hi - x.lo);
+  if (d <= 0x1p-10) return {e.lo, up(e.hi * growth_factor_up(d))};
+  return {e.lo, exp_enclosure(x.hi).hi};
+}
 DoubleInterval log(const DoubleInterval& x) { return {directed(mpfr_log, x.lo, MPFR_RNDD), directed(mpfr_log, x.hi, MPFR_RNDU)}; }
 double log_up(double x) { return directed(mpfr_log, x, MPFR_RNDU); }
 double log1p_up(double x) { return directed(mpfr_log1p, x, MPFR_RNDU); }
+DoubleInterval expm1(const DoubleInterval& x) {
+  return {directed(mpfr_expm1, x.lo, MPFR_RNDD), directed(mpfr_expm1, x.hi, MPFR_RNDU)};
+}
 DoubleInterval log1p(const DoubleInterval& x) {
   return {directed(mpfr_log1p, x.lo, MPFR_RNDD), directed(mpfr_log1p, x.hi, MPFR_RNDU)};
 }
 
-// Phi(x) = erfc(-x/sqrt 2)/2; erfc is decreasing, halving is exact (barring underflow, rounded outward anyway).
+namespace {
+
+// An upper bound on (log Phi)'(v) = phi(v)/Phi(v) for all v >= x: it decreases in v (Phi is log-concave), is
+// phi(-2)/Phi(-2) = 2.3732 at -2, and for t = -x > 2 below t + 1/t (R(t) > t/(t^2+1), A&S 7.1.13); for x >= 0,
+// phi/Phi <= 2 phi(x) <= 0.8 e^{-x^2/2} <= 0.8/(1 + x^2/2).
+double log_normal_cdf_slope_up(double x) {
+  if (x >= 0) return up(0.8 / down(1 + down(down(x * x) / 2)));
+  return x >= -2 ? 2.4 : up(-x + 0.5);
+}
+
+}  // namespace
+
+// Phi is increasing: the lower end at x.lo; the upper end Phi(x.hi) <= Phi(x.lo) e^{K (x.hi - x.lo)} with K the
+// slope bound above, for a narrow interval (one evaluation instead of two), else evaluated at x.hi.
 DoubleInterval normal_cdf(const DoubleInterval& x) {
-  constexpr double kSqrt2Lo = 1.4142135623730949, kSqrt2Hi = 1.4142135623730951;  // enclose sqrt 2
-  const DoubleInterval t = DoubleInterval{-x.hi, -x.lo} / DoubleInterval{kSqrt2Lo, kSqrt2Hi};
-  return {down(directed(mpfr_erfc, t.hi, MPFR_RNDD) / 2), up(directed(mpfr_erfc, t.lo, MPFR_RNDU) / 2)};
+  const DoubleInterval e = normal_cdf_at(x.lo);
+  const double d = up(up(x.hi - x.lo) * log_normal_cdf_slope_up(x.lo));
+  if (d <= 0x1p-10) return {e.lo, std::min(1.0, up(e.hi * growth_factor_up(d)))};
+  return {e.lo, normal_cdf_at(x.hi).hi};
 }
 
-// Far in the lower tail MPFR's erfc needs a working precision that grows like x^2 (slow): there, for t = -x >= 10,
-// the asymptotic expansion Phi(-t) = phi(t)/t [sum_{k<n} (-1)^k (2k-1)!!/t^{2k} + R_n] with |R_n| at most the
-// first omitted term (it envelops: Abramowitz and Stegun 7.1.24), n = 20 (|R_n| <= 39!!/10^40 < 4e-17), in log
-// space so that neither factor under- or overflows. Enclosure of e^{l} Phi(x).
-DoubleInterval exp_times_lower_tail(const DoubleInterval& l, const DoubleInterval& x) {
-  using DI = DoubleInterval;
-  constexpr int kTerms = 20;
-  const DI t{-x.hi, -x.lo}, u = DI::point(1) / (t * t);  // u = 1/t^2 <= 1/100
-  // Horner in u of sum_{k<n} (-1)^k (2k-1)!! u^k, then +-(2n-1)!! u^n; the double factorials enclosed.
-  DI dfact[kTerms + 1];
-  dfact[0] = DI::point(1);
-  for (int k = 1; k <= kTerms; ++k) dfact[k] = dfact[k - 1] * DI::point(2 * k - 1);
-  auto signed_coef = [&](int k) { return k % 2 ? DI{-dfact[k].hi, -dfact[k].lo} : dfact[k]; };
-  DI series = signed_coef(kTerms - 1);
-  for (int k = kTerms - 2; k >= 0; --k) series = signed_coef(k) + u * series;
-  DI un = DI::point(1);
-  for (int k = 0; k < kTerms; ++k) un = un * u;
-  const DI rem = dfact[kTerms] * un;
-  series = series + DI{-rem.hi, rem.hi};
-  constexpr DI kHalfLog2Pi{0.9189385332046727, 0.9189385332046728};
-  const DI expo = l - t * t / DI::point(2) - log(t) - kHalfLog2Pi;
-  return exp(expo) * series;
-}
-
-// e^{l} Phi(x) = e^{l} erfc(-x/sqrt 2)/2: every factor is non-negative and increasing in (l, x), so the lower end
-// is the product of the lower ends rounded down and the upper end that of the upper ends rounded up.
+// e^{l} Phi(x) is increasing in both l and x: the lower end from (l.lo, x.lo); the upper end as in normal_cdf,
+// with the factor e^{(l.hi - l.lo) + K (x.hi - x.lo)}, or evaluated at (l.hi, x.hi) for wide intervals.
 DoubleInterval exp_times_normal_cdf(const DoubleInterval& l, const DoubleInterval& x) {
-  if (x.hi <= -10) return exp_times_lower_tail(l, x);
-  constexpr double kSqrt2Lo = 1.4142135623730949, kSqrt2Hi = 1.4142135623730951;
-  const DoubleInterval t = DoubleInterval{-x.hi, -x.lo} / DoubleInterval{kSqrt2Lo, kSqrt2Hi};
-  thread_local Scratch e, c;
-  auto end = [&](double lv, double tv, mpfr_rnd_t r) {
-    mpfr_set_d(e.x, lv, MPFR_RNDN);
-    mpfr_exp(e.x, e.x, r);
-    mpfr_set_d(c.x, tv, MPFR_RNDN);
-    mpfr_erfc(c.x, c.x, r);
-    mpfr_mul(e.x, e.x, c.x, r);
-    mpfr_div_2ui(e.x, e.x, 1, r);
-    return mpfr_get_d(e.x, r);
-  };
-  return {end(l.lo, t.hi, MPFR_RNDD), end(l.hi, t.lo, MPFR_RNDU)};
+  const DoubleInterval e = exp_times_normal_cdf_at(l.lo, x.lo);
+  const double d = up(up(l.hi - l.lo) + up(up(x.hi - x.lo) * log_normal_cdf_slope_up(x.lo)));
+  if (d <= 0x1p-10) return {e.lo, up(e.hi * growth_factor_up(d))};
+  return {e.lo, exp_times_normal_cdf_at(l.hi, x.hi).hi};
 }
 
 DoubleInterval times_expm1(const DoubleInterval& w, const DoubleInterval& x) {

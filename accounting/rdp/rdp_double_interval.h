@@ -1,9 +1,9 @@
 // Interval arithmetic on binary64 for the fast certified RDP evaluation (docs/rdp_double_precision.md).
 // +, -, *, / are correctly rounded to nearest (IEEE 754-2019, Sec. 4.3), so the exact result lies within half an
 // ulp of the computed one; widening each result by one ulp outward (nextafter) therefore encloses it, in the
-// subnormal range too. exp, log, log1p and erfc come from MPFR at 53 bits with directed rounding (proven
-// correctly rounded, Fousse et al. 2007). An overflow makes an endpoint infinite: the caller then falls back to
-// the 200-bit MPFI evaluation.
+// subnormal range too. exp is a Taylor polynomial with a proven remainder (rdp_double_exp.h); expm1, log and
+// log1p come from MPFR at 53 bits with directed rounding (proven correctly rounded, Fousse et al. 2007). An
+// overflow makes an endpoint infinite: the caller then falls back to the 200-bit MPFI evaluation.
 #pragma once
 
 #include <bit>
@@ -54,14 +54,15 @@ inline DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b
 }
 DoubleInterval abs(const DoubleInterval& a);
 
-// MPFR at 53 bits, endpoints rounded outward (all four functions are monotone).
+// Endpoints rounded outward (all four functions are monotone); exp by rdp_double_exp.h, the others by MPFR.
 DoubleInterval exp(const DoubleInterval& x);
 DoubleInterval log(const DoubleInterval& x);    // requires lo > 0
 DoubleInterval log1p(const DoubleInterval& x);  // requires lo > -1
+DoubleInterval expm1(const DoubleInterval& x);
 // The upper ends alone (one MPFR call instead of two): log x and log1p x rounded up.
 double log_up(double x);    // requires x > 0
 double log1p_up(double x);  // requires x > -1
-// Phi(x) = erfc(-x / sqrt 2) / 2, increasing in x.
+// Phi(x) = erfc(-x / sqrt 2) / 2, increasing in x (enclosed without erfc: rdp_normal_cdf_enclosure.h).
 DoubleInterval normal_cdf(const DoubleInterval& x);
 // e^{l} Phi(x) for l and x enclosed, with the product formed in MPFR's exponent range (e^{l} may overflow binary64
 // while the product does not); increasing in both arguments.

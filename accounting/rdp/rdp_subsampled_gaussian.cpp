@@ -125,12 +125,78 @@ std::optional<Interval> SubsampledGaussianRdp::integer_excess_fast(std::int64_t 
   return make_interval(Real(sum.lo), Real(sum.hi));
 }
 
+// MTZ 2019, Sec. 3.3 minus the binomial series 1 = sum_i C(a,i) q^i (1-q)^{a-i} (q < 1/2), term by term, all in
+// binary64 intervals: A - 1 = sum_i C(a,i) [b_i (expm1(c_i) Phi(y_i) - Phi(-y_i)) + F1_i Phi((a-i-z0)/z)] with
+// b_i = q^i (1-q)^{a-i}, c_i = (i^2-i)/(2z^2), y_i = (z0-i)/z. No term is near 1, so A - 1 keeps its relative
+// accuracy without 200-bit arithmetic. Tail after term I > a+1: the original series' remainder is at most its
+// term |t_I| (Leibniz, docs/rdp_fractional_tail.md) and the binomial series' at most |C(a,I)| b_I (alternating,
+// magnitudes shrinking by (i-a)/(i+1) q/(1-q) < 1); with |t_I| <= |t'_I| + |C(a,I)| b_I the remainder is at most
+// |t'_I| + 2 |C(a,I)| b_I. Enclosure of A - 1; nullopt for q >= 1/2 or when the enclosure fails or is wide (the
+// caller then uses fractional_excess_big_terms).
+std::optional<Interval> SubsampledGaussianRdp::fractional_excess_fast(double ad) const {
+  using DI = DoubleInterval;
+  if (!(q_ < 0.5)) return fractional_excess_big_terms(ad);
+  const DI a = DI::point(ad), one = DI::point(1), two_z2 = DI::point(2) * dz2_, ratio = dq_ / d1mq_;
+  DI coef = one, sum = DI::point(0), tail = {0, std::numeric_limits<double>::infinity()};
+  // b_i = q^i (1-q)^{a-i} by the recursion b_{i+1} = b_i q/(1-q) from b_0 = e^{a log(1-q)} (a few ulps wide where
+  // the log-space form would carry the rounding of log b_i ~ -10 into every term).
+  DI b = exp(a * dlog1mq_);
+  double estimate = 0;  // running float64 estimate of A - 1, for the stopping rule
+  for (std::int64_t i = 0; i < kMaxTerms; ++i) {
+    if (coef.lo == 0 && coef.hi == 0) {  // integer order: every later binomial coefficient is 0
+      tail = DI::point(0);
+      break;
+    }
+    const DI I = DI::point(static_cast<double>(i)), j = a - I, y = (dz0_ - I) / dz_, minus_y{-y.hi, -y.lo};
+    const DI l1 = j * dlogq_ + I * dlog1mq_ + (j * j - j) / two_z2;  // log F1_i
+    DI inner = exp_times_normal_cdf(l1, (j - dz0_) / dz_);
+    const DI c = (I * I - I) / two_z2;  // c_i >= 0, zero for i = 0, 1
+    if (b.lo > 0x1p-960 && c.hi < 600) {
+      // Linear space: b_i (expm1(c_i) Phi(y_i) - Phi(-y_i)); expm1 by MPFR below 1, else e^c - 1 (no cancellation).
+      DI bracket = DI::point(0) - normal_cdf(minus_y);
+      if (i >= 2) bracket = bracket + (c.lo >= 1 ? exp(c) - one : expm1(c)) * normal_cdf(y);
+      inner = inner + b * bracket;
+    } else {
+      // Log space (b_i subnormal or e^{c_i} beyond binary64): e^{log b_i} Phi(-y) and e^{log b_i + log expm1(c_i)} Phi(y).
+      const DI lb = I * dlogq_ + j * dlog1mq_;
+      inner = inner - exp_times_normal_cdf(lb, minus_y);
+      DI log_em1;
+      if (c.lo >= 20) {  // u = e^{-c} < 2^-28: -u/(1-u) <= log1p(-u) <= -u, no MPFR call
+        const DI u = exp(DI{-c.hi, -c.lo});
+        log_em1 = c + DI{-(u / (one - u)).hi, -u.lo};
+      } else if (c.lo >= 1) {
+        const DI e = exp(DI{-c.hi, -c.lo});
+        log_em1 = c + log1p(DI{-e.hi, -e.lo});
+      } else if (i >= 2) {
+        log_em1 = log(expm1(c));
+      }
+      if (i >= 2) inner = inner + exp_times_normal_cdf(lb + log_em1, y);
+    }
+    const DI term = coef * inner;
+    if (!term.finite()) return fractional_excess_big_terms(ad);
+    estimate += 0.5 * (term.lo + term.hi);
+    if (static_cast<double>(i) > ad + 1) {
+      const DI cb = abs(coef) * b;
+      tail = abs(term) + cb + cb;
+      if (!tail.finite()) return fractional_excess_big_terms(ad);
+      if (tail.hi < std::ldexp(std::fabs(estimate), -50)) break;
+    }
+    sum = sum + term;
+    coef = coef * ((a - I) / (I + one));
+    b = b * ratio;
+  }
+  const DI out = sum + DI{-tail.hi, tail.hi};
+  // Accept when finite and tight (2^-44 relative: the RDP value then carries ~1e-13 relative from this step).
+  if (!out.finite() || !(out.lo > 0) || out.hi - out.lo > 0x1p-44 * out.lo) return fractional_excess_big_terms(ad);
+  return make_interval(Real(out.lo), Real(out.hi));
+}
+
 // MTZ 2019, Sec. 3.3 minus 1: the same series and Leibniz tail as fractional_moment (docs/rdp_fractional_tail.md).
 // Terms above 2^-20 (the first few, near 1) are computed in 200-bit MPFI so that A - 1 keeps its relative
 // accuracy; the others in binary64 intervals, with F0_i, F1_i carried as logarithms and multiplied by Phi inside
 // MPFR's exponent range (F1_i grows like e^{i^2/(2z^2)} while its Phi factor decays as fast). The series stops
 // once the tail is below 2^-50 of the running estimate of A - 1. Enclosure of A - 1.
-std::optional<Interval> SubsampledGaussianRdp::fractional_excess_fast(double ad) const {
+std::optional<Interval> SubsampledGaussianRdp::fractional_excess_big_terms(double ad) const {
   using DI = DoubleInterval;
   constexpr double kBigTerm = 0x1p-20;
   const DI a = DI::point(ad), one = DI::point(1), two_z2 = DI::point(2) * dz2_;
@@ -349,16 +415,14 @@ double SubsampledGaussianRdp::estimate(double a) const {
     return log_A / (a - 1);
   }
   // Fractional: Opacus-style two series with signs (log of positive and negative parts kept apart).
-  const double z0 = z2 * std::log(1 / q - 1) + 0.5;
+  const double z0 = z2 * std::log(1 / q - 1) + 0.5, lq = std::log(q), l1q = std::log1p(-q);
   double pos = -std::numeric_limits<double>::infinity(), neg = pos;
   double log_coef = 0;
   int sign = 1;
   for (int i = 0; i < 20000; ++i) {
     const double j = a - i;
-    const double l0 = log_coef + i * std::log(q) + j * std::log1p(-q) + (1.0 * i * i - i) / (2 * z2) +
-                      log_phi((z0 - i) / z);
-    const double l1 = log_coef + j * std::log(q) + i * std::log1p(-q) + (j * j - j) / (2 * z2) +
-                      log_phi((j - z0) / z);
+    const double l0 = log_coef + i * lq + j * l1q + (1.0 * i * i - i) / (2 * z2) + log_phi((z0 - i) / z);
+    const double l1 = log_coef + j * lq + i * l1q + (j * j - j) / (2 * z2) + log_phi((j - z0) / z);
     const double s = log_add(l0, l1);
     if (sign > 0) pos = log_add(pos, s); else neg = log_add(neg, s);
     if (i > a + 1 && s < std::max(pos, neg) - 32) break;  // alternating tail below ~1e-14 relative

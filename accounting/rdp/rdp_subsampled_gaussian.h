@@ -28,11 +28,14 @@ class SubsampledGaussianRdp final : public RdpCurve {
   // MTZ 2019, Sec. 3.3: A_alpha for real a > 1 as the two series with signs kept, plus/minus a proven bound on
   // the tail (Leibniz: alternating terms of non-increasing magnitude) after `terms_used` terms (see the derivation in docs/rdp_fractional_tail.md). Enclosure.
   Interval fractional_moment(const Real& alpha, std::int64_t* terms_used = nullptr) const;
-  // Enclosures of A_alpha - 1 (what the log needs: A is often 1 + 1e-4) in binary64 interval arithmetic, with the
-  // few terms above 2^-20 in 200-bit MPFI at fractional orders (docs/rdp_double_precision.md): nullopt when the
-  // double range cannot hold them (the caller then uses the 200-bit versions above).
+  // Enclosures of A_alpha - 1 (what the log needs: A is often 1 + 1e-4) in binary64 interval arithmetic
+  // (docs/rdp_double_precision.md): nullopt when the double range cannot hold them (the caller then uses the
+  // 200-bit versions above). At fractional orders the binomial series of 1 is subtracted term by term, so no term
+  // is near 1; where that fails (q >= 1/2, overflow, a wide enclosure) fractional_excess_big_terms runs, which
+  // computes the few terms above 2^-20 in 200-bit MPFI and the rest in binary64 intervals.
   std::optional<Interval> integer_excess_fast(std::int64_t alpha) const;
   std::optional<Interval> fractional_excess_fast(double alpha) const;
+  std::optional<Interval> fractional_excess_big_terms(double alpha) const;
   // The certified curve from the binary64 enclosures (relative width ~1e-14; nullopt where they fail), used by
   // the composition's final evaluation; at() keeps the 200-bit evaluation.
   std::optional<Interval> at_fast(double alpha) const;
