@@ -7,35 +7,80 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace dpl {
 
 namespace {
 
-// cos and sin of 2 pi k / N (0 <= k <= N/2, N a power of two) in long double, from the first octant only:
-// cos(pi - x) = -cos x, sin(pi - x) = sin x; cos(pi/2 - x) = sin x. The octant angle is 2pi_ld * (k/N) with
-// k/N exact, so its error is <= 2^-63 theta <= 8.5e-20 (theta <= pi/4); glibc's sincosl is documented to 1 ulp.
-void cos_sin(std::uint64_t k, std::uint64_t n, long double& c, long double& s) {
-  if (4 * k > n) {  // beyond pi/2
-    cos_sin(n / 2 - k, n, c, s);
-    c = -c;
-    return;
-  }
-  if (8 * k > n) {  // beyond pi/4
-    long double c2, s2;
-    cos_sin(n / 4 - k, n, c2, s2);
-    c = s2;
-    s = c2;
-    return;
-  }
+// cos and sin of 2 pi k / N for the first octant (0 <= k <= N/8) in long double. The angle 2pi_ld * (k/N) with k/N
+// exact has error <= 2^-63 theta <= 8.5e-20 (theta <= pi/4); glibc's sincosl is documented to 1 ulp.
+void octant_cos_sin(std::uint64_t k, std::uint64_t n, long double& c, long double& s) {
   if (k == 0) { c = 1; s = 0; return; }
   constexpr long double kTwoPi = 6.283185307179586476925286766559005768L;
   const long double theta = kTwoPi * (static_cast<long double>(k) / static_cast<long double>(n));
   c = std::cos(theta);
   s = std::sin(theta);
+}
+
+// The first-octant values for the largest length used so far, shared by every thread and both precisions: each
+// value is computed once per process (it was once per thread, precision and stage). The octant of length n is the
+// even-indexed half of that of 2n (k/n = 2k/2n exactly: the same angle, the same value), so growing it evaluates
+// only the odd indices. Guarded by a mutex; read only while it is held.
+struct OctantTable {
+  std::mutex mutex;
+  std::uint64_t n = 8;               // covers lengths up to n (a power of two >= 8)
+  std::vector<long double> c, s;     // index k <= n/8
+  OctantTable() {
+    c.resize(2);
+    s.resize(2);
+    for (std::uint64_t k = 0; k <= 1; ++k) octant_cos_sin(k, 8, c[k], s[k]);
+  }
+  void ensure(std::uint64_t size) {
+    if (size <= n) return;
+    for (std::uint64_t m = 2 * n; m / 2 < size; m *= 2) {
+      std::vector<long double> c2(m / 8 + 1), s2(m / 8 + 1);
+      for (std::uint64_t k = 0; k <= m / 8; ++k) {
+        if (k % 2 == 0) {
+          c2[k] = c[k / 2];
+          s2[k] = s[k / 2];
+        } else {
+          octant_cos_sin(k, m, c2[k], s2[k]);
+        }
+      }
+      c.swap(c2);
+      s.swap(s2);
+      n = m;
+    }
+  }
+};
+OctantTable& octant_table() {
+  static OctantTable table;
+  return table;
+}
+
+// cos and sin of 2 pi k / N (0 <= k <= N/2, N a power of two <= the table's length) from the first octant only:
+// cos(pi - x) = -cos x, sin(pi - x) = sin x; cos(pi/2 - x) = sin x.
+void cos_sin(std::uint64_t k, std::uint64_t n, const OctantTable& table, long double& c, long double& s) {
+  if (4 * k > n) {  // beyond pi/2
+    cos_sin(n / 2 - k, n, table, c, s);
+    c = -c;
+    return;
+  }
+  if (8 * k > n) {  // beyond pi/4
+    long double c2, s2;
+    cos_sin(n / 4 - k, n, table, c2, s2);
+    c = s2;
+    s = c2;
+    return;
+  }
+  const std::uint64_t at = k * (table.n / n);
+  c = table.c[at];
+  s = table.s[at];
 }
 
 // Twiddles of every stage, concatenated: stage with half-length L (L = 1, 2, 4, ...) uses w_k = e^{-2 pi i k/(2L)},
@@ -46,13 +91,16 @@ struct TwiddleTable {
   std::size_t n = 1;  // covers transforms up to this length
   void ensure(std::size_t size) {
     if (size <= n) return;
+    OctantTable& octant = octant_table();
+    const std::lock_guard<std::mutex> lock(octant.mutex);
+    octant.ensure(size);
     re.resize(size - 1);
     im.resize(size - 1);
     conj_im.resize(size - 1);
     for (std::size_t half = n; half < size; half *= 2)
       for (std::size_t k = 0; k < half; ++k) {
         long double c, s;
-        cos_sin(k, 2 * half, c, s);
+        cos_sin(k, 2 * half, octant, c, s);
         re[half - 1 + k] = static_cast<T>(c);  // one rounding (none for T = long double)
         im[half - 1 + k] = static_cast<T>(-s);
         conj_im[half - 1 + k] = -im[half - 1 + k];
