@@ -20,11 +20,17 @@ distinct() {  # n distinct subsampled-Gaussian entries: sigma in [0.8, 2.8), q i
 # row <label> <accountant> <compose arguments...>
 row() {
   label=$1; acc=$2; shift 2
-  if timeout "$LIMIT" "$TIME" -f '%e %U %S %M' -o "$OUT" "$BIN" --json compose "$@" --accountant "$acc" >"$OUT.json" 2>/dev/null; then
+  status=0
+  timeout "$LIMIT" "$TIME" -f '%e %U %S %M' -o "$OUT" "$BIN" --json compose "$@" --accountant "$acc" >"$OUT.json" 2>/dev/null ||
+    status=$?
+  if [ "$status" = 0 ]; then
     eps=$(sed -n 's/.*"epsilon": *\([^,}]*\).*/\1/p' "$OUT.json" | head -n 1)
     awk -v l="$label" -v a="$acc" -v e="$eps" '{ printf "| %s | %s | %.3f | %.3f | %.0f | %s |\n", l, a, $1, $2 + $3, $4 / 1024, e }' "$OUT"
-  else
-    echo "| $label | $acc | timeout (> $LIMIT s) or refused | | | |"
+  elif [ "$status" = 124 ]; then
+    echo "| $label | $acc | timeout (> $LIMIT s) | | | |"
+  else  # GNU time still wrote its line (the last line of $OUT) for a process that exited non-zero
+    tail -n 1 "$OUT" | awk -v l="$label" -v a="$acc" -v s="$status" \
+      '{ printf "| %s | %s | %.3f | %.3f | %.0f | refused (exit %s) |\n", l, a, $1, $2 + $3, $4 / 1024, s }'
   fi
   rm -f "$OUT.json"
 }
