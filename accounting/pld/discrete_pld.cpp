@@ -452,8 +452,12 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
   std::vector<double> sp(n), sq(n);
   for (std::size_t k = 0; k < n; ++k) {
     const double l = static_cast<double>(lo + static_cast<std::int64_t>(k)) * h;
-    sp[k] = pair.survival_p(l);
-    sq[k] = pair.survival_q(l);
+    if (pair.survival_both) {
+      pair.survival_both(l, sp[k], sq[k]);
+    } else {
+      sp[k] = pair.survival_p(l);
+      sq[k] = pair.survival_q(l);
+    }
   }
   const double r = kSurvivalMargin;
   // The P-survival used: moved by r in the safe direction and made monotone (pessimistic: >= the exact one).

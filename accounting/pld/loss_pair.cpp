@@ -45,6 +45,15 @@ LossPair subsampled_gaussian_remove(double q, double z) {
     return static_cast<double>((1 - static_cast<long double>(q)) * upper_tail(x / z) + q * upper_tail((x - 1) / z));
   };
   p.survival_q = [=](double l) { return l <= lo ? 1.0 : static_cast<double>(upper_tail(x_of(l) / z)); };
+  p.survival_both = [=](double l, double& sp, double& sq) {
+    if (l <= lo) {
+      sp = sq = 1.0;
+      return;
+    }
+    const long double x = x_of(l), at_x = upper_tail(x / z);
+    sp = static_cast<double>((1 - static_cast<long double>(q)) * at_x + q * upper_tail((x - 1) / z));
+    sq = static_cast<double>(at_x);
+  };
   p.support_lo = lo;
   p.support_hi = kInf;
   return p;
@@ -64,6 +73,15 @@ LossPair subsampled_gaussian_add(double q, double z) {
     if (l >= hi) return 0.0;
     const long double x = x_of(l);
     return static_cast<double>((1 - static_cast<long double>(q)) * lower_tail(x / z) + q * lower_tail((x - 1) / z));
+  };
+  p.survival_both = [=](double l, double& sp, double& sq) {
+    if (l >= hi) {
+      sp = sq = 0.0;
+      return;
+    }
+    const long double x = x_of(l), at_x = lower_tail(x / z);
+    sp = static_cast<double>(at_x);
+    sq = static_cast<double>((1 - static_cast<long double>(q)) * at_x + q * lower_tail((x - 1) / z));
   };
   p.support_lo = -kInf;
   p.support_hi = hi;

@@ -12,6 +12,9 @@ namespace dpl {
 struct LossPair {
   // P(L > l) and Q(L > l) for finite l (L = +inf counted in p_inf, not here). Non-increasing in l.
   std::function<double(double)> survival_p, survival_q;
+  // Both at once where they share work (the subsampled Gaussian's inverse loss and one erfc): the same values as
+  // survival_p and survival_q, bit for bit. Empty when there is nothing to share.
+  std::function<void(double, double&, double&)> survival_both;
   double p_inf = 0;        // P(L = +inf)
   double support_lo = 0;   // L >= support_lo almost surely (finite part); may be -inf
   double support_hi = 0;   // L <= support_hi almost surely (finite part); may be +inf
