@@ -5,6 +5,7 @@
 #include "accounting/mechanisms/analytic_gaussian.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/discrete_pld.h"
+#include "accounting/pld/loss_pair.h"
 #include "accounting/pld/pld_accountant.h"
 
 #include <gtest/gtest.h>
@@ -191,6 +192,21 @@ RC_GTEST_PROP(Pld, EpsilonSearchMatchesBisection, (unsigned seed, unsigned a, un
     (pld_delta(d, mid) <= delta ? hi : lo) = mid;
   }
   RC_ASSERT(std::abs(e - hi) <= 1e-13 * hi + 1e-300);
+}
+
+// LossPair::survival_both (the discretisation's shared evaluation) returns survival_p and survival_q bit for bit,
+// in both directions of the subsampled Gaussian, over the whole loss range including the support's end.
+RC_GTEST_PROP(Pld, SurvivalBothMatchesTheSeparateFunctions, (unsigned a, unsigned b, unsigned c, bool add)) {
+  const std::string spec = "gaussian:sigma=" + format_input(unit(a, 0.3, 30)) + ",q=" + format_input(unit(b, 1e-5, 0.99)) + ",steps=1";
+  const LossPair pair = loss_pair(parse_entry(spec), add ? PairDirection::add : PairDirection::remove);
+  RC_ASSERT(static_cast<bool>(pair.survival_both));
+  const double end = add ? pair.support_hi : pair.support_lo;
+  for (double l : {end, end + 1e-9, end - 1e-9, unit(c, -20, 20), -unit(c, 1e-6, 1), unit(c, 1e-6, 40)}) {
+    double sp = -1, sq = -1;
+    pair.survival_both(l, sp, sq);
+    RC_ASSERT(sp == pair.survival_p(l));
+    RC_ASSERT(sq == pair.survival_q(l));
+  }
 }
 
 }  // namespace
