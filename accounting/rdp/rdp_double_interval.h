@@ -64,8 +64,8 @@ double log_up(double x);    // requires x > 0
 double log1p_up(double x);  // requires x > -1
 // Phi(x) = erfc(-x / sqrt 2) / 2, increasing in x (enclosed without erfc: rdp_normal_cdf_enclosure.h).
 DoubleInterval normal_cdf(const DoubleInterval& x);
-// e^{l} Phi(x) for l and x enclosed, with the product formed in MPFR's exponent range (e^{l} may overflow binary64
-// while the product does not); increasing in both arguments.
+// e^{l} Phi(x) for l and x enclosed; increasing in both. For x <= -1 formed as e^{l - x^2/2 - log sqrt(2 pi)} times
+// the Mills ratio (rdp_normal_cdf_enclosure.h), so e^{l} may exceed binary64 where the product does not.
 DoubleInterval exp_times_normal_cdf(const DoubleInterval& l, const DoubleInterval& x);
 // w (e^{x} - 1) for w >= 0 and x >= 0 enclosed, the product formed in MPFR's exponent range; increasing in both.
 DoubleInterval times_expm1(const DoubleInterval& w, const DoubleInterval& x);
