@@ -87,15 +87,18 @@ DoubleInterval normal_cdf_at(double x) {
     return {std::max(0.0, down(1 - tail.hi)), std::min(1.0, up(1 - tail.lo))};
   }
   DI sum = DI::point(1), s = DI::point(1);
-  for (int n = 0; n < 200; ++n) {
+  bool closed = false;  // the remainder has been added (always by n ~ 40 for x^2 < 4)
+  for (int n = 0; n < 200 && !closed; ++n) {
     const double rn = x2.hi / (2 * n + 3);  // an upper bound on the ratio, up to one ulp
     s = s * x2 / DI::point(2 * n + 3);
     if (up(rn) <= 0.5 && s.hi <= 0x1p-60 * sum.lo) {  // s_{n+1} and all later terms: at most 2 s_{n+1}
       sum = sum + DI{0, 2 * s.hi};
-      break;
+      closed = true;
+    } else {
+      sum = sum + s;
     }
-    sum = sum + s;
   }
+  if (!closed) return {0, 1};
   // sqrt(2/pi) |x| e^{-x^2/2} = 2 |x| phi(x).
   const DI erf = DI::point(2 * std::fabs(x)) * phi * sum;
   const DI half = x >= 0 ? DI::point(1) + erf : DI::point(1) - erf;
