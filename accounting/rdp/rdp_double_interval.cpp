@@ -52,15 +52,21 @@ namespace {
 // e^d <= 1 + d + d^2 for 0 <= d <= 1 (e^d - 1 - d = d^2 sum_k d^{k-2}/k! <= d^2 (e - 2)), rounded up.
 double growth_factor_up(double d) { return up(1 + up(d + up(d * d))); }
 
+// An increasing function f over an interval (or a box), from `at_lower`, its enclosure at the lower end: the lower
+// end is at_lower.lo; the upper end f(upper) <= f(lower) e^d, where d bounds the increase of log f across the
+// interval, is at_lower.hi times growth_factor_up(d) when d <= 2^-10 (one evaluation instead of two), else
+// upper_end() (f evaluated at the upper end, rounded up).
+template <typename UpperEnd>
+DoubleInterval from_lower_end(const DoubleInterval& at_lower, double d, const UpperEnd& upper_end) {
+  if (d <= 0x1p-10) return {at_lower.lo, up(at_lower.hi * growth_factor_up(d))};
+  return {at_lower.lo, upper_end()};
+}
+
 }  // namespace
 
-// exp is increasing: the lower end at x.lo; the upper end e^{x.hi} = e^{x.lo} e^{x.hi - x.lo}, bounded by
-// growth_factor_up for a narrow interval (one evaluation instead of two), else evaluated (rdp_double_exp.h).
+// exp is increasing and log exp grows by x.hi - x.lo across x (rdp_double_exp.h for the point enclosures).
 DoubleInterval exp(const DoubleInterval& x) {
-  const DoubleInterval e = exp_enclosure(x.lo);
-  const double d = up(x.hi - x.lo);
-  if (d <= 0x1p-10) return {e.lo, up(e.hi * growth_factor_up(d))};
-  return {e.lo, exp_enclosure(x.hi).hi};
+  return from_lower_end(exp_enclosure(x.lo), up(x.hi - x.lo), [&] { return exp_enclosure(x.hi).hi; });
 }
 DoubleInterval log(const DoubleInterval& x) { return {directed(mpfr_log, x.lo, MPFR_RNDD), directed(mpfr_log, x.hi, MPFR_RNDU)}; }
 double log_up(double x) { return directed(mpfr_log, x, MPFR_RNDU); }
@@ -70,6 +76,17 @@ DoubleInterval expm1(const DoubleInterval& x) {
 }
 DoubleInterval log1p(const DoubleInterval& x) {
   return {directed(mpfr_log1p, x.lo, MPFR_RNDD), directed(mpfr_log1p, x.hi, MPFR_RNDU)};
+}
+
+// log(e^c - 1) = c + log1p(-u), u = e^{-c}: for c >= 20 (u < 2^-28) with -u/(1-u) <= log1p(-u) <= -u, no MPFR
+// call; for c >= 1 with MPFR's log1p (no overflow of e^c); below, log(expm1(c)). Enclosure.
+DoubleInterval log_expm1(const DoubleInterval& c) {
+  if (c.lo >= 1) {
+    const DoubleInterval u = exp(DoubleInterval{-c.hi, -c.lo});
+    if (c.lo >= 20) return c + DoubleInterval{-(u / (DoubleInterval::point(1) - u)).hi, -u.lo};
+    return c + log1p(DoubleInterval{-u.hi, -u.lo});
+  }
+  return log(expm1(c));
 }
 
 namespace {
@@ -84,22 +101,19 @@ double log_normal_cdf_slope_up(double x) {
 
 }  // namespace
 
-// Phi is increasing: the lower end at x.lo; the upper end Phi(x.hi) <= Phi(x.lo) e^{K (x.hi - x.lo)} with K the
-// slope bound above, for a narrow interval (one evaluation instead of two), else evaluated at x.hi.
+// Phi is increasing and log Phi grows by at most K (x.hi - x.lo) across x, K the slope bound above.
 DoubleInterval normal_cdf(const DoubleInterval& x) {
-  const DoubleInterval e = normal_cdf_at(x.lo);
-  const double d = up(up(x.hi - x.lo) * log_normal_cdf_slope_up(x.lo));
-  if (d <= 0x1p-10) return {e.lo, std::min(1.0, up(e.hi * growth_factor_up(d)))};
-  return {e.lo, normal_cdf_at(x.hi).hi};
+  DoubleInterval r = from_lower_end(normal_cdf_at(x.lo), up(up(x.hi - x.lo) * log_normal_cdf_slope_up(x.lo)),
+                                    [&] { return normal_cdf_at(x.hi).hi; });
+  r.hi = std::min(1.0, r.hi);
+  return r;
 }
 
-// e^{l} Phi(x) is increasing in both l and x: the lower end from (l.lo, x.lo); the upper end as in normal_cdf,
-// with the factor e^{(l.hi - l.lo) + K (x.hi - x.lo)}, or evaluated at (l.hi, x.hi) for wide intervals.
+// e^{l} Phi(x) is increasing in both l and x; its log grows by at most (l.hi - l.lo) + K (x.hi - x.lo).
 DoubleInterval exp_times_normal_cdf(const DoubleInterval& l, const DoubleInterval& x) {
-  const DoubleInterval e = exp_times_normal_cdf_at(l.lo, x.lo);
-  const double d = up(up(l.hi - l.lo) + up(up(x.hi - x.lo) * log_normal_cdf_slope_up(x.lo)));
-  if (d <= 0x1p-10) return {e.lo, up(e.hi * growth_factor_up(d))};
-  return {e.lo, exp_times_normal_cdf_at(l.hi, x.hi).hi};
+  return from_lower_end(exp_times_normal_cdf_at(l.lo, x.lo),
+                        up(up(l.hi - l.lo) + up(up(x.hi - x.lo) * log_normal_cdf_slope_up(x.lo))),
+                        [&] { return exp_times_normal_cdf_at(l.hi, x.hi).hi; });
 }
 
 DoubleInterval times_expm1(const DoubleInterval& w, const DoubleInterval& x) {

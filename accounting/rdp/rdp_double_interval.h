@@ -59,6 +59,8 @@ DoubleInterval exp(const DoubleInterval& x);
 DoubleInterval log(const DoubleInterval& x);    // requires lo > 0
 DoubleInterval log1p(const DoubleInterval& x);  // requires lo > -1
 DoubleInterval expm1(const DoubleInterval& x);
+// log(e^c - 1) for c > 0 (increasing), without overflow for large c.
+DoubleInterval log_expm1(const DoubleInterval& c);
 // The upper ends alone (one MPFR call instead of two): log x and log1p x rounded up.
 double log_up(double x);    // requires x > 0
 double log1p_up(double x);  // requires x > -1

@@ -162,17 +162,7 @@ std::optional<Interval> SubsampledGaussianRdp::fractional_excess_fast(double ad)
       // Log space (b_i subnormal or e^{c_i} beyond binary64): e^{log b_i} Phi(-y) and e^{log b_i + log expm1(c_i)} Phi(y).
       const DI lb = I * dlogq_ + j * dlog1mq_;
       inner = inner - exp_times_normal_cdf(lb, minus_y);
-      DI log_em1;
-      if (c.lo >= 20) {  // u = e^{-c} < 2^-28: -u/(1-u) <= log1p(-u) <= -u, no MPFR call
-        const DI u = exp(DI{-c.hi, -c.lo});
-        log_em1 = c + DI{-(u / (one - u)).hi, -u.lo};
-      } else if (c.lo >= 1) {
-        const DI e = exp(DI{-c.hi, -c.lo});
-        log_em1 = c + log1p(DI{-e.hi, -e.lo});
-      } else if (i >= 2) {
-        log_em1 = log(expm1(c));
-      }
-      if (i >= 2) inner = inner + exp_times_normal_cdf(lb + log_em1, y);
+      if (i >= 2) inner = inner + exp_times_normal_cdf(lb + log_expm1(c), y);
     }
     const DI term = coef * inner;
     if (!term.finite()) return fractional_excess_big_terms(ad);
