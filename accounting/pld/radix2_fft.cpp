@@ -17,10 +17,9 @@ namespace dpl {
 
 namespace {
 
-// cos and sin of 2 pi k / N for the first octant (0 <= k <= N/8) in long double. The angle 2pi_ld * (k/N) with k/N
+// cos and sin of 2 pi k / N for the first octant (0 < k <= N/8) in long double. The angle 2pi_ld * (k/N) with k/N
 // exact has error <= 2^-63 theta <= 8.5e-20 (theta <= pi/4); glibc's sincosl is documented to 1 ulp.
 void octant_cos_sin(std::uint64_t k, std::uint64_t n, long double& c, long double& s) {
-  if (k == 0) { c = 1; s = 0; return; }
   constexpr long double kTwoPi = 6.283185307179586476925286766559005768L;
   const long double theta = kTwoPi * (static_cast<long double>(k) / static_cast<long double>(n));
   c = std::cos(theta);
@@ -33,13 +32,8 @@ void octant_cos_sin(std::uint64_t k, std::uint64_t n, long double& c, long doubl
 // only the odd indices. Guarded by a mutex; read only while it is held.
 struct OctantTable {
   std::mutex mutex;
-  std::uint64_t n = 8;               // covers lengths up to n (a power of two >= 8)
-  std::vector<long double> c, s;     // index k <= n/8
-  OctantTable() {
-    c.resize(2);
-    s.resize(2);
-    for (std::uint64_t k = 0; k <= 1; ++k) octant_cos_sin(k, 8, c[k], s[k]);
-  }
+  std::uint64_t n = 1;                      // covers lengths up to n (a power of two)
+  std::vector<long double> c{1}, s{0};      // index k <= n/8 (k = 0: the angle 0, exactly)
   void ensure(std::uint64_t size) {
     if (size <= n) return;
     for (std::uint64_t m = 2 * n; m / 2 < size; m *= 2) {
