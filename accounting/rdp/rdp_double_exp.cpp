@@ -49,6 +49,8 @@ DoubleInterval exp_enclosure(double x) {
   const ExpConstants& c = constants();
   const double k = std::floor(x * 1.4426950408889634 + 0.5);  // |k| <= 1076; any integer k keeps the formula exact
   const DI r = (DI::point(x) - DI::point(k * kLn2High)) - DI::point(k) * c.ln2_low;
+  // |r| <= ln(2)/2 + 2^-40 < 0.35, which the remainder below needs.
+  if (!(r.lo >= -0.35 && r.hi <= 0.35)) return {0, std::numeric_limits<double>::infinity()};  // unreachable
   // Horner, p_m = 1/m! + r p_{m+1}: every p_m is positive (p_{m+1} < 1.5/(m+1)! and |r| < 0.35), so the product's
   // lower end is r.lo times p.lo or p.hi by the sign of r.lo, the upper end likewise (interval product, widened).
   double plo = c.inv_factorial[kDegree].lo, phi = c.inv_factorial[kDegree].hi;
@@ -58,9 +60,7 @@ DoubleInterval exp_enclosure(double x) {
     phi = up(c.inv_factorial[m].hi + b);
   }
   DI p{plo, phi};
-  // |r| <= ln(2)/2 + 2^-40 < 0.35: the remainder is at most 2 * 0.35^14/14! = 9.4e-18 < 1e-17.
-  if (!(r.lo >= -0.35 && r.hi <= 0.35)) return {0, std::numeric_limits<double>::infinity()};  // unreachable
-  constexpr double kRemainder = 1e-17;
+  constexpr double kRemainder = 1e-17;  // 2 * 0.35^14/14! = 9.4e-18
   p = p + DI{-kRemainder, kRemainder};
   const int ki = static_cast<int>(k);
   if (ki >= -1020 && ki <= 1022) return {std::ldexp(p.lo, ki), std::ldexp(p.hi, ki)};  // exact: stays normal

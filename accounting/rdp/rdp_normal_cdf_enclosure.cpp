@@ -25,7 +25,7 @@ DI mpfr_constant(void (*set)(mpfr_ptr, mpfr_rnd_t)) {
   mpfr_clear(x);
   return {lo, hi};
 }
-// log sqrt(2 pi) = (log 2 + log pi)/2 and 1/sqrt(2 pi), from MPFR's pi (correctly rounded both ways).
+// log sqrt(2 pi) = log(2 pi)/2, from MPFR's pi (correctly rounded both ways).
 const DI& pi_enclosed() {
   static const DI pi = mpfr_constant([](mpfr_ptr x, mpfr_rnd_t r) { mpfr_const_pi(x, r); });
   return pi;
