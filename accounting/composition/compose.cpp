@@ -126,26 +126,17 @@ AccountingResult compose_with_pld_options(const Ledger& given, const Target& tar
 
 AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, AccountantKind kind,
                          const ProgressCallback& progress) {
-  // Both runs share one PLD work limit (the second only adds the lower bound: dropped if the limit is reached).
-  PldWorkScope work(kPldWorkPerRun, "this PLD run");
-  // When the decimal is not a double, the PLD's lower bound at `down` would be replaced by the one at `up`: the
-  // first run skips it (a quarter of a DP-SGD run).
+  // When the decimal is not a double, the lower bound is read at `up`: the PLD computes it in the same run (at
+  // once with its upper passes); another accountant is run a second time there.
   PldOptions pld;
   pld.progress = progress;
-  pld.lower = target.up == target.down;
+  pld.lower_target = target.up;
   AccountingResult r = compose_with_pld_options(ledger, Target{target.given, target.down}, kind, pld);
-  if (target.up != target.down && (r.lower || r.accountant == "pld")) try {
-    // Only the lower bound is needed there: the PLD skips its upper passes (most of its work).
-    PldOptions lower_only;
-    lower_only.upper = false;
-    const Target at{target.given, target.up};
-    const AccountingResult at_up = r.accountant == "pld"
-                                       ? compose_pld(merge_identical_entries(ledger), at, lower_only)
-                                       : compose(ledger, at, parse_accountant(r.accountant), progress);
+  if (target.up != target.down && r.lower && r.accountant != "pld") try {
+    const AccountingResult at_up = compose(ledger, Target{target.given, target.up}, parse_accountant(r.accountant), progress);
     r.lower = at_up.lower;
-    if (r.accountant == "pld" && r.lower) r.note += std::string("; ") + kPldLowerBoundNote;
-  } catch (const NotApplicable&) {  // e.g. PldWorkLimit
-    r.lower.reset();  // the upper bound stands; no certified lower bound within the limit
+  } catch (const NotApplicable&) {
+    r.lower.reset();  // the upper bound stands; no certified lower bound
   }
   return r;
 }

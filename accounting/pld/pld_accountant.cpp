@@ -7,6 +7,7 @@
 #include "accounting/pld/pld_work_budget.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -167,34 +168,60 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   // The 4x coarser grid of the screening (still a valid upper bound) and of the optimistic lower bound.
   PldOptions coarse = fine;
   coarse.grid = dyadic_grid(4 * fine.grid);
-  double up = 0, low = 0;
-  // The optimistic PLD's value: the largest over the directions (each a certified lower bound).
-  auto lower_bound_value = [&] {
-    std::vector<double> lows(dirs.size(), 0.0);
-    for_each_direction(dirs.size(), [&](std::size_t i) { lows[i] = value(compose_direction(ledger, dirs[i], coarse, false)); });
-    return *std::max_element(lows.begin(), lows.end());
+  double up = 0;
+  // The lower bound: the optimistic PLD of every direction on the coarse grid, read at o.lower_target; the largest
+  // over the directions (each a certified lower bound). It runs on the helper thread while this thread composes
+  // the fine grid, in an isolated work scope (pld_work_budget.h) limited to what is left now; its work is charged
+  // to the open scopes only afterwards, so the upper passes see the same charges, and stop at the same point, as
+  // if it ran after them. It is dropped (not reported) when it does not fit, or when the upper passes fail.
+  const double lower_target = std::isnan(o.lower_target) ? target.value : o.lower_target;
+  const double lower_budget = pld_work_remaining();
+  std::atomic<bool> upper_failed{false};
+  std::optional<double> low;
+  double low_work = 0;
+  auto lower_pass = [&] {
+    if (!o.lower) return;
+    PldWorkScope isolated(lower_budget, "the lower bound", PldWorkScope::Isolated{&upper_failed});
+    try {
+      double v = 0;
+      for (const PairDirection dir : dirs) {
+        const DiscretePld pld = compose_direction(ledger, dir, coarse, false);
+        v = std::max(v, given_delta ? pld_epsilon(pld, lower_target) : pld_delta(pld, lower_target));
+      }
+      low = v;
+      low_work = isolated.used();
+    } catch (const NotApplicable&) {  // PldWorkLimit, GridTooLarge: no lower bound
+    }
   };
-  if (!o.upper) {
-    // Only the lower bound (e.g. at the other neighbour of a decimal target): the upper passes are skipped.
-    low = lower_bound_value();
-    r.epsilon = given_delta ? positive_infinity() : exact(target.value);
-    r.delta = given_delta ? exact(target.value) : exact(1.0);
-    r.lower = exact(low);
-    r.note = "privacy loss distribution: lower bound only (optimistic PLD)";
-    return r;
-  }
+  // The upper passes on this thread; a failure stops the lower pass at its next charge.
+  auto upper_pass = [&](const std::function<void()>& f) {
+    try {
+      f();
+    } catch (...) {
+      upper_failed = true;
+      throw;
+    }
+  };
   std::size_t worst = 0;
   if (dirs.size() == 1) {
-    up = value(compose_direction(ledger, dirs[0], fine, true));
+    auto fine_pass = [&] { upper_pass([&] { up = value(compose_direction(ledger, dirs[0], fine, true)); }); };
+    if (o.lower)
+      run_pair(fine_pass, lower_pass);
+    else
+      fine_pass();
   } else {
     // One direction on the fine grid (the hint, else remove: the worse one for every Poisson-subsampled Gaussian
-    // we measured) while the other is screened on the coarse grid at the same time; the other is recomputed on
-    // the fine grid only when its coarse bound exceeds that value. Sound whichever is first: the reported value
-    // is at least every direction's certified bound (a coarse bound is one too).
+    // we measured) while the other is screened on the coarse grid at the same time (then the lower pass, on the
+    // helper thread); the other is recomputed on the fine grid only when its coarse bound exceeds that value.
+    // Sound whichever is first: the reported value is at least every direction's certified bound (a coarse bound
+    // is one too).
     const std::size_t first = o.fine_first.value_or(PairDirection::remove) == dirs[0] ? 0 : 1, other = 1 - first;
     double screened = 0;
-    run_pair([&] { up = value(compose_direction(ledger, dirs[first], fine, true)); },
-             [&] { screened = value(compose_direction(ledger, dirs[other], coarse, true)); });
+    run_pair([&] { upper_pass([&] { up = value(compose_direction(ledger, dirs[first], fine, true)); }); },
+             [&] {
+               upper_pass([&] { screened = value(compose_direction(ledger, dirs[other], coarse, true)); });
+               lower_pass();
+             });
     worst = first;
     report(0.55, "composing the other direction");
     if (screened > up) {
@@ -202,16 +229,20 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
       if (v > up) up = v, worst = other;
     }
   }
+  // The lower pass's work, charged now: a lower bound that would not have fit after the upper passes is dropped.
+  if (low) try {
+      charge_pld_work(low_work);
+    } catch (const PldWorkLimit&) {
+      low.reset();
+    }
   if (options.worse) *options.worse = dirs[worst];
-  report(0.75, "lower bound");
-  if (o.lower) low = lower_bound_value();
   report(1, "done");
   char grid_text[32];
   std::snprintf(grid_text, sizeof grid_text, "%.3g", fine.grid);
   r.note = std::string("privacy loss distribution, connect-the-dots pessimistic discretisation (Doroshenko et al. "
                        "2022) on a loss grid of ") + grid_text + ", FFT composition with bounded round-off, " +
            (symmetric ? "symmetric pair" : "worse of the add and remove directions") +
-           (o.lower ? std::string("; ") + kPldLowerBoundNote : std::string());
+           (low ? std::string("; ") + kPldLowerBoundNote : std::string());
   // The true value is the max over directions; each direction's bracket contains its own.
   if (given_delta) {
     if (!std::isfinite(up))
@@ -224,7 +255,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     r.epsilon = exact(target.value);
     r.delta = exact(up);
   }
-  if (o.lower) r.lower = exact(low);
+  if (low) r.lower = exact(*low);
   return r;
 }
 

@@ -6,6 +6,7 @@
 #include "accounting/pld/loss_pair.h"
 #include "accounting/progress_callback.h"
 
+#include <limits>
 #include <optional>
 
 namespace dpl {
@@ -13,8 +14,11 @@ namespace dpl {
 struct PldOptions {
   double grid = 1e-4;  // loss grid spacing h
   double tail = 1e-12; // per entry: mass moved off the tails (to +inf, accounted in delta), split over its steps
-  bool lower = true;   // also compute the optimistic PLD for a certified lower bound
-  bool upper = true;   // false: only the lower bound (the bounded value is then reported as trivial: inf or 1)
+  bool lower = true;   // also compute the optimistic PLD for a certified lower bound (on the helper thread, at once
+                       // with the upper passes; dropped, not reported, when it does not fit in the work limit)
+  // The target at which the lower bound is read (NaN: the target itself). A decimal target that is not a double
+  // is bounded from above at the double below it and from below at the double above it (compose.h).
+  double lower_target = std::numeric_limits<double>::quiet_NaN();
   bool refine = true;  // refine the grid below `grid` when the composed range is small (O(h^2) error)
   double tilt = 0;     // exponential tilt of every step's PLD (set automatically for target deltas below 1e-9)
   ProgressCallback progress;  // called between the passes (probe, screening, fine grid, lower bound)

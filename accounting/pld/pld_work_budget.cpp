@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <mutex>
 
 namespace dpl {
@@ -25,7 +26,21 @@ PldWorkScope::PldWorkScope(double limit, std::string what) : limit_(limit), what
   innermost = this;
 }
 
+PldWorkScope::PldWorkScope(double limit, std::string what, Isolated isolated)
+    : PldWorkScope(limit, std::move(what)) {
+  isolated_ = true;
+  stop_ = isolated.stop;
+}
+
 PldWorkScope::~PldWorkScope() { innermost = outer_; }
+
+double pld_work_remaining() {
+  std::lock_guard<std::mutex> lock(charge_mutex);
+  double remaining = std::numeric_limits<double>::infinity();
+  for (PldWorkScope* s = innermost; s; s = s->isolated_ ? nullptr : s->outer_)
+    remaining = std::min(remaining, s->limit_ - s->used_);
+  return std::max(0.0, remaining);
+}
 
 PldWorkScopesHandle current_pld_work_scopes() { return innermost; }
 
@@ -35,7 +50,9 @@ PldWorkScopesAdopted::~PldWorkScopesAdopted() { innermost = saved_; }
 
 void charge_pld_work(double units) {
   std::lock_guard<std::mutex> lock(charge_mutex);
-  for (PldWorkScope* s = innermost; s; s = s->outer_) {
+  // An isolated scope ends the chain: its charges stay in it.
+  for (PldWorkScope* s = innermost; s; s = s->isolated_ ? nullptr : s->outer_) {
+    if (s->stop_ && s->stop_->load()) throw PldWorkLimit("accountant 'pld': " + s->what_ + " was stopped", s->limit_);
     if (!(s->used_ + units <= s->limit_)) {
       s->exhausted_ = true;
       throw PldWorkLimit("accountant 'pld': " + s->what_ + " would exceed its work limit of " +
@@ -44,7 +61,7 @@ void charge_pld_work(double units) {
                          s->limit_);
     }
   }
-  for (PldWorkScope* s = innermost; s; s = s->outer_) s->used_ += units;
+  for (PldWorkScope* s = innermost; s; s = s->isolated_ ? nullptr : s->outer_) s->used_ += units;
 }
 
 // Weights in nanoseconds of CPU on the reference 2-core machine, measured by timing every charged operation of

@@ -7,12 +7,13 @@
 
 #include "accounting/errors.h"
 
+#include <atomic>
 #include <cstddef>
 #include <string>
 
 namespace dpl {
 
-// One PLD run (compose_pld; a decimal target's second, lower-bound-only run shares it): about 5 s of CPU on the
+// One PLD run (compose_pld, its lower-bound pass included): about 5 s of CPU on the
 // reference machine (one unit is about one nanosecond there).
 inline constexpr double kPldWorkPerRun = 5e9;
 // One calibration's work, its search and the final certification together (about 8.5 s): the search stops
@@ -29,11 +30,21 @@ class PldWorkLimit : public NotApplicable {
   double limit;  // the limit that was reached, in work units
 };
 
+// The work that still fits in every open scope of this thread (+inf when none is open).
+double pld_work_remaining();
+
 // A limit on the PLD work done on this thread while the scope is alive. Scopes nest: a charge counts against
 // every open scope and must fit in each (e.g. one run's limit inside a calibration's).
 class PldWorkScope {
  public:
+  // An isolated scope counts its charges apart: they do not reach the enclosing scopes (its owner charges the total
+  // to them later, e.g. work done at the same time as other work whose charges must not depend on it). While
+  // `*stop` is true (if given), every charge in it throws PldWorkLimit.
+  struct Isolated {
+    const std::atomic<bool>* stop = nullptr;
+  };
   PldWorkScope(double limit, std::string what);
+  PldWorkScope(double limit, std::string what, Isolated isolated);
   ~PldWorkScope();
   PldWorkScope(const PldWorkScope&) = delete;
   PldWorkScope& operator=(const PldWorkScope&) = delete;
@@ -45,11 +56,15 @@ class PldWorkScope {
 
  private:
   friend void charge_pld_work(double units);
+  friend double pld_work_remaining();
   double limit_, used_ = 0;
   bool exhausted_ = false;
   std::string what_;
   PldWorkScope* outer_;
+  bool isolated_ = false;
+  const std::atomic<bool>* stop_ = nullptr;
 };
+
 
 // Charges `units` to every open scope, or throws PldWorkLimit (charging nothing) when one would go over. Charges
 // from several threads (run_pair) are serialised.

@@ -1,5 +1,6 @@
 // The PLD's deterministic work limits (accounting/pld/pld_work_budget.h): scopes nest and a charge that does not
-// fit throws and charges nothing; a PLD run over its limit is refused (NotApplicable), `auto` answers with the
+// fit throws and charges nothing; an isolated scope keeps its charges (the lower bound computed beside the upper
+// passes, charged afterwards or dropped); a PLD run over its limit is refused (NotApplicable), `auto` answers with the
 // others; a calibration whose PLD search reaches its limit returns the best certified value (auto) or refuses (pld).
 #include "accounting/pld/pld_work_budget.h"
 
@@ -7,9 +8,12 @@
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/pld/pld_accountant.h"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cmath>
 #include <string>
 
 namespace dpl {
@@ -44,6 +48,78 @@ TEST(PldWorkBudget, NoScopeNoLimitAndTheLimitIsNotApplicable) {
   charge_pld_work(1e300);  // no open scope: nothing to exceed
   PldWorkScope s(1, "tiny");
   EXPECT_THROW(charge_pld_work(2), NotApplicable);  // the CLI maps it to exit 2
+}
+
+TEST(PldWorkBudget, AnIsolatedScopeKeepsItsChargesAndCanBeStopped) {
+  PldWorkScope outer(100, "outer");
+  charge_pld_work(40);
+  EXPECT_EQ(pld_work_remaining(), 60);
+  std::atomic<bool> stop{false};
+  {
+    PldWorkScope isolated(pld_work_remaining(), "isolated", PldWorkScope::Isolated{&stop});
+    charge_pld_work(50);  // counted in the isolated scope only
+    EXPECT_EQ(isolated.used(), 50);
+    EXPECT_EQ(outer.used(), 40);
+    EXPECT_EQ(pld_work_remaining(), 10);  // what is left in the isolated scope, the innermost
+    EXPECT_THROW(charge_pld_work(11), PldWorkLimit);  // its own limit (60)
+    stop = true;
+    EXPECT_THROW(charge_pld_work(1), PldWorkLimit);  // stopped: every further charge throws
+    EXPECT_EQ(isolated.used(), 50);
+  }
+  EXPECT_EQ(outer.used(), 40);  // nothing reached the outer scope
+  EXPECT_EQ(pld_work_remaining(), 60);
+}
+
+TEST(PldWorkBudget, TheLowerBoundRunsBesideTheUpperPassesAndIsDroppedWhenItDoesNotFit) {
+  // DP-SGD-like ledger (add and remove directions): the lower pass runs on the helper thread while the fine grid is
+  // composed here, charged afterwards. With a limit that fits the upper passes but not the lower one, the upper
+  // bound is the same and the lower bound is dropped; with room for both, the lower bound is the one computed by a
+  // run whose target is the lower target itself.
+  const Ledger l = {parse_entry("gaussian:sigma=1.1,q=0.01,steps=300")};
+  const double below = 1e-5, above = std::nextafter(1e-5, 1.0);
+  PldOptions o;
+  o.lower_target = above;
+  double full_work = 0;
+  AccountingResult both;
+  {
+    PldWorkScope measure(kPldWorkPerRun, "measure");
+    both = compose_pld(l, Target::for_delta(below), o);
+    full_work = measure.used();
+  }
+  ASSERT_TRUE(both.lower.has_value());
+  PldOptions upper_only = o;
+  upper_only.lower = false;
+  double upper_work = 0;
+  AccountingResult up;
+  {
+    PldWorkScope measure(kPldWorkPerRun, "measure");
+    up = compose_pld(l, Target::for_delta(below), upper_only);
+    upper_work = measure.used();
+  }
+  EXPECT_FALSE(up.lower.has_value());
+  EXPECT_EQ(hi(up.epsilon), hi(both.epsilon));
+  ASSERT_GT(full_work, upper_work);
+  // The lower bound read at `above` is the one a run at `above` reports.
+  const AccountingResult at_above = compose_pld(l, Target::for_delta(above));
+  ASSERT_TRUE(at_above.lower.has_value());
+  EXPECT_EQ(lo(*both.lower), lo(*at_above.lower));
+  EXPECT_LE(lo(*both.lower), hi(both.epsilon));
+  // Room for the upper passes but not for the lower one: the same upper bound, no lower bound, and the limit's
+  // remainder unspent (the lower pass's work is not charged when it is dropped).
+  {
+    PldWorkScope tight((upper_work + full_work) / 2, "tight");
+    const AccountingResult r = compose_pld(l, Target::for_delta(below), o);
+    EXPECT_EQ(hi(r.epsilon), hi(both.epsilon));
+    EXPECT_FALSE(r.lower.has_value());
+    EXPECT_EQ(r.note.find(kPldLowerBoundNote), std::string::npos) << r.note;
+    // (Equal up to the order in which the two threads' charges were summed in double.)
+    EXPECT_NEAR(tight.used(), upper_work, 1e-12 * upper_work);
+  }
+  // Not even room for the upper passes: refused, as before (the lower pass does not change where it stops).
+  {
+    PldWorkScope tighter(upper_work / 2, "tighter");
+    EXPECT_THROW(compose_pld(l, Target::for_delta(below), o), PldWorkLimit);
+  }
 }
 
 TEST(PldWorkBudget, WeightsGrowWithTheWork) {
