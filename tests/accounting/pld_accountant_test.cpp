@@ -159,10 +159,10 @@ RC_GTEST_PROP(Pld, OptimisticBelowPessimistic, (unsigned a, unsigned c)) {
   RC_ASSERT(hi_up(r.epsilon) <= steps / b + steps * 1e-3 + 1e-9);
 }
 
-// pld_epsilon (its first bracket comes from a one-pass estimate) against plain bisection of the certified
-// pld_delta over the whole support: the same smallest eps meeting delta, to 1e-13 relative, and certified.
-RC_GTEST_PROP(Pld, EpsilonSearchMatchesBisection, (unsigned seed, unsigned a, unsigned b)) {
+// A random untilted PLD for the epsilon-search properties: n points of decaying random mass on a dyadic grid.
+DiscretePld random_search_pld(unsigned seed, unsigned a, bool pessimistic) {
   DiscretePld d;
+  d.pessimistic = pessimistic;
   d.h = dyadic_grid(unit(a, 1e-4, 1e-2));
   d.offset = -static_cast<std::int64_t>(seed % 50);
   const std::size_t n = 20 + seed % 3000;
@@ -177,6 +177,14 @@ RC_GTEST_PROP(Pld, EpsilonSearchMatchesBisection, (unsigned seed, unsigned a, un
   for (double& v : d.p) v /= total;
   d.p_inf = (seed % 4 == 0) ? 1e-9 : 0.0;
   d.err_l1 = 1e-12;
+  return d;
+}
+
+// pld_epsilon (its first bracket comes from a one-pass estimate) against plain bisection of the certified
+// pld_delta over the whole support: the same smallest eps meeting delta, to 1e-13 relative, and certified.
+RC_GTEST_PROP(Pld, EpsilonSearchMatchesBisection, (unsigned seed, unsigned a, unsigned b)) {
+  const DiscretePld d = random_search_pld(seed, a, true);
+  const std::size_t n = d.p.size();
   const double delta = std::pow(10.0, -unit(b, 2, 8));
   const double e = pld_epsilon(d, delta);
   if (!std::isfinite(e)) {
@@ -192,6 +200,29 @@ RC_GTEST_PROP(Pld, EpsilonSearchMatchesBisection, (unsigned seed, unsigned a, un
     (pld_delta(d, mid) <= delta ? hi : lo) = mid;
   }
   RC_ASSERT(std::abs(e - hi) <= 1e-13 * hi + 1e-300);
+}
+
+// The same for the untilted optimistic PLD (the lower bound): the largest eps whose certified lower delta exceeds
+// delta, certified (its lower delta does exceed delta), and equal to plain bisection's to 1e-13 relative.
+RC_GTEST_PROP(Pld, LowerEpsilonSearchMatchesBisection, (unsigned seed, unsigned a, unsigned b)) {
+  const DiscretePld d = random_search_pld(seed, a, false);
+  const std::size_t n = d.p.size();
+  const double delta = std::pow(10.0, -unit(b, 2, 8));
+  const double e = pld_epsilon(d, delta);
+  RC_ASSERT(e >= 0);
+  const double top = static_cast<double>(d.offset + static_cast<std::int64_t>(n)) * d.h;
+  if (pld_delta(d, 0.0) <= delta) {
+    RC_ASSERT(e == 0);
+    return;
+  }
+  RC_ASSERT(pld_delta(d, e) > delta);
+  double lo = 0, up = top;
+  for (int it = 0; it < 200; ++it) {
+    const double mid = 0.5 * (lo + up);
+    if (!(mid > lo && mid < up)) break;
+    (pld_delta(d, mid) > delta ? lo : up) = mid;
+  }
+  RC_ASSERT(std::abs(e - lo) <= 1e-13 * lo + 1e-300);
 }
 
 // LossPair::survival_both (the discretisation's shared evaluation) returns survival_p and survival_q bit for bit,
