@@ -25,6 +25,11 @@ class HelperThread {
     thread_.join();
   }
   bool is_current() const { return std::this_thread::get_id() == thread_.get_id(); }
+  // Whether the helper has finished its task and waits for the next one.
+  bool idle() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return done_ && !task_;
+  }
   // Starts `task` on the helper thread (the previous task has finished: run_pair waits for it).
   void start(std::function<void()> task) {
     {
@@ -73,17 +78,29 @@ void run_pair(const std::function<void()>& first, const std::function<void()>& s
   }
   static HelperThread helper;
   // The helper takes one pair at a time: a pair started while it is busy (nested in a pair's task, or from
-  // another thread of a library user) runs sequentially.
+  // another thread of a library user) runs sequentially. The thread that owns the helper (started the outer pair)
+  // may start nested pairs on it once it has finished the outer pair's task (e.g. the halves of an FFT, after the
+  // other direction's composition): only the owner starts tasks while the flag is set, so nothing races for it.
   static std::atomic<bool> busy{false};
+  static std::atomic<std::thread::id> owner{};
   bool expected = false;
-  if (helper.is_current() || !busy.compare_exchange_strong(expected, true)) {
+  const bool nested = !helper.is_current() && busy.load() && owner.load() == std::this_thread::get_id() &&
+                      helper.idle();
+  if (!nested && (helper.is_current() || !busy.compare_exchange_strong(expected, true))) {
     first();
     second();
     return;
   }
   struct Release {
-    ~Release() { busy = false; }
-  } release;
+    bool outer;
+    ~Release() {
+      if (outer) {
+        owner = std::thread::id{};
+        busy = false;
+      }
+    }
+  } release{!nested};
+  if (!nested) owner = std::this_thread::get_id();
   std::exception_ptr first_error, second_error;
   // The helper charges this thread's open work scopes.
   PldWorkScopesHandle scopes = current_pld_work_scopes();

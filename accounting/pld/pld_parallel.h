@@ -11,7 +11,8 @@ namespace dpl {
 // Runs first() on this thread and second() on the helper thread, and returns when both have finished. An
 // exception from either is rethrown after both have finished (first()'s if both threw). Runs them one after the
 // other when the machine has one core, when called from the helper thread, or while the helper is busy with
-// another pair (nested calls, several calling threads).
+// another pair (nested calls, several calling threads). A nested call from the thread that started the outer pair
+// uses the helper once it has finished the outer pair's task (e.g. the halves of a transform, radix2_fft.h).
 void run_pair(const std::function<void()>& first, const std::function<void()>& second);
 
 }  // namespace dpl

@@ -3,6 +3,8 @@
 
 #include "accounting/pld/radix2_fft.h"
 
+#include "accounting/pld/pld_parallel.h"
+
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -321,11 +323,13 @@ constexpr std::size_t kColumns = 256 / sizeof(T);
 // (two per pass: radix4_stages on rows; element c0 + e + r B of a block of 4L has twiddle index L - 1 + c0 + e + r B),
 // and the rows are copied back: one pass over the array instead of one per two stages, and no cache-set conflicts
 // between power-of-two strides. The butterflies and their operands are those of the stage-by-stage order.
+// Only the column groups c0 = g C, g in [g_begin, g_end), run (each group's stages touch only its own columns).
 template <typename V, typename T>
-[[gnu::always_inline]] inline void large_stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br, T* bi) {
+[[gnu::always_inline]] inline void large_stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br, T* bi,
+                                                std::size_t g_begin, std::size_t g_end) {
   constexpr std::size_t W = sizeof(V) / sizeof(T), C = kColumns<T>, B = kBlock;
   const std::size_t R = n / B;
-  for (std::size_t c0 = 0; c0 < B; c0 += C) {
+  for (std::size_t c0 = g_begin * C; c0 < g_end * C; c0 += C) {
     for (std::size_t r = 0; r < R; ++r) {  // moves as bytes (no x87 80-bit stores for long double)
       std::memcpy(br + r * C, xr + c0 + r * B, C * sizeof(T));
       std::memcpy(bi + r * C, xi + c0 + r * B, C * sizeof(T));
@@ -365,21 +369,38 @@ template <typename V, typename T>
   }
 }
 
-// All stages of a transform of length n >= 4 (already bit-reversed), lanes V. wr, wi: the concatenated twiddle table
-// (stage of half-length L at index L - 1). br, bi: buffers of n / kBlock * kColumns<T> elements when n > kDirect.
+// Which stages a call runs: all of them, or (n > kDirect, for two threads) the small stages of the blocks [begin,
+// end) or the large stages of the column groups [begin, end). Every block's small stages must be done before any
+// large stage starts; within a part, blocks (and column groups) touch disjoint elements.
+struct StagePart {
+  enum Kind { all, blocks, columns } kind = all;
+  std::size_t begin = 0, end = 0;
+};
+
+// All stages of a transform of length n >= 4 (already bit-reversed), lanes V, or the part `part` of them. wr, wi: the
+// concatenated twiddle table (stage of half-length L at index L - 1). br, bi: buffers of n / kBlock * kColumns<T>
+// elements when n > kDirect.
 template <typename V, typename T>
-[[gnu::always_inline]] inline void all_stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br, T* bi) {
+[[gnu::always_inline]] inline void all_stages(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br, T* bi,
+                                              StagePart part) {
   const std::size_t block = n < kBlock ? n : kBlock;
-  std::size_t L = 4;
-  for (std::size_t b = 0; b < n; b += block) {
-    first_two_stages<V>(xr + b, xi + b, wr + 1, wi + 1, block);
-    for (L = 4; 4 * L <= block; L *= 4)
-      radix4_stages<V>(xr + b, xi + b, wr + L - 1, wi + L - 1, wr + 2 * L - 1, wi + 2 * L - 1, block, L);
+  if (part.kind != StagePart::columns) {
+    const std::size_t b0 = part.kind == StagePart::all ? 0 : part.begin * block;
+    const std::size_t b1 = part.kind == StagePart::all ? n : part.end * block;
+    for (std::size_t b = b0; b < b1; b += block) {
+      first_two_stages<V>(xr + b, xi + b, wr + 1, wi + 1, block);
+      for (std::size_t L = 4; 4 * L <= block; L *= 4)
+        radix4_stages<V>(xr + b, xi + b, wr + L - 1, wi + L - 1, wr + 2 * L - 1, wi + 2 * L - 1, block, L);
+    }
+    if (part.kind == StagePart::blocks) return;
   }
   if (n > kDirect) {
-    large_stages<V>(xr, xi, wr, wi, n, br, bi);
+    const bool all = part.kind == StagePart::all;
+    large_stages<V>(xr, xi, wr, wi, n, br, bi, all ? 0 : part.begin, all ? kBlock / kColumns<T> : part.end);
     return;
   }
+  std::size_t L = 4;  // the first half-length the blocks did not cover
+  while (4 * L <= block) L *= 4;
   // Short transforms (L2-resident, at most one pass left): the remaining stages directly, two per pass.
   for (; 4 * L <= n; L *= 4)
     radix4_stages<V>(xr, xi, wr + L - 1, wi + L - 1, wr + 2 * L - 1, wi + 2 * L - 1, n, L);
@@ -387,22 +408,27 @@ template <typename V, typename T>
 }
 
 template <typename T>
-void stages_scalar(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br, T* bi) {
-  all_stages<T>(xr, xi, wr, wi, n, br, bi);
+void stages_scalar(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br, T* bi, StagePart part) {
+  all_stages<T>(xr, xi, wr, wi, n, br, bi, part);
 }
 
 typedef double Double2 __attribute__((vector_size(16)));
 typedef double Double4 __attribute__((vector_size(32)));
 
 void stages_sse2(double* xr, double* xi, const double* wr, const double* wi, std::size_t n, double* br,
-                 double* bi) {
-  all_stages<Double2>(xr, xi, wr, wi, n, br, bi);
+                 double* bi, StagePart part) {
+  all_stages<Double2>(xr, xi, wr, wi, n, br, bi, part);
 }
 
 __attribute__((target("avx2"))) void stages_avx2(double* xr, double* xi, const double* wr, const double* wi,
-                                                 std::size_t n, double* br, double* bi) {
-  all_stages<Double4>(xr, xi, wr, wi, n, br, bi);
+                                                 std::size_t n, double* br, double* bi, StagePart part) {
+  all_stages<Double4>(xr, xi, wr, wi, n, br, bi, part);
 }
+
+// From this length on, a transform runs its stages in two halves on two threads when the PLD's helper thread is
+// free (pld_parallel.h): the blocks' small stages, then the column groups' large stages. Each half runs exactly
+// the butterflies it ran in one piece, so the outputs are bit-identical.
+constexpr std::size_t kTwoThreadLength = std::size_t{1} << 15;
 
 // The transform with the double butterflies on AVX2 lanes (avx2 = true, the CPU must have AVX2) or SSE2 lanes.
 template <typename T>
@@ -419,26 +445,38 @@ void transform(ComplexArray<T>& x, bool inverse, bool avx2) {
   T* xi = x.im.data();
   const T* wr = tw.re.data();
   const T* wi = inverse ? tw.conj_im.data() : tw.im.data();
-  thread_local std::vector<T> buffer;  // the column groups of large_stages
+  thread_local std::vector<T> buffer;  // the column groups of large_stages (a second set for the other thread)
   const std::size_t rows = n > kDirect ? n / kBlock : 0;
-  if (buffer.size() < 2 * rows * kColumns<T>) buffer.resize(2 * rows * kColumns<T>);
+  if (buffer.size() < 4 * rows * kColumns<T>) buffer.resize(4 * rows * kColumns<T>);
   T* buf_r = buffer.data();
   T* buf_i = buf_r + rows * kColumns<T>;
+  auto stages = [&](StagePart part, T* br, T* bi) {
+    if constexpr (std::is_same_v<T, double>) {
+      if (avx2)
+        stages_avx2(xr, xi, wr, wi, n, br, bi, part);
+      else
+        stages_sse2(xr, xi, wr, wi, n, br, bi, part);
+    } else {
+      stages_scalar(xr, xi, wr, wi, n, br, bi, part);
+    }
+  };
   if (n == 2) {  // stage 1 only (w = 1, multiplication skipped as in first_two_stages)
     const T ar = xr[0], ai = xi[0], br = xr[1], bi = xi[1];
     xr[0] = ar + br;
     xi[0] = ai + bi;
     xr[1] = ar - br;
     xi[1] = ai - bi;
+  } else if (n >= kTwoThreadLength && n > kDirect) {
+    // Two halves at a time (sequentially when the helper is busy); the second thread gets the second buffer set.
+    T* buf2_r = buf_i + rows * kColumns<T>;
+    T* buf2_i = buf2_r + rows * kColumns<T>;
+    const std::size_t blocks = n / kBlock, groups = kBlock / kColumns<T>;
+    run_pair([&] { stages(StagePart{StagePart::blocks, 0, blocks / 2}, buf_r, buf_i); },
+             [&] { stages(StagePart{StagePart::blocks, blocks / 2, blocks}, buf2_r, buf2_i); });
+    run_pair([&] { stages(StagePart{StagePart::columns, 0, groups / 2}, buf_r, buf_i); },
+             [&] { stages(StagePart{StagePart::columns, groups / 2, groups}, buf2_r, buf2_i); });
   } else if (n >= 4) {
-    if constexpr (std::is_same_v<T, double>) {
-      if (avx2)
-        stages_avx2(xr, xi, wr, wi, n, buf_r, buf_i);
-      else
-        stages_sse2(xr, xi, wr, wi, n, buf_r, buf_i);
-    } else {
-      stages_scalar(xr, xi, wr, wi, n, buf_r, buf_i);
-    }
+    stages(StagePart{}, buf_r, buf_i);
   }
 }
 

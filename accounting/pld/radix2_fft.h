@@ -21,7 +21,9 @@ struct ComplexArray {
 // rounded (no FMA). Independent butterflies run in a cache-friendly order (small stages block by block, large ones
 // two per pass) and, in double, several per SIMD instruction: every output is the same sequence of IEEE operations on
 // the same operands as stage by stage, so the results are bit-identical to it (tests/accounting/
-// radix2_fft_identity_test.cpp) and Thm 24.2 applies unchanged.
+// radix2_fft_identity_test.cpp) and Thm 24.2 applies unchanged. From 2^15 points on, the blocks' small stages and
+// then the column groups' large stages run in two halves, the second on the PLD's helper thread when it is free
+// (pld_parallel.h; sequentially otherwise): the same butterflies on the same operands, so the same outputs.
 template <typename T>
 void radix2_fft(ComplexArray<T>& x, bool inverse);
 

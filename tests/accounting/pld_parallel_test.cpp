@@ -50,6 +50,39 @@ TEST(PldParallel, NestedPairsRunSequentially) {
   EXPECT_EQ(ran.load(), 4);
 }
 
+TEST(PldParallel, TheOwnerUsesTheHelperForNestedPairsOnceItsTaskIsDone) {
+  if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one core: every pair runs sequentially";
+  // The outer pair's first task waits until the second is done, then starts a nested pair: its second task runs on
+  // the helper thread (another thread), not after the first on the calling one. Nested in the helper's own task,
+  // a pair still runs sequentially on the helper.
+  std::atomic<bool> second_done{false};
+  std::thread::id caller, nested_second, helper, helper_nested_second;
+  run_pair(
+      [&] {
+        caller = std::this_thread::get_id();
+        while (!second_done) std::this_thread::yield();
+        // The helper marks its task finished just after it returns: until then a nested pair runs here. Retried
+        // for up to 2 s (under load), then the expectations below fail.
+        for (int i = 0; i < 2000; ++i) {
+          run_pair([] {}, [&] { nested_second = std::this_thread::get_id(); });
+          if (nested_second != caller) break;
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+      },
+      [&] {
+        helper = std::this_thread::get_id();
+        run_pair([] {}, [&] { helper_nested_second = std::this_thread::get_id(); });
+        second_done = true;
+      });
+  EXPECT_NE(nested_second, caller);
+  EXPECT_EQ(nested_second, helper);
+  EXPECT_EQ(helper_nested_second, helper);
+  // After the outer pair, the helper is free for the next pair from any thread.
+  std::thread::id after;
+  run_pair([] {}, [&] { after = std::this_thread::get_id(); });
+  EXPECT_EQ(after, helper);
+}
+
 TEST(PldParallel, TheHelpersWorkCountsAgainstTheCallersLimits) {
   PldWorkScope scope(100, "the test's scope");
   run_pair([] { charge_pld_work(30); }, [] { charge_pld_work(40); });
