@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <limits>
 #include <optional>
@@ -146,9 +148,14 @@ std::optional<Real> others_lower_bound(const Problem& p) {
 
 // The shortest decimal (4 to 17 significant digits) obtained by rounding v towards the safe side (up for the
 // smallest-value parameters, down for the others) that `accept` takes; nullopt when none does.
+// v itself counts as a decimal of `digits` digits when that decimal reads back as v (3.8128573 is the double just
+// above the decimal; rounding it up would give 3.8128574, a needless further evaluation).
 template <typename Accept>
 std::optional<double> shortest_safe_decimal(double v, bool smallest, const Accept& accept) {
   for (int digits = 4; digits <= 17; ++digits) {
+    char nearest[40];
+    std::snprintf(nearest, sizeof nearest, "%.*g", digits, v);
+    if (std::strtod(nearest, nullptr) == v && accept(v)) return v;
     const std::string text = smallest ? format_up(Real(v), digits) : format_down(Real(v), digits);
     const double d = std::strtod(text.c_str(), nullptr);
     if (accept(d)) return d;
@@ -503,8 +510,23 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
               return d >= low && d <= high && d > std::min(yes, no) && d < std::max(yes, no);
             }).value_or(m);
       }
+      // An interpolated estimate inside the bracket (accurate to ~1e-9 once three points are known) is expected to
+      // meet by a hair: the shortest decimal within a twentieth of the tolerance on its safe side is evaluated by
+      // the full accountant instead. If it meets it is the answer's candidate, already certified (the final
+      // rounding keeps it and re-certifies nothing), and the push of a tenth of the tolerance from it towards the
+      // failing end still crosses the threshold: one PLD run fewer. If it does not, it narrows the bracket as
+      // the estimate would have.
+      bool yes_closing = false;
+      if (interpolated && !closing) {
+        const double far = std::exp(lm + std::copysign(rel_tol / 20, ly - ln));
+        const double low = std::min(far, m), high = std::max(far, m);
+        if (const auto d = shortest_safe_decimal(m, smallest, [&](double x) {
+              return x >= low && x <= high && x > std::min(yes, no) && x < std::max(yes, no);
+            }))
+          m = *d, yes_closing = true;
+      }
       narrowed(yes, no);
-      Eval e = evaluate(p, m, count, !closing);
+      Eval e = evaluate(p, m, count, !closing && !yes_closing);
       remember(m, e.excess);
       if (e.meets) {
         yes = m, at_yes = e, fy = e.excess;
