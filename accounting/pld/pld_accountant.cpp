@@ -169,11 +169,15 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   PldOptions coarse = fine;
   coarse.grid = dyadic_grid(4 * fine.grid);
   double up = 0;
-  // The lower bound: the optimistic PLD of every direction on the coarse grid, read at o.lower_target; the largest
-  // over the directions (each a certified lower bound). It runs on the helper thread while this thread composes
-  // the fine grid, in an isolated work scope (pld_work_budget.h) limited to what is left now; its work is charged
-  // to the open scopes only afterwards, so the upper passes see the same charges, and stop at the same point, as
-  // if it ran after them. It is dropped (not reported) when it does not fit, or when the upper passes fail.
+  // The lower bound: the optimistic PLD on the coarse grid of the direction composed first on the fine grid (the
+  // hint, else remove), read at o.lower_target. The true value is the larger of the two directions' values, so a
+  // lower bound on one direction's is one on it; remove's was the larger of the two in every ledger measured
+  // (docs/pld_accountant.md, 6), and the other direction's would double the pass's work. It runs on the helper
+  // thread while this thread composes the fine grid, in an isolated work scope (pld_work_budget.h) limited to what
+  // is left now; its work is charged to the open scopes only afterwards, so the upper passes see the same charges,
+  // and stop at the same point, as if it ran after them. It is dropped (not reported) when it does not fit, or
+  // when the upper passes fail.
+  const std::size_t first = dirs.size() == 1 || o.fine_first.value_or(PairDirection::remove) == dirs[0] ? 0 : 1;
   const double lower_target = std::isnan(o.lower_target) ? target.value : o.lower_target;
   const double lower_budget = pld_work_remaining();
   std::atomic<bool> upper_failed{false};
@@ -183,12 +187,8 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     if (!o.lower) return;
     PldWorkScope isolated(lower_budget, "the lower bound", PldWorkScope::Isolated{&upper_failed});
     try {
-      double v = 0;
-      for (const PairDirection dir : dirs) {
-        const DiscretePld pld = compose_direction(ledger, dir, coarse, false);
-        v = std::max(v, given_delta ? pld_epsilon(pld, lower_target) : pld_delta(pld, lower_target));
-      }
-      low = v;
+      const DiscretePld pld = compose_direction(ledger, dirs[first], coarse, false);
+      low = given_delta ? pld_epsilon(pld, lower_target) : pld_delta(pld, lower_target);
       low_work = isolated.used();
     } catch (const NotApplicable&) {  // PldWorkLimit, GridTooLarge: no lower bound
     }
@@ -215,7 +215,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     // helper thread); the other is recomputed on the fine grid only when its coarse bound exceeds that value.
     // Sound whichever is first: the reported value is at least every direction's certified bound (a coarse bound
     // is one too).
-    const std::size_t first = o.fine_first.value_or(PairDirection::remove) == dirs[0] ? 0 : 1, other = 1 - first;
+    const std::size_t other = 1 - first;
     double screened = 0;
     run_pair([&] { upper_pass([&] { up = value(compose_direction(ledger, dirs[first], fine, true)); }); },
              [&] {
