@@ -1,6 +1,8 @@
-// Timings of radix2_fft (radix2_fft.h) in double and long double for n = 2^12 ... 2^20, reported per n log2 n
+// Timings of radix2_fft (radix2_fft.h) in double, long double and double words (the PLD's extended precision since
+// 2026-11-26) for n = 2^12 ... 2^20, reported per n log2 n
 // (the unit of the work limits in pld_work_budget.cpp). Each iteration copies the fixed input back, then transforms
 // it (the copy is included: repeated in-place transforms would overflow).
+#include "accounting/numeric/double_word.h"
 #include "accounting/pld/radix2_fft.h"
 
 #include <benchmark/benchmark.h>
@@ -20,8 +22,8 @@ void BM_Radix2Fft(benchmark::State& state) {
   std::mt19937_64 rng(42);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (std::size_t i = 0; i < n; ++i) {
-    input.re[i] = static_cast<T>(u(rng));
-    input.im[i] = static_cast<T>(u(rng));
+    input.re[i] = T(u(rng));
+    input.im[i] = T(u(rng));
   }
   x = input;
   dpl::radix2_fft(x, inverse);  // the twiddle table is built outside the timed loop
@@ -48,4 +50,5 @@ void sizes(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_Radix2Fft<double>)->Apply(sizes)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Radix2Fft<long double>)->Apply(sizes)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Radix2Fft<dpl::DoubleWord>)->Apply(sizes)->Unit(benchmark::kMicrosecond);
 BENCHMARK_MAIN();

@@ -1,5 +1,10 @@
+// No fused multiply-adds: the error models (Higham's, and double_word.h's) are those of separately rounded operations.
+#pragma GCC optimize("fp-contract=off")
+
 #include "accounting/pld/discrete_pld.h"
 
+#include "accounting/numeric/double_word.h"
+#include "accounting/pld/double_word_lanes.h"
 #include "accounting/pld/pld_work_budget.h"
 #include "accounting/pld/radix2_fft.h"
 
@@ -19,8 +24,10 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // The assumed bound r on the relative error of the survival functions (long-double erfc/exp/log1p chains
 // rounded once to double: u plus a few u_ld times erfc's conditioning; docs/pld_accountant.md, 1).
 constexpr double kSurvivalMargin = 1e-15;
-// Blocks replicated at least this many times are convolved in long double.
+// Blocks replicated at least this many times are convolved in extended precision: double-word arithmetic
+// (double_word.h; it replaced x87 long double: about 1.5x faster on AVX2 lanes, and its round-off is smaller).
 constexpr double kExtendedFactor = 32;
+using Extended = DoubleWord;
 
 // The first grid index beyond which the P-survival, weighted by e^{tilt l} (the mass a later tilt will see),
 // is <= tail.
@@ -120,6 +127,115 @@ void truncate(DiscretePld& d, double tail) {
   }
 }
 
+// The passes between the transforms, written once for a value type V: double, DoubleWord, or DoubleWord4 (four
+// double words on AVX2 lanes, accounting/pld/double_word_lanes.h; used only inside AVX2 functions). Each lane of a
+// DoubleWord4 computes exactly the scalar DoubleWord results, so the error analysis (docs/pld_accountant.md, 3) is
+// that of the scalar operations whichever runs.
+[[gnu::always_inline]] inline double half(double x) { return x / 2; }  // exact but for underflow
+
+// Real-input squaring: the forward split at index k from X = Z_k and Y = Z_{N-k} with twiddle w = w^k:
+// A = E + w O, E = (X + conj Y)/2, O = (X - conj Y)/(2i).
+template <typename V>
+[[gnu::always_inline]] inline void real_split(V xr, V xi, V yr, V yi, V wr, V wi, V& ar, V& ai) {
+  const V er = half(xr + yr), ei = half(xi - yi);
+  const V o_r = half(xi + yi), o_i = half(yr - xr);
+  const V tr = wr * o_r - wi * o_i, ti = wr * o_i + wi * o_r;
+  ar = er + tr;
+  ai = ei + ti;
+}
+// The inverse split at index k from P = S_k and Q = S_{N-k}: U'_k = (P + conj Q) + i conj(w^k) (P - conj Q).
+template <typename V>
+[[gnu::always_inline]] inline void real_unsplit(V pr, V pi, V qr, V qi, V wr, V wi, V& ur, V& ui) {
+  const V sr = pr + qr, si = pi - qi, dr = pr - qr, di = pi + qi;
+  const V cwi = -wi;  // conj(w^k): exact
+  const V vr = wr * dr - cwi * di, vi = wr * di + cwi * dr;
+  ur = sr - vi;
+  ui = si + vr;
+}
+// One pair (k, j = N - k), 0 < k < j: split both, square both (S = A A), unsplit both into the new z_k and z_j.
+template <typename V>
+[[gnu::always_inline]] inline void real_square_pair(V xr, V xi, V yr, V yi, V wkr, V wki, V wjr, V wji, V& okr,
+                                                    V& oki, V& ojr, V& oji) {
+  V akr, aki, ajr, aji;
+  real_split(xr, xi, yr, yi, wkr, wki, akr, aki);
+  real_split(yr, yi, xr, xi, wjr, wji, ajr, aji);
+  const V skr = akr * akr - aki * aki, ski = akr * aki + aki * akr;
+  const V sjr = ajr * ajr - aji * aji, sji = ajr * aji + aji * ajr;
+  real_unsplit(skr, ski, sjr, sji, wkr, wki, okr, oki);
+  real_unsplit(sjr, sji, skr, ski, wjr, wji, ojr, oji);
+}
+
+// The pairs (k, h - k) for k = 1, 5, 9, ... while the four k and their four partners are disjoint, on AVX2 lanes;
+// returns the first k not done. (A load from h - k - 3, reversed, holds the partners of a load from k: lanes.h.)
+__attribute__((target("avx2"))) std::size_t real_square_pairs_avx2(DoubleWord* re, DoubleWord* im,
+                                                                   const DoubleWord* wr, const DoubleWord* wi,
+                                                                   std::size_t h) {
+  std::size_t k = 1;
+  for (; 2 * k + 6 < h; k += 4) {
+    const std::size_t j3 = h - k - 3;
+    const DoubleWord4 xr = load_lanes(re + k), xi = load_lanes(im + k);
+    const DoubleWord4 yr = reverse_lanes(load_lanes(re + j3)), yi = reverse_lanes(load_lanes(im + j3));
+    const DoubleWord4 wkr = load_lanes(wr + k), wki = load_lanes(wi + k);
+    const DoubleWord4 wjr = reverse_lanes(load_lanes(wr + j3)), wji = reverse_lanes(load_lanes(wi + j3));
+    DoubleWord4 okr, oki, ojr, oji;
+    real_square_pair(xr, xi, yr, yi, wkr, wki, wjr, wji, okr, oki, ojr, oji);
+    store_lanes(re + k, okr);
+    store_lanes(im + k, oki);
+    store_lanes(re + j3, reverse_lanes(ojr));
+    store_lanes(im + j3, reverse_lanes(oji));
+  }
+  return k;
+}
+
+// Joint products: at index k from X = X_k and Y = X_{n-k}, R = (X + conj Y)/2, B = (X - conj Y)/(2i), P1 = R B,
+// P2 = B B, and Q_k = P1 + i P2, Q_{n-k} = conj(P1) + i conj(P2).
+template <typename V>
+[[gnu::always_inline]] inline void joint_pair(V xr, V xi, V yr, V yi, V& qkr, V& qki, V& qjr, V& qji) {
+  const V rr = half(xr + yr), ri = half(xi - yi);  // R_k = (X_k + conj X_j) / 2
+  const V br = half(xi + yi), bi = half(yr - xr);  // B_k = (X_k - conj X_j) / (2i)
+  const V p1r = rr * br - ri * bi, p1i = rr * bi + ri * br;  // R B
+  const V p2r = br * br - bi * bi, p2i = br * bi + bi * br;  // B B
+  qkr = p1r - p2i;  // Q_k = P1_k + i P2_k
+  qki = p1i + p2r;
+  qjr = p1r + p2i;  // Q_j = conj(P1_k) + i conj(P2_k)
+  qji = p2r - p1i;
+}
+
+// The pairs (k, n - k) for k = 1, 5, 9, ... while disjoint, on AVX2 lanes; returns the first k not done.
+__attribute__((target("avx2"))) std::size_t joint_pairs_avx2(DoubleWord* re, DoubleWord* im, std::size_t n) {
+  std::size_t k = 1;
+  for (; 2 * k + 6 < n; k += 4) {
+    const std::size_t j3 = n - k - 3;
+    const DoubleWord4 xr = load_lanes(re + k), xi = load_lanes(im + k);
+    const DoubleWord4 yr = reverse_lanes(load_lanes(re + j3)), yi = reverse_lanes(load_lanes(im + j3));
+    DoubleWord4 qkr, qki, qjr, qji;
+    joint_pair(xr, xi, yr, yi, qkr, qki, qjr, qji);
+    store_lanes(re + k, qkr);
+    store_lanes(im + k, qki);
+    store_lanes(re + j3, reverse_lanes(qjr));
+    store_lanes(im + j3, reverse_lanes(qji));
+  }
+  return k;
+}
+
+// The pointwise product x <- x y over n entries, on AVX2 lanes four at a time; returns the first index not done.
+__attribute__((target("avx2"))) std::size_t pointwise_products_avx2(DoubleWord* xr, DoubleWord* xi,
+                                                                    const DoubleWord* yr, const DoubleWord* yi,
+                                                                    std::size_t n) {
+  std::size_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const DoubleWord4 ar = load_lanes(xr + k), ai = load_lanes(xi + k), br = load_lanes(yr + k), bi = load_lanes(yi + k);
+    store_lanes(xr + k, ar * br - ai * bi);
+    store_lanes(xi + k, ar * bi + ai * br);
+  }
+  return k;
+}
+
+bool cpu_has_avx2() {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2;
+}
+
 // a * a by the real-input FFT (docs/pld_accountant.md, 3, "Real-input squarings"): a zero-padded to n = 2^t >= max(m, 4),
 // z_j = a_2j + i a_2j+1 (length N = n/2), Z = F_N z in precision T; A_k = E_k + w^k O_k (k = 0..N, w = e^{-2 pi i/n}, the
 // twiddles of radix2_fft), E_k = (Z_k + conj Z_{N-k})/2, O_k = (Z_k - conj Z_{N-k})/(2i) (indices mod N); S = A A;
@@ -138,7 +254,7 @@ double fft_real_square(const std::vector<double>& a, std::vector<double>& conv) 
   std::size_t n = 4;
   while (n < m) n *= 2;
   const std::size_t h = n / 2;
-  charge_pld_work(pld_fft_real_squaring_work(n, std::numeric_limits<T>::digits > 53));
+  charge_pld_work(pld_fft_real_squaring_work(n, is_extended_precision<T>()));
   thread_local ComplexArray<T> z;
   z.resize(h);
   std::fill(z.re.begin(), z.re.end(), T(0));
@@ -148,46 +264,38 @@ double fft_real_square(const std::vector<double>& a, std::vector<double>& conv) 
   const T* wr = nullptr;
   const T* wi = nullptr;
   twiddle_table<T>(n, wr, wi);  // w^k for k < N (w^N = -1 is used as the exact negation below)
-  // Forward split at index k from X = Z_k and Y = Z_{N-k}: E = (X + conj Y)/2, O = (X - conj Y)/(2i), A = E + w^k O.
-  auto split = [&](T xr, T xi, T yr, T yi, std::size_t k, T& ar, T& ai) {
-    const T er = (xr + yr) / 2, ei = (xi - yi) / 2;
-    const T o_r = (xi + yi) / 2, o_i = (yr - xr) / 2;
-    const T tr = wr[k] * o_r - wi[k] * o_i, ti = wr[k] * o_i + wi[k] * o_r;
-    ar = er + tr;
-    ai = ei + ti;
-  };
-  // Inverse split at index k from P = S_k and Q = S_{N-k}: U'_k = (P + conj Q) + i conj(w^k) (P - conj Q).
-  auto unsplit = [&](T pr, T pi, T qr, T qi, std::size_t k, T& ur, T& ui) {
-    const T sr = pr + qr, si = pi - qi, dr = pr - qr, di = pi + qi;
-    const T cwi = -wi[k];  // conj(w^k): exact
-    const T vr = wr[k] * dr - cwi * di, vi = wr[k] * di + cwi * dr;
-    ur = sr - vi;
-    ui = si + vr;
-  };
-  // The pairs (k, N - k) together; k = 0 pairs with N: A_0 = Re Z_0 + Im Z_0, A_N = Re Z_0 - Im Z_0 (both real).
-  for (std::size_t k = 0; k <= h / 2; ++k) {
+  // The pairs (k, N - k) together (real_square_pair); k = 0 pairs with N: A_0 = Re Z_0 + Im Z_0, A_N = Re Z_0 -
+  // Im Z_0 (both real); k = N/2 pairs with itself. On AVX2 lanes where the CPU has them (double words only).
+  std::size_t k_first = 1;
+  if constexpr (std::is_same_v<T, DoubleWord>)
+    if (cpu_has_avx2()) k_first = real_square_pairs_avx2(z.re.data(), z.im.data(), wr, wi, h);
+  for (std::size_t k : {std::size_t{0}, h / 2}) {
     const std::size_t j = h - k, js = j & (h - 1);
     const T xr = z.re[k], xi = z.im[k], yr = z.re[js], yi = z.im[js];
     T akr, aki, ajr, aji;
-    split(xr, xi, yr, yi, k, akr, aki);
+    real_split(xr, xi, yr, yi, wr[k], wi[k], akr, aki);
     if (k == 0) {
       ajr = xr - xi;  // A_N = E_0 - O_0 (w^N = -1), E_0 = Re Z_0, O_0 = Im Z_0 exactly
-      aji = 0;
+      aji = T(0);
     } else {
-      split(yr, yi, xr, xi, j, ajr, aji);
+      real_split(yr, yi, xr, xi, wr[j], wi[j], ajr, aji);
     }
     const T skr = akr * akr - aki * aki, ski = akr * aki + aki * akr;  // S = A A
     const T sjr = ajr * ajr - aji * aji, sji = ajr * aji + aji * ajr;
-    unsplit(skr, ski, sjr, sji, k, z.re[k], z.im[k]);
-    if (k != 0 && j != k) unsplit(sjr, sji, skr, ski, j, z.re[j], z.im[j]);
+    real_unsplit(skr, ski, sjr, sji, wr[k], wi[k], z.re[k], z.im[k]);
+  }
+  for (std::size_t k = k_first; k < h / 2; ++k) {
+    const std::size_t j = h - k;
+    real_square_pair(z.re[k], z.im[k], z.re[j], z.im[j], wr[k], wi[k], wr[j], wi[j], z.re[k], z.im[k], z.re[j],
+                     z.im[j]);
   }
   radix2_fft(z, true);
   const T scale = T(1) / static_cast<T>(n);  // a power of two: exact
   for (std::size_t k = 0; k < m; ++k)
     conv[k] = static_cast<double>((k % 2 == 0 ? z.re : z.im)[k / 2] * scale);
 
-  const double uT = std::numeric_limits<T>::epsilon() / 2;
-  const double eta0 = std::numeric_limits<double>::denorm_min();
+  const double uT = working_unit_roundoff<T>();
+  const double eta0 = working_underflow_error<T>();
   const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
   const double dh = static_cast<double>(h), sh = std::sqrt(dh), r2 = std::sqrt(2.0);
   const double eF = fft_error_factor<T>(h), mu = twiddle_error<T>();
@@ -203,7 +311,7 @@ double fft_real_square(const std::vector<double>& a, std::vector<double>& conv) 
   const double DU = r2 * D + 2 * eta_s * (sn * M + D) + 3 * sh * eta0;
   const double err2 = (eF * sh * (r2 * sn * M + DU) + under + sh * DU) / dn + sn * eta0;
   double err1 = std::sqrt(static_cast<double>(m)) * err2;
-  if (std::numeric_limits<T>::digits > std::numeric_limits<double>::digits)
+  if (is_extended_precision<T>())
     err1 += kU * l1(conv) + static_cast<double>(m) * eta0;
   // The double evaluation of this bound: a few dozen roundings, covered by the relative 1e-12.
   return err1 * (1 + 1e-12) + 1e-300;
@@ -226,7 +334,7 @@ double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, 
   const std::size_t m = conv.size();
   std::size_t n = 1;
   while (n < m) n *= 2;
-  charge_pld_work(pld_fft_convolution_work(n, false, std::numeric_limits<T>::digits > 53));
+  charge_pld_work(pld_fft_convolution_work(n, false, is_extended_precision<T>()));
   thread_local ComplexArray<T> x, y;
   for (auto [z, v] : {std::pair{&x, &a}, std::pair{&y, &b}}) {
     z->resize(n);
@@ -235,7 +343,10 @@ double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, 
     std::copy(v->begin(), v->end(), z->re.begin());
     radix2_fft(*z, false);
   }
-  for (std::size_t k = 0; k < n; ++k) {
+  std::size_t k_first = 0;  // (on AVX2 lanes where the CPU has them, double words only)
+  if constexpr (std::is_same_v<T, DoubleWord>)
+    if (cpu_has_avx2()) k_first = pointwise_products_avx2(x.re.data(), x.im.data(), y.re.data(), y.im.data(), n);
+  for (std::size_t k = k_first; k < n; ++k) {
     const T ar = x.re[k], ai = x.im[k], br = y.re[k], bi = y.im[k];
     x.re[k] = ar * br - ai * bi;
     x.im[k] = ar * bi + ai * br;
@@ -244,9 +355,8 @@ double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, 
   const T scale = T(1) / static_cast<T>(n);  // a power of two: exact
   for (std::size_t k = 0; k < m; ++k) conv[k] = static_cast<double>(x.re[k] * scale);
 
-  const double uT = std::numeric_limits<T>::epsilon() / 2;
-  // Absolute error of one underflowing product: <= the double subnormal spacing (>= long double's).
-  const double eta0 = std::numeric_limits<double>::denorm_min();
+  const double uT = working_unit_roundoff<T>();
+  const double eta0 = working_underflow_error<T>();
   const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
   const double eF = fft_error_factor<T>(n);
   const double a1 = l1(a), a2 = l2(a), b1 = l1(b), b2 = l2(b);
@@ -258,8 +368,8 @@ double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, 
   const double D = X + std::sqrt(2.0) * gamma2 * (sn * M + X) + std::sqrt(2 * dn) * eta0;
   const double err2 = (eF * sn * (sn * M + D) + under + sn * D) / dn + sn * eta0;
   double err1 = std::sqrt(static_cast<double>(m)) * err2;
-  if (std::numeric_limits<T>::digits > std::numeric_limits<double>::digits)
-    err1 += kU * l1(conv) + static_cast<double>(m) * std::numeric_limits<double>::denorm_min();
+  if (is_extended_precision<T>())
+    err1 += kU * l1(conv) + static_cast<double>(m) * eta0;
   // The double evaluation of this bound: a few dozen roundings, covered by the relative 1e-12.
   return err1 * (1 + 1e-12) + 1e-300;
 }
@@ -282,7 +392,7 @@ void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::
   const std::size_t m1 = rb.size(), m2 = bb.size();
   std::size_t n = 1;
   while (n < std::max(m1, m2)) n *= 2;
-  charge_pld_work(pld_fft_joint_products_work(n, std::numeric_limits<T>::digits > 53));
+  charge_pld_work(pld_fft_joint_products_work(n, is_extended_precision<T>()));
   thread_local ComplexArray<T> x;
   x.resize(n);
   std::fill(x.re.begin(), x.re.end(), T(0));
@@ -292,27 +402,28 @@ void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::
   radix2_fft(x, false);
   // Separation, products and packing, for k and n - k together (k = 0 and n/2 pair with themselves). The
   // computed R~_{n-k}, B~_{n-k} are exactly conj(R~_k), conj(B~_k) (negation is exact), so P~_{n-k} = conj(P~_k).
-  for (std::size_t k = 0; k <= n / 2; ++k) {
-    const std::size_t j = (n - k) & (n - 1);
-    const T xr = x.re[k], xi = x.im[k], yr = x.re[j], yi = x.im[j];
-    const T rr = (xr + yr) / 2, ri = (xi - yi) / 2;  // R_k = (X_k + conj X_j) / 2
-    const T br = (xi + yi) / 2, bi = (yr - xr) / 2;  // B_k = (X_k - conj X_j) / (2i)
-    const T p1r = rr * br - ri * bi, p1i = rr * bi + ri * br;  // R B
-    const T p2r = br * br - bi * bi, p2i = br * bi + bi * br;  // B B
-    x.re[k] = p1r - p2i;  // Q_k = P1_k + i P2_k
-    x.im[k] = p1i + p2r;
-    if (j != k) {
-      x.re[j] = p1r + p2i;  // Q_j = conj(P1_k) + i conj(P2_k)
-      x.im[j] = p2r - p1i;
-    }
+  // (joint_pair; k = 0 and n/2 pair with themselves; on AVX2 lanes where the CPU has them, double words only.)
+  std::size_t k_first = 1;
+  if constexpr (std::is_same_v<T, DoubleWord>)
+    if (cpu_has_avx2() && n >= 2) k_first = joint_pairs_avx2(x.re.data(), x.im.data(), n);
+  for (std::size_t k : {std::size_t{0}, n / 2}) {
+    if (k == n / 2 && k == 0) continue;  // n = 1: index 0 only, done above
+    T qkr, qki, qjr, qji;
+    joint_pair(x.re[k], x.im[k], x.re[k], x.im[k], qkr, qki, qjr, qji);  // j = k
+    x.re[k] = qkr;
+    x.im[k] = qki;
+  }
+  for (std::size_t k = k_first; k < n / 2; ++k) {
+    const std::size_t j = n - k;
+    joint_pair(x.re[k], x.im[k], x.re[j], x.im[j], x.re[k], x.im[k], x.re[j], x.im[j]);
   }
   radix2_fft(x, true);
   const T scale = T(1) / static_cast<T>(n);  // a power of two: exact
   for (std::size_t k = 0; k < m1; ++k) rb[k] = static_cast<double>(x.re[k] * scale);
   for (std::size_t k = 0; k < m2; ++k) bb[k] = static_cast<double>(x.im[k] * scale);
 
-  const double uT = std::numeric_limits<T>::epsilon() / 2;
-  const double eta0 = std::numeric_limits<double>::denorm_min();
+  const double uT = working_unit_roundoff<T>();
+  const double eta0 = working_underflow_error<T>();
   const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
   const double eF = fft_error_factor<T>(n);
   const double r1 = l1(r), r2 = l2(r), b1 = l1(b), b2 = l2(b);
@@ -329,7 +440,7 @@ void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::
   const double err2 = (eF * sn * (sn * (M1 + M2) + DQ) + under + sn * DQ) / dn + sn * eta0;
   err_rb = std::sqrt(static_cast<double>(m1)) * err2;
   err_bb = std::sqrt(static_cast<double>(m2)) * err2;
-  if (std::numeric_limits<T>::digits > std::numeric_limits<double>::digits) {
+  if (is_extended_precision<T>()) {
     err_rb += kU * l1(rb) + static_cast<double>(m1) * eta0;
     err_bb += kU * l1(bb) + static_cast<double>(m2) * eta0;
   }
@@ -340,7 +451,7 @@ void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::
 
 // a * a for a PLD whose mass is concentrated: a = b + t with b the entries of a window of W points holding all
 // but <= 1/64 of the mass, t the rest (an exact partition). a * a = b * b + t * (2b + t) (2b + t is a with the
-// window doubled: exact). b * b is convolved in long double on 2W points; t * (2b + t) in double, whose round-off
+// window doubled: exact). b * b is convolved in double words on 2W points; t * (2b + t) in double, whose round-off
 // bound (section 3) scales with ||t||_1 ||b||_2 + ||t||_2 ||a||_1 instead of ||a||_1 ||a||_2; one rounded
 // addition per entry joins them (u ||c~||_1). Returns a negative number when no such window exists.
 double square_concentrated(const std::vector<double>& a, std::vector<double>& conv) {
@@ -367,7 +478,7 @@ double square_concentrated(const std::vector<double>& a, std::vector<double>& co
     doubled[k] = 2 * a[k];
   }
   std::vector<double> bb(2 * width - 1);
-  const double e_bulk = fft_real_square<long double>(bulk, bb);
+  const double e_bulk = fft_real_square<Extended>(bulk, bb);
   const double e_rest = fft_convolve<double>(tail, doubled, conv);
   for (std::size_t k = 0; k < bb.size(); ++k) conv[2 * start + k] += bb[k];
   return e_bulk + e_rest + 2 * kU * l1(conv) + 1e-300;
@@ -543,7 +654,7 @@ constexpr std::size_t kDirectMax = 64;
 double fft_square(const std::vector<double>& a, bool extended, std::vector<double>& conv) {
   if (a.empty()) throw std::invalid_argument("internal: fft_square needs a nonempty input");
   conv.assign(2 * a.size() - 1, 0.0);
-  return extended ? fft_real_square<long double>(a, conv) : fft_real_square<double>(a, conv);
+  return extended ? fft_real_square<Extended>(a, conv) : fft_real_square<double>(a, conv);
 }
 
 JointProducts fft_joint_products(const std::vector<double>& r, const std::vector<double>& b, bool extended) {
@@ -552,7 +663,7 @@ JointProducts fft_joint_products(const std::vector<double>& r, const std::vector
   j.rb.assign(r.size() + b.size() - 1, 0.0);
   j.bb.assign(2 * b.size() - 1, 0.0);
   if (extended)
-    fft_joint<long double>(r, b, j.rb, j.bb, j.err_rb, j.err_bb);
+    fft_joint<Extended>(r, b, j.rb, j.bb, j.err_rb, j.err_bb);
   else
     fft_joint<double>(r, b, j.rb, j.bb, j.err_rb, j.err_bb);
   return j;
@@ -573,9 +684,9 @@ DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, boo
     const bool squaring = &a == &b;
     err = extended && squaring ? square_concentrated(a.p, conv) : -1;
     if (err < 0 && squaring)  // section 3, "Real-input squarings"
-      err = extended ? fft_real_square<long double>(a.p, conv) : fft_real_square<double>(a.p, conv);
+      err = extended ? fft_real_square<Extended>(a.p, conv) : fft_real_square<double>(a.p, conv);
     else if (err < 0)
-      err = extended ? fft_convolve<long double>(a.p, b.p, conv) : fft_convolve<double>(a.p, b.p, conv);
+      err = extended ? fft_convolve<Extended>(a.p, b.p, conv) : fft_convolve<double>(a.p, b.p, conv);
   }
   finish_composition(out, a, b, std::move(conv), err, tail);
   return out;

@@ -59,13 +59,13 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
 // for the radix-2 FFT of radix2_fft.h; docs/pld_accountant.md, 3). Throws GridTooLarge before allocating.
 DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, bool extended = false);
 // r * b and b * b by one forward and one inverse radix-2 transform of r + i b (docs/pld_accountant.md, 3, "Joint
-// products"), in double or long double (extended), with certified l1 round-off bounds for each product.
+// products"), in double or double words (extended, double_word.h), with certified l1 round-off bounds for each product.
 struct JointProducts {
   std::vector<double> rb, bb;  // r * b (length nr + nb - 1), b * b (length 2 nb - 1); not clamped
   double err_rb = 0, err_bb = 0;  // bounds on || rb - r * b ||_1 and || bb - b * b ||_1
 };
 JointProducts fft_joint_products(const std::vector<double>& r, const std::vector<double>& b, bool extended);
-// a * a by the real-input FFT (docs/pld_accountant.md, 3, "Real-input squarings"), in long double if extended:
+// a * a by the real-input FFT (docs/pld_accountant.md, 3, "Real-input squarings"), in double words if extended:
 // conv gets length 2 na - 1 (not clamped); returns an upper bound on || conv - a * a ||_1.
 double fft_square(const std::vector<double>& a, bool extended, std::vector<double>& conv);
 // k-fold self-composition by repeated squaring; blocks replicated many times use 80-bit FFTs and smaller tails.

@@ -90,7 +90,7 @@ double pld_discretisation_work(std::size_t n);
 // The charge of one direct convolution (na nb products).
 double pld_direct_convolution_work(std::size_t na, std::size_t nb);
 // The charge of one FFT convolution on the padded length n (a power of two): 2 transforms for a squaring, else 3,
-// in double or long double (extended), plus the pointwise product and copies.
+// in double or double words (extended), plus the pointwise product and copies.
 double pld_fft_convolution_work(std::size_t n, bool squaring, bool extended);
 // The charge of one joint product r * b and b * b on the padded length n: 2 transforms, plus the separation, the
 // two pointwise products and copies.

@@ -3,6 +3,8 @@
 
 #include "accounting/pld/radix2_fft.h"
 
+#include "accounting/numeric/double_word.h"
+#include "accounting/pld/double_word_lanes.h"
 #include "accounting/pld/pld_parallel.h"
 
 #include <cmath>
@@ -159,10 +161,18 @@ void bit_reverse(T* x, std::size_t n) {
   }
 }
 
-// W consecutive elements as V (T itself for W = 1, else a GCC vector of W doubles), unaligned.
+typedef double Double2 __attribute__((vector_size(16)));
+
+// (DoubleWord4, four double-word numbers on AVX2 lanes: accounting/pld/double_word_lanes.h. Its loads put the
+// elements in the lane order 0, 2, 1, 3; the only code here that mixes lanes, first_two_stages' transpose, accounts
+// for it.)
+
+// W consecutive elements as V (T itself for W = 1, else a GCC vector of W doubles, or DoubleWord4), unaligned.
 template <typename V, typename T>
 [[gnu::always_inline]] inline V load(const T* p) {
-  if constexpr (std::is_same_v<V, T>) {
+  if constexpr (std::is_same_v<V, DoubleWord4>) {
+    return load_lanes(p);
+  } else if constexpr (std::is_same_v<V, T>) {
     return *p;  // (a copy of 16 bytes would stall on an x87 10-byte store)
   } else {
     V v;
@@ -172,7 +182,9 @@ template <typename V, typename T>
 }
 template <typename V, typename T>
 [[gnu::always_inline]] inline void store(T* p, V v) {
-  if constexpr (std::is_same_v<V, T>)
+  if constexpr (std::is_same_v<V, DoubleWord4>) {
+    store_lanes(p, v);
+  } else if constexpr (std::is_same_v<V, T>)
     *p = v;
   else
     __builtin_memcpy(p, &v, sizeof v);
@@ -244,7 +256,14 @@ template <typename V, typename T>
 // lane i holds group i (moves only), transformed lane-wise, and transposed back.
 template <std::size_t W, typename V>
 [[gnu::always_inline]] inline void transpose(V (&v)[4]) {
-  if constexpr (W == 4) {  // 4 groups of 4: a 4 x 4 transpose
+  if constexpr (std::is_same_v<V, DoubleWord4>) {
+    // Lanes hold the elements 0, 2, 1, 3 of their four (load): after transposing both parts, v[j] holds position
+    // 0, 2, 1, 3 of every group for j = 0, 1, 2, 3; swapping v[1] and v[2] gives the positions in order.
+    Double4 h[4] = {v[0].hi, v[1].hi, v[2].hi, v[3].hi}, l[4] = {v[0].lo, v[1].lo, v[2].lo, v[3].lo};
+    transpose<4>(h);
+    transpose<4>(l);
+    v[0] = {h[0], l[0]}, v[1] = {h[2], l[2]}, v[2] = {h[1], l[1]}, v[3] = {h[3], l[3]};
+  } else if constexpr (W == 4) {  // 4 groups of 4: a 4 x 4 transpose
     typedef long long Mask __attribute__((vector_size(32)));
     const V t0 = __builtin_shuffle(v[0], v[1], Mask{0, 4, 2, 6}), t1 = __builtin_shuffle(v[0], v[1], Mask{1, 5, 3, 7});
     const V t2 = __builtin_shuffle(v[2], v[3], Mask{0, 4, 2, 6}), t3 = __builtin_shuffle(v[2], v[3], Mask{1, 5, 3, 7});
@@ -261,7 +280,12 @@ template <std::size_t W, typename V>
 }
 template <std::size_t W, typename V>
 [[gnu::always_inline]] inline void untranspose(V (&v)[4]) {
-  if constexpr (W == 2) {  // element j of groups 0, 1 in v[j], back to the memory order
+  if constexpr (std::is_same_v<V, DoubleWord4>) {  // the inverse of transpose's swap, then its transposes
+    Double4 h[4] = {v[0].hi, v[2].hi, v[1].hi, v[3].hi}, l[4] = {v[0].lo, v[2].lo, v[1].lo, v[3].lo};
+    transpose<4>(h);
+    transpose<4>(l);
+    for (int j = 0; j < 4; ++j) v[j] = {h[j], l[j]};
+  } else if constexpr (W == 2) {  // element j of groups 0, 1 in v[j], back to the memory order
     typedef long long Mask __attribute__((vector_size(16)));
     const V g001 = __builtin_shuffle(v[0], v[1], Mask{0, 2}), g101 = __builtin_shuffle(v[0], v[1], Mask{1, 3});
     const V g023 = __builtin_shuffle(v[2], v[3], Mask{0, 2}), g123 = __builtin_shuffle(v[2], v[3], Mask{1, 3});
@@ -277,8 +301,13 @@ template <typename V, typename T>
   constexpr std::size_t W = sizeof(V) / sizeof(T);
   if constexpr (W > 1)
     if (len < 4 * W) return first_two_stages<T>(xr, xi, w2r, w2i, len);
-  V w0r, w0i, w1r, w1i;  // w_2[0], w_2[1] in every lane
-  for (std::size_t i = 0; i < W; ++i) {
+  V w0r{}, w0i{}, w1r{}, w1i{};  // w_2[0], w_2[1] in every lane
+  if constexpr (std::is_same_v<V, DoubleWord4>) {
+    auto broadcast = [](const DoubleWord& w) {
+      return DoubleWord4{Double4{w.hi, w.hi, w.hi, w.hi}, Double4{w.lo, w.lo, w.lo, w.lo}};
+    };
+    w0r = broadcast(w2r[0]), w0i = broadcast(w2i[0]), w1r = broadcast(w2r[1]), w1i = broadcast(w2i[1]);
+  } else for (std::size_t i = 0; i < W; ++i) {
     if constexpr (W == 1) {
       w0r = w2r[0], w0i = w2i[0], w1r = w2r[1], w1i = w2i[1];
     } else {
@@ -412,9 +441,6 @@ void stages_scalar(T* xr, T* xi, const T* wr, const T* wi, std::size_t n, T* br,
   all_stages<T>(xr, xi, wr, wi, n, br, bi, part);
 }
 
-typedef double Double2 __attribute__((vector_size(16)));
-typedef double Double4 __attribute__((vector_size(32)));
-
 void stages_sse2(double* xr, double* xi, const double* wr, const double* wi, std::size_t n, double* br,
                  double* bi, StagePart part) {
   all_stages<Double2>(xr, xi, wr, wi, n, br, bi, part);
@@ -423,6 +449,12 @@ void stages_sse2(double* xr, double* xi, const double* wr, const double* wi, std
 __attribute__((target("avx2"))) void stages_avx2(double* xr, double* xi, const double* wr, const double* wi,
                                                  std::size_t n, double* br, double* bi, StagePart part) {
   all_stages<Double4>(xr, xi, wr, wi, n, br, bi, part);
+}
+
+__attribute__((target("avx2"))) void stages_double_word_avx2(DoubleWord* xr, DoubleWord* xi, const DoubleWord* wr,
+                                                              const DoubleWord* wi, std::size_t n, DoubleWord* br,
+                                                              DoubleWord* bi, StagePart part) {
+  all_stages<DoubleWord4>(xr, xi, wr, wi, n, br, bi, part);
 }
 
 // From this length on, a transform runs its stages in two halves on two threads when the PLD's helper thread is
@@ -456,6 +488,11 @@ void transform(ComplexArray<T>& x, bool inverse, bool avx2) {
         stages_avx2(xr, xi, wr, wi, n, br, bi, part);
       else
         stages_sse2(xr, xi, wr, wi, n, br, bi, part);
+    } else if constexpr (std::is_same_v<T, DoubleWord>) {
+      if (avx2)
+        stages_double_word_avx2(xr, xi, wr, wi, n, br, bi, part);
+      else
+        stages_scalar(xr, xi, wr, wi, n, br, bi, part);
     } else {
       stages_scalar(xr, xi, wr, wi, n, br, bi, part);
     }
@@ -490,6 +527,8 @@ void radix2_fft(ComplexArray<T>& x, bool inverse) {
 
 void radix2_fft_sse2(ComplexArray<double>& x, bool inverse) { transform(x, inverse, false); }
 
+void radix2_fft_double_word_scalar(ComplexArray<DoubleWord>& x, bool inverse) { transform(x, inverse, false); }
+
 template <typename T>
 void twiddle_table(std::size_t n, const T*& re, const T*& im) {
   if (n < 2 || (n & (n - 1)) != 0 || n > (std::size_t{1} << 30))
@@ -501,12 +540,32 @@ void twiddle_table(std::size_t n, const T*& re, const T*& im) {
 }
 
 template <typename T>
+double working_unit_roundoff() {
+  if constexpr (std::is_same_v<T, double>)
+    return 0x1p-53;
+  else if constexpr (std::is_same_v<T, long double>) {
+    static_assert(std::numeric_limits<long double>::digits == 64, "x87 extended precision expected");
+    return 0x1p-64;
+  } else {
+    static_assert(std::is_same_v<T, DoubleWord>);
+    return kDoubleWordUnitRoundoff;
+  }
+}
+
+template <typename T>
+double working_underflow_error() {
+  constexpr double eta0 = std::numeric_limits<double>::denorm_min();
+  return std::is_same_v<T, DoubleWord> ? 8 * eta0 : eta0;
+}
+
+template <typename T>
 double twiddle_error() {
   // Per component, before the final rounding: octant-angle error 8.5e-20 plus sincosl's documented 1 ulp
   // (<= 2^-63 = 1.1e-19), so |w_ld - w| <= sqrt(2) * 1.94e-19 = 2.8e-19 (about 5 long-double unit round-offs);
   // taken as 16 of them (3x margin). Rounding to double adds u |w_ld| <= u (1 + 3e-19).
   constexpr double u_ld = 0x1p-64;
-  if constexpr (sizeof(T) == sizeof(double) && std::numeric_limits<T>::digits == 53)
+  // DoubleWord holds the long-double values exactly (double_word.h): the same 16 u_ld.
+  if constexpr (std::is_same_v<T, double>)
     return 2 * std::numeric_limits<double>::epsilon() / 2;  // u + 16 u_ld < 2u
   else
     return 16 * u_ld;
@@ -514,7 +573,7 @@ double twiddle_error() {
 
 template <typename T>
 double fft_error_factor(std::size_t n) {
-  const double u = std::numeric_limits<T>::epsilon() / 2;
+  const double u = working_unit_roundoff<T>();
   const double t = std::log2(static_cast<double>(n));
   const double mu = twiddle_error<T>();
   const double gamma4 = 4 * u / (1 - 4 * u);
@@ -525,11 +584,21 @@ double fft_error_factor(std::size_t n) {
 
 template void radix2_fft<double>(ComplexArray<double>&, bool);
 template void radix2_fft<long double>(ComplexArray<long double>&, bool);
+template void radix2_fft<DoubleWord>(ComplexArray<DoubleWord>&, bool);
 template void twiddle_table<double>(std::size_t, const double*&, const double*&);
 template void twiddle_table<long double>(std::size_t, const long double*&, const long double*&);
+template void twiddle_table<DoubleWord>(std::size_t, const DoubleWord*&, const DoubleWord*&);
+template double working_unit_roundoff<double>();
+template double working_unit_roundoff<long double>();
+template double working_unit_roundoff<DoubleWord>();
+template double working_underflow_error<double>();
+template double working_underflow_error<long double>();
+template double working_underflow_error<DoubleWord>();
 template double twiddle_error<double>();
 template double twiddle_error<long double>();
+template double twiddle_error<DoubleWord>();
 template double fft_error_factor<double>(std::size_t);
 template double fft_error_factor<long double>(std::size_t);
+template double fft_error_factor<DoubleWord>(std::size_t);
 
 }  // namespace dpl

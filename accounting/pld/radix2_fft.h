@@ -31,11 +31,31 @@ void radix2_fft(ComplexArray<T>& x, bool inverse);
 // CPU has it): bit-identical results; for the tests of the path other CPUs take.
 void radix2_fft_sse2(ComplexArray<double>& x, bool inverse);
 
+struct DoubleWord;
+// radix2_fft<DoubleWord> one element at a time even where AVX2 is available (the path CPUs without AVX2 take):
+// bit-identical results; for the tests.
+void radix2_fft_double_word_scalar(ComplexArray<DoubleWord>& x, bool inverse);
+
 // The twiddles of radix2_fft's last stage for length n (a power of two, 2 <= n <= 2^30): re[k] + i im[k] =
 // e^{-2 pi i k/n} for k < n/2, the same table entries (|w~ - w| <= mu) radix2_fft uses; valid until the next call
 // of radix2_fft or twiddle_table with a larger length on this thread.
 template <typename T>
 void twiddle_table(std::size_t n, const T*& re, const T*& im);
+
+// The unit roundoff of the working precision T: a bound on the relative error of each of its +, -, x (barring
+// underflow): 2^-53 (double), 2^-64 (x87 long double), 8 2^-106 (DoubleWord, accounting/numeric/double_word.h).
+template <typename T>
+double working_unit_roundoff();
+// An absolute bound on the extra error of one multiplication or exact scaling in precision T that underflows (and the
+// subnormal spacing of the double a result is rounded to): eta0 = 2^-1074 for double and long double (whose subnormal
+// spacing is finer); 8 eta0 for DoubleWord (Dekker's product loses at most 4 eta0/2 in its partial products and
+// Algorithm 10 eta0/2 in each of its two rounded products, carried to the result with a factor below 1.01, about
+// 3.1 eta0; additions are exact when they underflow; the two parts of a halving lose eta0/2 each).
+template <typename T>
+double working_underflow_error();
+// Whether T is more precise than double (its results are rounded to double once more when stored in a PLD).
+template <typename T>
+bool is_extended_precision() { return working_unit_roundoff<T>() < 0x1p-53; }
 
 // mu: a bound on |w_computed - w| for every twiddle factor used in precision T (docs/pld_accountant.md).
 template <typename T>

@@ -1,8 +1,10 @@
 // radix2_fft (accounting/pld/radix2_fft.cpp) against the frozen scalar algorithm its error bound is proven for
 // (tests/accounting/radix2_fft_reference.h): every output bit for bit (the significand and exponent bytes of each
-// element, so the padding of x87 long doubles is ignored), forward and inverse, double and long double, every
+// element, so the padding of x87 long doubles is ignored), forward and inverse, double, long double and double-word
+// (AVX2 lanes and the scalar path), every
 // n = 2^0 ... 2^20 on inputs mixing zeros of both signs, subnormals, huge and tiny magnitudes; and a RapidCheck
 // property on random lengths and inputs.
+#include "accounting/numeric/double_word.h"
 #include "accounting/pld/radix2_fft.h"
 #include "tests/accounting/radix2_fft_reference.h"
 
@@ -27,15 +29,39 @@ constexpr std::size_t value_bytes() {
   return std::numeric_limits<T>::digits == 64 ? 10 : sizeof(T);
 }
 
-// Index of the first element whose value bytes differ, or n if none.
+// Whether two doubles are the same bits, or both NaN (of any sign and payload: the compiler may order the operands of
+// a commutative + or x differently in the scalar and the vector code, which changes only which NaN propagates).
+bool same_or_both_nan(double a, double b) {
+  return std::memcmp(&a, &b, sizeof a) == 0 || (std::isnan(a) && std::isnan(b));
+}
+
+// Index of the first element whose value bytes differ, or n if none. DoubleWord: part by part, NaNs alike (their
+// Dekker splittings overflow to NaN from 2^996 on, so the mixed-magnitude inputs give many).
 template <typename T>
 std::size_t first_difference(const std::vector<T>& a, const std::vector<T>& b) {
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::memcmp(&a[i], &b[i], value_bytes<T>()) != 0) return i;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if constexpr (std::is_same_v<T, DoubleWord>) {
+      if (!same_or_both_nan(a[i].hi, b[i].hi) || !same_or_both_nan(a[i].lo, b[i].lo)) return i;
+    } else if (std::memcmp(&a[i], &b[i], value_bytes<T>()) != 0) {
+      return i;
+    }
+  }
   return a.size();
 }
 
-// A random value of one of several kinds: ordinary, +-0, subnormal, huge, tiny, any exponent of T's range.
+// A random value of one of several kinds: ordinary, +-0, subnormal, huge, tiny, any exponent of T's range. For
+// DoubleWord: such a double as the high part and a normalised low part below half its ulp (of either sign).
+template <typename T>
+T random_value(std::mt19937_64& rng);
+template <>
+DoubleWord random_value<DoubleWord>(std::mt19937_64& rng) {
+  const double hi = random_value<double>(rng);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const double lo = rng() % 4 == 0 ? 0.0 : hi * 0x1p-54 * unit(rng);
+  DoubleWord x;
+  double_word::fast_two_sum(hi, lo, x.hi, x.lo);  // |lo| <= ulp(hi)/2 after it
+  return x;
+}
 template <typename T>
 T random_value(std::mt19937_64& rng) {
   std::uniform_real_distribution<long double> unit(-1.0L, 1.0L);
@@ -72,11 +98,17 @@ ComplexArray<T> uniform_input(std::size_t n, std::mt19937_64& rng) {
   ComplexArray<T> x;
   x.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    x.re[i] = static_cast<T>(unit(rng));
-    x.im[i] = static_cast<T>(unit(rng));
+    if constexpr (std::is_same_v<T, DoubleWord>) {  // a double and a low part below half its ulp
+      for (T* v : {&x.re[i], &x.im[i]}) double_word::fast_two_sum(unit(rng), unit(rng) * 0x1p-54, v->hi, v->lo);
+    } else {
+      x.re[i] = static_cast<T>(unit(rng));
+      x.im[i] = static_cast<T>(unit(rng));
+    }
   }
   return x;
 }
+
+std::ostream& operator<<(std::ostream& out, const DoubleWord& x) { return out << "(" << x.hi << " + " << x.lo << ")"; }
 
 template <typename T>
 std::string difference(const ComplexArray<T>& got, const ComplexArray<T>& want, bool inverse, const std::string& what) {
@@ -85,7 +117,7 @@ std::string difference(const ComplexArray<T>& got, const ComplexArray<T>& want, 
   if (dr == n && di == n) return "";
   const std::size_t i = std::min(dr, di);
   std::ostringstream out;
-  out.precision(std::numeric_limits<T>::max_digits10);
+  out.precision(std::is_same_v<T, DoubleWord> ? 17 : std::numeric_limits<T>::max_digits10);
   out << what << "n " << n << (inverse ? " inverse" : " forward") << ": first difference at index " << i << " ("
       << got.re[i] << ", " << got.im[i] << ") vs (" << want.re[i] << ", " << want.im[i] << "); ";
   return out.str();
@@ -105,6 +137,11 @@ std::string compare(const ComplexArray<T>& x, bool inverse) {
     radix2_fft_sse2(got, inverse);
     d += difference(got, want, inverse, "SSE2 path: ");
   }
+  if constexpr (std::is_same_v<T, DoubleWord>) {
+    got = x;
+    radix2_fft_double_word_scalar(got, inverse);
+    d += difference(got, want, inverse, "scalar path: ");
+  }
   return d;
 }
 
@@ -122,6 +159,7 @@ void every_length(std::uint64_t seed) {
 
 TEST(Radix2FftIdentity, DoubleEveryLengthBitForBit) { every_length<double>(20261126); }
 TEST(Radix2FftIdentity, LongDoubleEveryLengthBitForBit) { every_length<long double>(20261127); }
+TEST(Radix2FftIdentity, DoubleWordEveryLengthBitForBit) { every_length<DoubleWord>(20261128); }
 
 TEST(Radix2FftIdentity, UniformOutputsAreMostlyFinite) {
   // The uniform inputs exercise finite arithmetic, not only inf/NaN propagation.
@@ -145,6 +183,7 @@ void random_property() {
 
 RC_GTEST_PROP(Radix2FftIdentity, DoubleRandomLengthsBitForBit, ()) { random_property<double>(); }
 RC_GTEST_PROP(Radix2FftIdentity, LongDoubleRandomLengthsBitForBit, ()) { random_property<long double>(); }
+RC_GTEST_PROP(Radix2FftIdentity, DoubleWordRandomLengthsBitForBit, ()) { random_property<DoubleWord>(); }
 
 }  // namespace
 }  // namespace dpl
