@@ -5,8 +5,11 @@
 
 #include <CLI/CLI.hpp>
 #include <malloc.h>
+#include <sys/mman.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <limits>
@@ -45,6 +48,18 @@ int main(int argc, char** argv) {
   // wall time. A command-line process keeps its memory until it exits instead.
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+  // Both threads (the PLD's helper included) allocate from the main heap, whose first 512 MB of address space are
+  // marked for transparent huge pages (where the kernel offers them on request): the arrays are then faulted in
+  // 2 MB at a time instead of 4 kB (system time of a DP-SGD run by PLD 48 -> 29 ms). Address space only: nothing
+  // is touched here, and memory a run never uses is never faulted in.
+  mallopt(M_ARENA_MAX, 1);
+  constexpr std::size_t kHugeHeap = std::size_t{512} << 20, kHugePage = std::size_t{2} << 20;
+  if (void* block = std::malloc(kHugeHeap)) {
+    const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(block) + kHugePage - 1) & ~(kHugePage - 1);
+    const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(block) + kHugeHeap) & ~(kHugePage - 1);
+    if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice: failure is harmless
+    std::free(block);  // kept in the heap (no trimming), reused by the next allocations
+  }
   CLI::App app{"dpledger: certified differential-privacy accounting and empirical verification of private "
                "(distributed) optimisation.",
                "dpledger"};
