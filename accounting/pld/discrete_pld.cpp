@@ -732,17 +732,32 @@ DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail) {
 double pld_delta(const DiscretePld& d, double eps) {
   long double s = 0, term_err = 0;
   std::size_t terms = 0;
-  for (std::size_t k = d.p.size(); k-- > 0;) {
-    const double l = static_cast<double>(d.offset + static_cast<std::int64_t>(k)) * d.h;  // exact (dyadic h)
-    if (l <= eps) break;
+  const std::size_t n = d.p.size();
+  auto loss = [&](std::size_t k) { return static_cast<double>(d.offset + static_cast<std::int64_t>(k)) * d.h; };  // exact
+  // The first point above eps (l_k exact on the dyadic grid: the guess is corrected by exact comparisons).
+  const double guess = std::floor(eps / d.h) - static_cast<double>(d.offset) - 1;
+  std::size_t first = guess <= 0 ? 0 : guess >= static_cast<double>(n) ? n : static_cast<std::size_t>(guess);
+  while (first > 0 && loss(first - 1) > eps) --first;
+  while (first < n && loss(first) <= eps) ++first;
+  // x_k = e^{eps - l_k} upwards from the first point by x_{k+1} = x_k e^{-h} (long double), re-anchored by a direct
+  // expl every 64 points. Its relative error is below u (l_k - eps) (the anchor's argument eps - l_a, rounded to
+  // double, with l_a <= l_k) + 8 u_ld (expl, taken as 4 ulp) + 63 x 9 u_ld (e^{-h} and each product), so 1 - x_k
+  // (clamped at 0: the exact value is positive) is off by at most u (l_k - eps) + 600 u_ld absolutely: inside the
+  // per-term charge below, which budgets u (l_k - eps) + 3u for the argument, the exponential and the product.
+  const long double down = std::exp(-static_cast<long double>(d.h));
+  long double x = 1;
+  for (std::size_t k = first; k < n; ++k) {
+    const double l = loss(k);
+    x = (k - first) % 64 == 0 ? std::exp(static_cast<long double>(eps - l)) : x * down;
     ++terms;
     // The true mass p_k e^{log_scale - tilt l_k}: the exponent is off by <= log_scale_err + u_ld |arg| (long
     // double), so the mass by a relative <= 1.01 (log_scale_err + u_ld |arg|) + u_ld (these are <= 1e-6).
     const long double arg = static_cast<long double>(d.log_scale) - static_cast<long double>(d.tilt) * l;
     const long double mass = d.tilt == 0 ? static_cast<long double>(d.p[k]) : d.p[k] * std::exp(arg);
-    s += mass * static_cast<long double>(-std::expm1(eps - l));
-    // Per term: eps - l_k rounded (abs <= u |eps - l_k|, expm1's derivative <= 1 there), expm1 (glibc: <= 1 ulp,
-    // 2u), the product (u); and the true mass's relative error from the exponent.
+    s += mass * std::max(0.0L, 1 - x);
+    // Per term: eps - l_k rounded (abs <= u |eps - l_k|, the exponential's derivative <= 1 there), the exponential
+    // (2u budgeted; the recursion above stays below 600 u_ld = 0.03u), the product (u); and the true mass's
+    // relative error from the exponent.
     const long double rel = d.tilt == 0 ? 0.0L : 1.01L * (d.log_scale_err + 0x1p-63L * std::abs(arg)) + 0x1p-63L;
     term_err += mass * (static_cast<long double>(kU) * (l - eps + 4) + rel);
   }
