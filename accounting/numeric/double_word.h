@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <stdexcept>
 
 namespace dpl {
@@ -109,7 +110,5 @@ inline DoubleWord operator/(DoubleWord x, DoubleWord d) {
   return {x.hi * s, x.lo * s};
 }
 inline DoubleWord operator/(DoubleWord x, int d) { return x / DoubleWord(d); }
-inline DoubleWord operator*(DoubleWord x, int d) { return x * DoubleWord(d); }
-inline bool operator<(DoubleWord x, DoubleWord y) { return x.hi < y.hi || (x.hi == y.hi && x.lo < y.lo); }
 
 }  // namespace dpl
