@@ -500,15 +500,18 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       double m = std::exp(lm);
       if (!(m > std::min(yes, no) && m < std::max(yes, no))) m = 0.5 * (yes + no), closing = false;
       if (!(m > std::min(yes, no) && m < std::max(yes, no))) break;  // no double left in between
+      // The shortest safe decimal from m to `far`, strictly inside the bracket (nullopt when there is none).
+      auto decimal_towards = [&](double far) {
+        const double low = std::min(far, m), high = std::max(far, m);
+        return shortest_safe_decimal(m, smallest, [&](double x) {
+          return x >= low && x <= high && x > std::min(yes, no) && x < std::max(yes, no);
+        });
+      };
       if (closing) {
         // The value that closes the bracket is, if it meets, the answer: the shortest decimal between it and half
         // the tolerance further on the safe side is evaluated by the full accountant at once (the final rounding
         // then has nothing left to certify), one PLD run fewer.
-        const double far = std::exp(ln + std::copysign(rel_tol / 2, ly - ln));
-        const double low = std::min(far, m), high = std::max(far, m);
-        m = shortest_safe_decimal(m, smallest, [&](double d) {
-              return d >= low && d <= high && d > std::min(yes, no) && d < std::max(yes, no);
-            }).value_or(m);
+        m = decimal_towards(std::exp(ln + std::copysign(rel_tol / 2, ly - ln))).value_or(m);
       }
       // An interpolated estimate inside the bracket (accurate to ~1e-9 once three points are known) is expected to
       // meet by a hair: the shortest decimal within a twentieth of the tolerance on its safe side is evaluated by
@@ -517,14 +520,9 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       // failing end still crosses the threshold: one PLD run fewer. If it does not, it narrows the bracket as
       // the estimate would have.
       bool yes_closing = false;
-      if (interpolated && !closing) {
-        const double far = std::exp(lm + std::copysign(rel_tol / 20, ly - ln));
-        const double low = std::min(far, m), high = std::max(far, m);
-        if (const auto d = shortest_safe_decimal(m, smallest, [&](double x) {
-              return x >= low && x <= high && x > std::min(yes, no) && x < std::max(yes, no);
-            }))
+      if (interpolated && !closing)
+        if (const auto d = decimal_towards(std::exp(lm + std::copysign(rel_tol / 20, ly - ln))))
           m = *d, yes_closing = true;
-      }
       narrowed(yes, no);
       Eval e = evaluate(p, m, count, !closing && !yes_closing);
       remember(m, e.excess);

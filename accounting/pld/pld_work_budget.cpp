@@ -37,7 +37,7 @@ PldWorkScope::~PldWorkScope() { innermost = outer_; }
 double pld_work_remaining() {
   std::lock_guard<std::mutex> lock(charge_mutex);
   double remaining = std::numeric_limits<double>::infinity();
-  for (PldWorkScope* s = innermost; s; s = s->isolated_ ? nullptr : s->outer_)
+  for (PldWorkScope* s = innermost; s; s = s->next())
     remaining = std::min(remaining, s->limit_ - s->used_);
   return std::max(0.0, remaining);
 }
@@ -50,8 +50,7 @@ PldWorkScopesAdopted::~PldWorkScopesAdopted() { innermost = saved_; }
 
 void charge_pld_work(double units) {
   std::lock_guard<std::mutex> lock(charge_mutex);
-  // An isolated scope ends the chain: its charges stay in it.
-  for (PldWorkScope* s = innermost; s; s = s->isolated_ ? nullptr : s->outer_) {
+  for (PldWorkScope* s = innermost; s; s = s->next()) {
     if (s->stop_ && s->stop_->load()) throw PldWorkLimit("accountant 'pld': " + s->what_ + " was stopped", s->limit_);
     if (!(s->used_ + units <= s->limit_)) {
       s->exhausted_ = true;
@@ -61,7 +60,7 @@ void charge_pld_work(double units) {
                          s->limit_);
     }
   }
-  for (PldWorkScope* s = innermost; s; s = s->isolated_ ? nullptr : s->outer_) s->used_ += units;
+  for (PldWorkScope* s = innermost; s; s = s->next()) s->used_ += units;
 }
 
 // Weights in nanoseconds of CPU on the reference 2-core machine, measured by timing every charged operation of

@@ -63,6 +63,8 @@ class PldWorkScope {
   PldWorkScope* outer_;
   bool isolated_ = false;
   const std::atomic<bool>* stop_ = nullptr;
+  // The next scope a charge reaches: the enclosing one, none past an isolated scope.
+  PldWorkScope* next() const { return isolated_ ? nullptr : outer_; }
 };
 
 

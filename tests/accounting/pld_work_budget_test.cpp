@@ -77,25 +77,21 @@ TEST(PldWorkBudget, TheLowerBoundRunsBesideTheUpperPassesAndIsDroppedWhenItDoesN
   // run whose target is the lower target itself.
   const Ledger l = {parse_entry("gaussian:sigma=1.1,q=0.01,steps=300")};
   const double below = 1e-5, above = std::nextafter(1e-5, 1.0);
+  // One run under a scope of its own: its result, and the work it charged.
+  auto measured = [&](const PldOptions& options, double& work) {
+    PldWorkScope measure(kPldWorkPerRun, "measure");
+    AccountingResult r = compose_pld(l, Target::for_delta(below), options);
+    work = measure.used();
+    return r;
+  };
   PldOptions o;
   o.lower_target = above;
-  double full_work = 0;
-  AccountingResult both;
-  {
-    PldWorkScope measure(kPldWorkPerRun, "measure");
-    both = compose_pld(l, Target::for_delta(below), o);
-    full_work = measure.used();
-  }
+  double full_work = 0, upper_work = 0;
+  const AccountingResult both = measured(o, full_work);
   ASSERT_TRUE(both.lower.has_value());
   PldOptions upper_only = o;
   upper_only.lower = false;
-  double upper_work = 0;
-  AccountingResult up;
-  {
-    PldWorkScope measure(kPldWorkPerRun, "measure");
-    up = compose_pld(l, Target::for_delta(below), upper_only);
-    upper_work = measure.used();
-  }
+  const AccountingResult up = measured(upper_only, upper_work);
   EXPECT_FALSE(up.lower.has_value());
   EXPECT_EQ(hi(up.epsilon), hi(both.epsilon));
   ASSERT_GT(full_work, upper_work);
