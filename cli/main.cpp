@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
   mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
   // Both threads (the PLD's helper included) allocate from the main heap, whose first 512 MB of address space are
   // marked for transparent huge pages (where the kernel offers them on request): the arrays are then faulted in
-  // 2 MB at a time instead of 4 kB (system time of a DP-SGD run by PLD 48 -> 29 ms). Address space only: nothing
+  // 2 MB at a time instead of 4 kB (system time of a DP-SGD run by PLD 48 -> 15 ms). Address space only: nothing
   // is touched here, and memory a run never uses is never faulted in.
   mallopt(M_ARENA_MAX, 1);
   constexpr std::size_t kHugeHeap = std::size_t{512} << 20, kHugePage = std::size_t{2} << 20;

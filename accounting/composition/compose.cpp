@@ -133,7 +133,8 @@ AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, Acco
   pld.lower_target = target.up;
   AccountingResult r = compose_with_pld_options(ledger, Target{target.given, target.down}, kind, pld);
   if (target.up != target.down && r.lower && r.accountant != "pld") try {
-    const AccountingResult at_up = compose(ledger, Target{target.given, target.up}, parse_accountant(r.accountant), progress);
+    const AccountingResult at_up =
+        compose(ledger, Target{target.given, target.up}, parse_accountant(r.accountant), progress);
     r.lower = at_up.lower;
   } catch (const NotApplicable&) {
     r.lower.reset();  // the upper bound stands; no certified lower bound

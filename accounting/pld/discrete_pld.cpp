@@ -405,7 +405,7 @@ void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::
   // (joint_pair; k = 0 and n/2 pair with themselves; on AVX2 lanes where the CPU has them, double words only.)
   std::size_t k_first = 1;
   if constexpr (std::is_same_v<T, DoubleWord>)
-    if (cpu_has_avx2() && n >= 2) k_first = joint_pairs_avx2(x.re.data(), x.im.data(), n);
+    if (cpu_has_avx2()) k_first = joint_pairs_avx2(x.re.data(), x.im.data(), n);
   for (std::size_t k : {std::size_t{0}, n / 2}) {
     if (k == n / 2 && k == 0) continue;  // n = 1: index 0 only, done above
     T qkr, qki, qjr, qji;
