@@ -18,6 +18,18 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 long double upper_tail(long double x) { return 0.5L * std::erfc(x / std::sqrt(2.0L)); }
 long double lower_tail(long double x) { return 0.5L * std::erfc(-x / std::sqrt(2.0L)); }
 
+// The point x where the Poisson-subsampled Gaussian's loss log(1 - q + q e^{(2x-1)/(2z^2)}) equals l (> log(1-q)):
+// x = z^2 log1p(expm1(l)/q) + 1/2. Beyond l = 64, expm1(l)/q overflows long double for l > ~10600 (z < ~0.007:
+// losses of 1/(2z^2) per sampled step), which made the survival 0 there and moved those losses down to ~11356 (an
+// unsound discretisation); there log1p(expm1(l)/q) = l - log q + log1p(-(1 - q) e^{-l}) exactly, each term
+// accurate (no cancellation: (1 - q) e^{-l} < e^{-64}). Exact in real arithmetic; long double, a few u_ld.
+long double subsampled_gaussian_inverse(long double l, double q, double z) {
+  const long double zz = static_cast<long double>(z) * z;
+  if (l <= 64) return zz * std::log1p(std::expm1(l) / q) + 0.5L;
+  return zz * (l - std::log(static_cast<long double>(q)) + std::log1p(-(1 - static_cast<long double>(q)) * std::exp(-l))) +
+         0.5L;
+}
+
 // Gaussian pair N(0,1) vs N(mu,1) (sensitivity/noise = mu): L ~ N(mu^2/2, mu^2) under P, N(-mu^2/2, mu^2)
 // under Q (Balle and Wang 2018, Lemma 3; Dong, Roth and Su 2019). Exact.
 LossPair gaussian_pair(double mu) {
@@ -36,9 +48,7 @@ LossPair gaussian_pair(double mu) {
 LossPair subsampled_gaussian_remove(double q, double z) {
   LossPair p;
   const double lo = std::log1p(-q);
-  auto x_of = [q, z](double l) {
-    return static_cast<long double>(z) * z * std::log1p(std::expm1(static_cast<long double>(l)) / q) + 0.5L;
-  };
+  auto x_of = [q, z](double l) { return subsampled_gaussian_inverse(l, q, z); };
   p.survival_p = [=](double l) {
     if (l <= lo) return 1.0;
     const long double x = x_of(l);
@@ -65,9 +75,7 @@ LossPair subsampled_gaussian_remove(double q, double z) {
 LossPair subsampled_gaussian_add(double q, double z) {
   LossPair p;
   const double hi = -std::log1p(-q);
-  auto x_of = [q, z](double l) {
-    return static_cast<long double>(z) * z * std::log1p(std::expm1(-static_cast<long double>(l)) / q) + 0.5L;
-  };
+  auto x_of = [q, z](double l) { return subsampled_gaussian_inverse(-static_cast<long double>(l), q, z); };
   p.survival_p = [=](double l) { return l >= hi ? 0.0 : static_cast<double>(lower_tail(x_of(l) / z)); };
   p.survival_q = [=](double l) {
     if (l >= hi) return 0.0;

@@ -2,12 +2,14 @@
 // bound keeps the atom at the lower end of a finite support, random unsampled Gaussian compositions (any
 // sensitivity, extreme magnitudes) against the exact analytic Gaussian, random pure compositions against the
 // exact optimal composition (Kairouz, Oh and Viswanath 2015), the radix-2 FFT against a direct transform, and
-// inputs whose loss range exceeds the grid limit (answered on a coarser grid, never an allocation failure).
+// inputs whose loss range exceeds the grid limit (answered on a coarser grid, never an allocation failure), and
+// subsampled Gaussians whose per-step losses exceed long double's exp range (against a certified event bound).
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/mechanisms/analytic_gaussian.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/discrete_pld.h"
+#include "accounting/pld/loss_pair.h"
 #include "accounting/pld/pld_accountant.h"
 #include "accounting/pld/radix2_fft.h"
 
@@ -163,6 +165,45 @@ RC_GTEST_PROP(PldSoundness, PureCompositionBracketsTheOptimalComposition, (unsig
   RC_ASSERT(lo(r.delta) >= hi(truth.delta));
   RC_ASSERT(r.lower.has_value());
   RC_ASSERT(hi(*r.lower) <= lo(truth.delta));
+}
+
+// A Poisson-subsampled Gaussian with sigma 0.003 loses about 1/(2 sigma^2) = 55,555 per sampled step, beyond
+// long double's exp range (~11,356): the survival functions must follow it there. (They returned 0 beyond l ~
+// 10,600, which moved every sampled step's loss down to ~11,356: the PLD printed 22695.4 below for a true
+// epsilon above 44,996, and auto took it.)
+TEST(PldSoundness, SubsampledGaussianLossesBeyondTheExpRange) {
+  const double q = 1e-4, z = 0.003;
+  const LossPair remove = loss_pair(parse_entry("gaussian:sigma=0.003,q=1e-4,steps=1"), PairDirection::remove);
+  const LossPair add = loss_pair(parse_entry("gaussian:sigma=0.003,q=1e-4,steps=1"), PairDirection::add);
+  // At l = 2e4 the crossing point is x = z^2 (l - log q + log1p(-(1 - q) e^{-l})) + 1/2 = 0.68008..., so
+  // S_P(l) = (1 - q) Phi(-x/z) + q Phi((1 - x)/z) = q (1 - 1e-23) and, for add, Q(L <= -l) = 1 - S_Q(-l) = q as well.
+  EXPECT_NEAR(remove.survival_p(2e4), q, 1e-12 * q);
+  EXPECT_NEAR(1 - add.survival_q(-2e4), q, 1e-8 * q);
+  // Around the mean sampled loss (55,545) S_P falls from ~q to ~0, continuously across the formula's switch at 64
+  // and non-increasing everywhere.
+  EXPECT_NEAR(remove.survival_p(64.0), remove.survival_p(std::nextafter(64.0, 65.0)), 1e-14 * q);
+  double previous = 1;
+  for (double l = 0; l < 6e4; l += 250) {
+    const double v = remove.survival_p(l);
+    EXPECT_LE(v, previous) << l;
+    previous = v;
+  }
+  EXPECT_GT(remove.survival_p(55000), 0.9 * q);  // x = 0.995: Phi(-1.67) of q
+  EXPECT_LT(remove.survival_p(57000), 0.01 * q);
+  // A certified lower bound on the true epsilon of 10^4 steps at delta 0.1: the event E = {the largest of the
+  // 10^4 outputs is at least c = 0.9} has Q(E) <= T Phi(-c/z) <= T phi(c/z) / (c/z) (Mills) and P(E) >= (1 - (1 -
+  // q)^T) Phi((1 - c)/z) >= 0.632, and delta(eps) >= P(E) - e^eps Q(E) for every event (the hockey-stick
+  // divergence), so delta(eps) <= 0.1 needs eps >= log(0.532) - log T + (c/z)^2/2 + log(c/z) + log sqrt(2 pi)
+  // = 44996.78. (The PLD prints 111677.9, rdp 212280.)
+  const double c = 0.9, t = 1e4;
+  const double lower = std::log(0.532) - std::log(t) + 0.5 * (c / z) * (c / z) + std::log(c / z) + 0.5 * std::log(2 * M_PI);
+  EXPECT_GT(lower, 44996);
+  const Ledger l = {parse_entry("gaussian:sigma=0.003,q=1e-4,steps=1e4")};
+  for (AccountantKind kind : {AccountantKind::pld, AccountantKind::automatic}) {
+    const AccountingResult r = compose(l, Target::for_delta(0.1), kind);
+    EXPECT_GE(lo(r.epsilon), lower) << r.accountant;
+    if (r.lower) EXPECT_LE(hi(*r.lower), hi(r.epsilon));
+  }
 }
 
 }  // namespace
