@@ -152,33 +152,49 @@ template <typename V>
   ur = sr - vi;
   ui = si + vr;
 }
-// One pair (k, j = N - k), 0 < k < j: split both, square both (S = A A), unsplit both into the new z_k and z_j.
-template <typename V>
-[[gnu::always_inline]] inline void real_square_pair(V xr, V xi, V yr, V yi, V wkr, V wki, V wjr, V wji, V& okr,
-                                                    V& oki, V& ojr, V& oji) {
-  V akr, aki, ajr, aji;
+// One pair (k, j = N - k), 0 < k < j, of a product (S = A B): split both indices of both half spectra (a's Z_k = x,
+// Z_j = y; b's Z_k = u, Z_j = v), multiply, unsplit both into the new z_k and z_j. A squaring passes b's values equal
+// to a's and splits them once: the same operations on the same operands as splitting them twice.
+template <bool kSquare, typename V>
+[[gnu::always_inline]] inline void real_product_pair(V xr, V xi, V yr, V yi, V ur, V ui, V vr, V vi, V wkr, V wki,
+                                                     V wjr, V wji, V& okr, V& oki, V& ojr, V& oji) {
+  V akr, aki, ajr, aji, bkr, bki, bjr, bji;
   real_split(xr, xi, yr, yi, wkr, wki, akr, aki);
   real_split(yr, yi, xr, xi, wjr, wji, ajr, aji);
-  const V skr = akr * akr - aki * aki, ski = akr * aki + aki * akr;
-  const V sjr = ajr * ajr - aji * aji, sji = ajr * aji + aji * ajr;
+  if constexpr (kSquare) {
+    bkr = akr, bki = aki, bjr = ajr, bji = aji;
+  } else {
+    real_split(ur, ui, vr, vi, wkr, wki, bkr, bki);
+    real_split(vr, vi, ur, ui, wjr, wji, bjr, bji);
+  }
+  const V skr = akr * bkr - aki * bki, ski = akr * bki + aki * bkr;
+  const V sjr = ajr * bjr - aji * bji, sji = ajr * bji + aji * bjr;
   real_unsplit(skr, ski, sjr, sji, wkr, wki, okr, oki);
   real_unsplit(sjr, sji, skr, ski, wjr, wji, ojr, oji);
 }
 
-// The pairs (k, h - k) for k = 1, 5, 9, ... while the four k and their four partners are disjoint, on AVX2 lanes;
-// returns the first k not done. (A load from h - k - 3, reversed, holds the partners of a load from k: lanes.h.)
-__attribute__((target("avx2"))) std::size_t real_square_pairs_avx2(DoubleWord* re, DoubleWord* im,
-                                                                   const DoubleWord* wr, const DoubleWord* wi,
-                                                                   std::size_t h) {
+// The pairs (k, h - k) for k = 1, 5, 9, ... while the four k and their four partners are disjoint, on AVX2 lanes
+// (a's half spectrum in re/im, overwritten; b's in bre/bim, equal to re/im for a squaring); returns the first k not
+// done. (A load from h - k - 3, reversed, holds the partners of a load from k: lanes.h.)
+template <bool kSquare>
+__attribute__((target("avx2"))) std::size_t real_product_pairs_avx2(DoubleWord* re, DoubleWord* im,
+                                                                    const DoubleWord* bre, const DoubleWord* bim,
+                                                                    const DoubleWord* wr, const DoubleWord* wi,
+                                                                    std::size_t h) {
   std::size_t k = 1;
   for (; 2 * k + 6 < h; k += 4) {
     const std::size_t j3 = h - k - 3;
     const DoubleWord4 xr = load_lanes(re + k), xi = load_lanes(im + k);
     const DoubleWord4 yr = reverse_lanes(load_lanes(re + j3)), yi = reverse_lanes(load_lanes(im + j3));
+    DoubleWord4 ur = xr, ui = xi, vr = yr, vi = yi;
+    if constexpr (!kSquare) {
+      ur = load_lanes(bre + k), ui = load_lanes(bim + k);
+      vr = reverse_lanes(load_lanes(bre + j3)), vi = reverse_lanes(load_lanes(bim + j3));
+    }
     const DoubleWord4 wkr = load_lanes(wr + k), wki = load_lanes(wi + k);
     const DoubleWord4 wjr = reverse_lanes(load_lanes(wr + j3)), wji = reverse_lanes(load_lanes(wi + j3));
     DoubleWord4 okr, oki, ojr, oji;
-    real_square_pair(xr, xi, yr, yi, wkr, wki, wjr, wji, okr, oki, ojr, oji);
+    real_product_pair<kSquare>(xr, xi, yr, yi, ur, ui, vr, vi, wkr, wki, wjr, wji, okr, oki, ojr, oji);
     store_lanes(re + k, okr);
     store_lanes(im + k, oki);
     store_lanes(re + j3, reverse_lanes(ojr));
@@ -218,76 +234,108 @@ __attribute__((target("avx2"))) std::size_t joint_pairs_avx2(DoubleWord* re, Dou
   return k;
 }
 
-// The pointwise product x <- x y over n entries, on AVX2 lanes four at a time; returns the first index not done.
-__attribute__((target("avx2"))) std::size_t pointwise_products_avx2(DoubleWord* xr, DoubleWord* xi,
-                                                                    const DoubleWord* yr, const DoubleWord* yi,
-                                                                    std::size_t n) {
-  std::size_t k = 0;
-  for (; k + 4 <= n; k += 4) {
-    const DoubleWord4 ar = load_lanes(xr + k), ai = load_lanes(xi + k), br = load_lanes(yr + k), bi = load_lanes(yi + k);
-    store_lanes(xr + k, ar * br - ai * bi);
-    store_lanes(xi + k, ar * bi + ai * br);
-  }
-  return k;
-}
-
 bool cpu_has_avx2() {
   static const bool avx2 = __builtin_cpu_supports("avx2");
   return avx2;
 }
 
-// a * a by the real-input FFT (docs/pld_accountant.md, 3, "Real-input squarings"): a zero-padded to n = 2^t >= max(m, 4),
-// z_j = a_2j + i a_2j+1 (length N = n/2), Z = F_N z in precision T; A_k = E_k + w^k O_k (k = 0..N, w = e^{-2 pi i/n}, the
-// twiddles of radix2_fft), E_k = (Z_k + conj Z_{N-k})/2, O_k = (Z_k - conj Z_{N-k})/(2i) (indices mod N); S = A A;
-// U'_k = (S_k + conj S_{N-k}) + i conj(w^k) (S_k - conj S_{N-k}) (k < N) = 2 F_N(c_even + i c_odd); c = unpack(conj(F_N)
-// U' / n). Bounds (l2 over the n entries of the conjugate-symmetric full spectra, upper bounds throughout):
-//   half transform: ||Z~ - Z|| <= EZ = eF(N) sqrt(N) |a|_2 + 4 (t - 1) N eta0                  (Higham 2002, Thm 24.2)
+// The work arrays of the transforms in precision T on this thread, shared by the real-input products and the joint
+// products (which never run nested on one thread): the memory of the largest, not of their sum, and pages already
+// faulted in are reused.
+template <typename T>
+ComplexArray<T>& fft_work_array(int which) {
+  thread_local ComplexArray<T> arrays[2];
+  return arrays[which];
+}
+
+// z_j = v_2j + i v_2j+1, zero-padded to length h: the half-length complex vector of a real-input transform.
+template <typename T>
+void pack_real_input(const std::vector<double>& v, std::size_t h, ComplexArray<T>& z) {
+  z.resize(h);
+  std::fill(z.re.begin(), z.re.end(), T(0));
+  std::fill(z.im.begin(), z.im.end(), T(0));
+  for (std::size_t k = 0; k < v.size(); ++k) (k % 2 == 0 ? z.re : z.im)[k / 2] = v[k];
+}
+
+// a * b (b == nullptr: a * a) by the real-input FFT (docs/pld_accountant.md, 3, "Real-input products"): a and b
+// zero-padded to n = 2^t >= max(m, 4), z_j = a_2j + i a_2j+1 (length N = n/2), Z = F_N z in precision T (likewise
+// Z' from b; a squaring transforms once); A_k = E_k + w^k O_k (k = 0..N, w = e^{-2 pi i/n}, the twiddles of
+// radix2_fft), E_k = (Z_k + conj Z_{N-k})/2, O_k = (Z_k - conj Z_{N-k})/(2i) (indices mod N), B_k from Z' likewise;
+// S = A B; U'_k = (S_k + conj S_{N-k}) + i conj(w^k) (S_k - conj S_{N-k}) (k < N) = 2 F_N(c_even + i c_odd);
+// c = unpack(conj(F_N) U' / n). Bounds (l2 over the n entries of the conjugate-symmetric full spectra, upper bounds
+// throughout):
+//   half transforms: ||Z~ - Z|| <= EZ = eF(N) sqrt(N) |a|_2 + 4 (t - 1) N eta0          (Higham 2002, Thm 24.2)
 //   split:          ||A~ - A|| <= EA = sqrt(2) EZ + 2 eta_s (sqrt(N) |a|_2 + EZ) + 6 sqrt(n) eta0,
-//                   eta_s = (mu + sqrt(2) gamma_2 (1 + mu)) (1 + u)^2 + 3u (one butterfly-like stage per entry)
-//   squares:        X = EA (|a|_1 + EA) + |a|_1 EA, M = |a|_1 |a|_2, D = X + sqrt(2) gamma_2 (sqrt(n) M + X) + sqrt(2n) eta0
+//                   eta_s = (mu + sqrt(2) gamma_2 (1 + mu)) (1 + u)^2 + 3u (one butterfly-like stage per entry);
+//                   EB likewise from b (EB = EA for a squaring)
+//   products:       X = EA (|b|_1 + EB) + |a|_1 EB, M = min(|a|_1 |b|_2, |a|_2 |b|_1) (|a|_1 |a|_2 for a squaring),
+//                   D = X + sqrt(2) gamma_2 (sqrt(n) M + X) + sqrt(2n) eta0
 //   inverse split:  ||U'~ - U'|| <= DU = sqrt(2) D + 2 eta_s (sqrt(n) M + D) + 3 sqrt(N) eta0, ||U'|| <= sqrt(2n) M
 //   inverse:        ||c~ - c||_2 <= (eF(N) sqrt(N) (sqrt(2n) M + DU) + 4 (t - 1) N eta0 + sqrt(N) DU) / n + sqrt(n) eta0;
 // l1 over the m kept entries <= sqrt(m) times it; rounding T to double adds u |c~|_1 + m eta0.
 template <typename T>
-double fft_real_square(const std::vector<double>& a, std::vector<double>& conv) {
+double fft_real_product(const std::vector<double>& a, const std::vector<double>* b, std::vector<double>& conv) {
+  const bool square = b == nullptr;
   const std::size_t m = conv.size();
   std::size_t n = 4;
   while (n < m) n *= 2;
   const std::size_t h = n / 2;
-  charge_pld_work(pld_fft_real_squaring_work(n, is_extended_precision<T>()));
-  thread_local ComplexArray<T> z;
-  z.resize(h);
-  std::fill(z.re.begin(), z.re.end(), T(0));
-  std::fill(z.im.begin(), z.im.end(), T(0));
-  for (std::size_t k = 0; k < a.size(); ++k) (k % 2 == 0 ? z.re : z.im)[k / 2] = a[k];
+  charge_pld_work(square ? pld_fft_real_squaring_work(n, is_extended_precision<T>())
+                         : pld_fft_real_product_work(n, is_extended_precision<T>()));
+  ComplexArray<T>& z = fft_work_array<T>(0);
+  pack_real_input(a, h, z);
   radix2_fft(z, false);
+  ComplexArray<T>& zb = square ? z : fft_work_array<T>(1);
+  if (!square) {
+    pack_real_input(*b, h, zb);
+    radix2_fft(zb, false);
+  }
   const T* wr = nullptr;
   const T* wi = nullptr;
   twiddle_table<T>(n, wr, wi);  // w^k for k < N (w^N = -1 is used as the exact negation below)
-  // The pairs (k, N - k) together (real_square_pair); k = 0 pairs with N: A_0 = Re Z_0 + Im Z_0, A_N = Re Z_0 -
+  // The pairs (k, N - k) together (real_product_pair); k = 0 pairs with N: A_0 = Re Z_0 + Im Z_0, A_N = Re Z_0 -
   // Im Z_0 (both real); k = N/2 pairs with itself. On AVX2 lanes where the CPU has them (double words only).
   std::size_t k_first = 1;
   if constexpr (std::is_same_v<T, DoubleWord>)
-    if (cpu_has_avx2()) k_first = real_square_pairs_avx2(z.re.data(), z.im.data(), wr, wi, h);
+    if (cpu_has_avx2())
+      k_first = square ? real_product_pairs_avx2<true>(z.re.data(), z.im.data(), z.re.data(), z.im.data(), wr, wi, h)
+                       : real_product_pairs_avx2<false>(z.re.data(), z.im.data(), zb.re.data(), zb.im.data(), wr, wi, h);
   for (std::size_t k : {std::size_t{0}, h / 2}) {
     const std::size_t j = h - k, js = j & (h - 1);
-    const T xr = z.re[k], xi = z.im[k], yr = z.re[js], yi = z.im[js];
-    T akr, aki, ajr, aji;
-    real_split(xr, xi, yr, yi, wr[k], wi[k], akr, aki);
-    if (k == 0) {
-      ajr = xr - xi;  // A_N = E_0 - O_0 (w^N = -1), E_0 = Re Z_0, O_0 = Im Z_0 exactly
-      aji = T(0);
+    // A_k (and A_N or A_j) of one input's half spectrum.
+    auto split = [&](const ComplexArray<T>& v, T& akr, T& aki, T& ajr, T& aji) {
+      const T xr = v.re[k], xi = v.im[k], yr = v.re[js], yi = v.im[js];
+      real_split(xr, xi, yr, yi, wr[k], wi[k], akr, aki);
+      if (k == 0) {
+        ajr = xr - xi;  // A_N = E_0 - O_0 (w^N = -1), E_0 = Re Z_0, O_0 = Im Z_0 exactly
+        aji = T(0);
+      } else {
+        real_split(yr, yi, xr, xi, wr[j], wi[j], ajr, aji);
+      }
+    };
+    T akr, aki, ajr, aji, bkr, bki, bjr, bji;
+    split(z, akr, aki, ajr, aji);
+    if (square) {
+      bkr = akr, bki = aki, bjr = ajr, bji = aji;
     } else {
-      real_split(yr, yi, xr, xi, wr[j], wi[j], ajr, aji);
+      split(zb, bkr, bki, bjr, bji);
     }
-    const T skr = akr * akr - aki * aki, ski = akr * aki + aki * akr;  // S = A A
-    const T sjr = ajr * ajr - aji * aji, sji = ajr * aji + aji * ajr;
+    const T skr = akr * bkr - aki * bki, ski = akr * bki + aki * bkr;  // S = A B
+    const T sjr = ajr * bjr - aji * bji, sji = ajr * bji + aji * bjr;
     real_unsplit(skr, ski, sjr, sji, wr[k], wi[k], z.re[k], z.im[k]);
   }
-  for (std::size_t k = k_first; k < h / 2; ++k) {
-    const std::size_t j = h - k;
-    real_square_pair(z.re[k], z.im[k], z.re[j], z.im[j], wr[k], wi[k], wr[j], wi[j], z.re[k], z.im[k], z.re[j],
-                     z.im[j]);
+  if (square) {
+    for (std::size_t k = k_first; k < h / 2; ++k) {
+      const std::size_t j = h - k;
+      real_product_pair<true>(z.re[k], z.im[k], z.re[j], z.im[j], z.re[k], z.im[k], z.re[j], z.im[j], wr[k], wi[k],
+                              wr[j], wi[j], z.re[k], z.im[k], z.re[j], z.im[j]);
+    }
+  } else {
+    for (std::size_t k = k_first; k < h / 2; ++k) {
+      const std::size_t j = h - k;
+      real_product_pair<false>(z.re[k], z.im[k], z.re[j], z.im[j], zb.re[k], zb.im[k], zb.re[j], zb.im[j], wr[k],
+                               wi[k], wr[j], wi[j], z.re[k], z.im[k], z.re[j], z.im[j]);
+    }
   }
   radix2_fft(z, true);
   const T scale = T(1) / static_cast<T>(n);  // a power of two: exact
@@ -301,72 +349,19 @@ double fft_real_square(const std::vector<double>& a, std::vector<double>& conv) 
   const double eF = fft_error_factor<T>(h), mu = twiddle_error<T>();
   const double gamma2 = 2 * uT / (1 - 2 * uT);
   const double eta_s = (mu + r2 * gamma2 * (1 + mu)) * (1 + uT) * (1 + uT) + 3 * uT;
-  const double a1 = l1(a), a2 = l2(a);
   const double under = 4 * (t - 1) * dh * eta0;
-  const double EZ = eF * sh * a2 + under;
-  const double EA = r2 * EZ + 2 * eta_s * (sh * a2 + EZ) + 6 * sn * eta0;
-  const double M = a1 * a2;
-  const double X = EA * (a1 + EA) + a1 * EA;
+  auto split_error = [&](double v2) {  // EA from ||v||_2
+    const double EZ = eF * sh * v2 + under;
+    return r2 * EZ + 2 * eta_s * (sh * v2 + EZ) + 6 * sn * eta0;
+  };
+  const double a1 = l1(a), a2 = l2(a);
+  const double b1 = square ? a1 : l1(*b), b2 = square ? a2 : l2(*b);
+  const double EA = split_error(a2), EB = square ? EA : split_error(b2);
+  const double M = square ? a1 * a2 : std::min(a1 * b2, a2 * b1);
+  const double X = EA * (b1 + EB) + a1 * EB;
   const double D = X + r2 * gamma2 * (sn * M + X) + std::sqrt(2 * dn) * eta0;
   const double DU = r2 * D + 2 * eta_s * (sn * M + D) + 3 * sh * eta0;
   const double err2 = (eF * sh * (r2 * sn * M + DU) + under + sh * DU) / dn + sn * eta0;
-  double err1 = std::sqrt(static_cast<double>(m)) * err2;
-  if (is_extended_precision<T>())
-    err1 += kU * l1(conv) + static_cast<double>(m) * eta0;
-  // The double evaluation of this bound: a few dozen roundings, covered by the relative 1e-12.
-  return err1 * (1 + 1e-12) + 1e-300;
-}
-
-// The cyclic convolution of distinct a and b (squarings: fft_real_square) zero-padded to n = 2^t >= m, by radix2_fft
-// in precision T, and a bound on the l1 distance of its first m entries from the exact linear convolution
-// (docs/pld_accountant.md, section 3).
-// Norms: A = F a, ||A||_inf <= ||a||_1, ||A||_2 = sqrt(n) ||a||_2. Per transform (Higham 2002, Thm 24.2, plus
-// underflow: each stage adds <= sqrt(2n) eta0 in l2, amplified <= sqrt(n)(1 + eF) by the later stages):
-//   ||A~ - A||_2 <= EA = eF sqrt(n) ||a||_2 + 4 t n eta0.
-// Pointwise product (complex multiplication fl(xy) = xy(1 + d), |d| <= sqrt(2) gamma_2, Higham Lemma 3.5):
-//   ||A~B~ - AB||_2 <= X = EA (||b||_1 + EB) + ||a||_1 EB,  ||AB||_2 <= sqrt(n) M, M = min(|a|_1|b|_2, |a|_2|b|_1),
-//   ||P~ - AB||_2 <= D = X + sqrt(2) gamma_2 (sqrt(n) M + X) + sqrt(2n) eta0.
-// Inverse transform and the exact scaling by 2^-t (underflow: <= eta0 per entry):
-//   ||c~ - c||_2 <= (eF sqrt(n) (sqrt(n) M + D) + 4 t n eta0 + sqrt(n) D) / n + sqrt(n) eta0,
-// and ||.||_1 <= sqrt(m) ||.||_2 over the m kept entries; rounding T to double adds u |c~_k| + eta0_double.
-template <typename T>
-double fft_convolve(const std::vector<double>& a, const std::vector<double>& b, std::vector<double>& conv) {
-  const std::size_t m = conv.size();
-  std::size_t n = 1;
-  while (n < m) n *= 2;
-  charge_pld_work(pld_fft_convolution_work(n, false, is_extended_precision<T>()));
-  thread_local ComplexArray<T> x, y;
-  for (auto [z, v] : {std::pair{&x, &a}, std::pair{&y, &b}}) {
-    z->resize(n);
-    std::fill(z->re.begin(), z->re.end(), T(0));
-    std::fill(z->im.begin(), z->im.end(), T(0));
-    std::copy(v->begin(), v->end(), z->re.begin());
-    radix2_fft(*z, false);
-  }
-  std::size_t k_first = 0;  // (on AVX2 lanes where the CPU has them, double words only)
-  if constexpr (std::is_same_v<T, DoubleWord>)
-    if (cpu_has_avx2()) k_first = pointwise_products_avx2(x.re.data(), x.im.data(), y.re.data(), y.im.data(), n);
-  for (std::size_t k = k_first; k < n; ++k) {
-    const T ar = x.re[k], ai = x.im[k], br = y.re[k], bi = y.im[k];
-    x.re[k] = ar * br - ai * bi;
-    x.im[k] = ar * bi + ai * br;
-  }
-  radix2_fft(x, true);
-  const T scale = T(1) / static_cast<T>(n);  // a power of two: exact
-  for (std::size_t k = 0; k < m; ++k) conv[k] = static_cast<double>(x.re[k] * scale);
-
-  const double uT = working_unit_roundoff<T>();
-  const double eta0 = working_underflow_error<T>();
-  const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
-  const double eF = fft_error_factor<T>(n);
-  const double a1 = l1(a), a2 = l2(a), b1 = l1(b), b2 = l2(b);
-  const double under = 4 * t * dn * eta0;
-  const double EA = eF * sn * a2 + under, EB = eF * sn * b2 + under;
-  const double M = std::min(a1 * b2, a2 * b1);
-  const double X = EA * (b1 + EB) + a1 * EB;
-  const double gamma2 = 2 * uT / (1 - 2 * uT);
-  const double D = X + std::sqrt(2.0) * gamma2 * (sn * M + X) + std::sqrt(2 * dn) * eta0;
-  const double err2 = (eF * sn * (sn * M + D) + under + sn * D) / dn + sn * eta0;
   double err1 = std::sqrt(static_cast<double>(m)) * err2;
   if (is_extended_precision<T>())
     err1 += kU * l1(conv) + static_cast<double>(m) * eta0;
@@ -393,7 +388,7 @@ void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::
   std::size_t n = 1;
   while (n < std::max(m1, m2)) n *= 2;
   charge_pld_work(pld_fft_joint_products_work(n, is_extended_precision<T>()));
-  thread_local ComplexArray<T> x;
+  ComplexArray<T>& x = fft_work_array<T>(0);
   x.resize(n);
   std::fill(x.re.begin(), x.re.end(), T(0));
   std::fill(x.im.begin(), x.im.end(), T(0));
@@ -478,8 +473,8 @@ double square_concentrated(const std::vector<double>& a, std::vector<double>& co
     doubled[k] = 2 * a[k];
   }
   std::vector<double> bb(2 * width - 1);
-  const double e_bulk = fft_real_square<Extended>(bulk, bb);
-  const double e_rest = fft_convolve<double>(tail, doubled, conv);
+  const double e_bulk = fft_real_product<Extended>(bulk, nullptr, bb);
+  const double e_rest = fft_real_product<double>(tail, &doubled, conv);
   for (std::size_t k = 0; k < bb.size(); ++k) conv[2 * start + k] += bb[k];
   return e_bulk + e_rest + 2 * kU * l1(conv) + 1e-300;
 }
@@ -654,7 +649,13 @@ constexpr std::size_t kDirectMax = 64;
 double fft_square(const std::vector<double>& a, bool extended, std::vector<double>& conv) {
   if (a.empty()) throw std::invalid_argument("internal: fft_square needs a nonempty input");
   conv.assign(2 * a.size() - 1, 0.0);
-  return extended ? fft_real_square<Extended>(a, conv) : fft_real_square<double>(a, conv);
+  return extended ? fft_real_product<Extended>(a, nullptr, conv) : fft_real_product<double>(a, nullptr, conv);
+}
+
+double fft_product(const std::vector<double>& a, const std::vector<double>& b, bool extended, std::vector<double>& conv) {
+  if (a.empty() || b.empty()) throw std::invalid_argument("internal: fft_product needs nonempty inputs");
+  conv.assign(a.size() + b.size() - 1, 0.0);
+  return extended ? fft_real_product<Extended>(a, &b, conv) : fft_real_product<double>(a, &b, conv);
 }
 
 JointProducts fft_joint_products(const std::vector<double>& r, const std::vector<double>& b, bool extended) {
@@ -683,10 +684,9 @@ DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, boo
   } else {
     const bool squaring = &a == &b;
     err = extended && squaring ? square_concentrated(a.p, conv) : -1;
-    if (err < 0 && squaring)  // section 3, "Real-input squarings"
-      err = extended ? fft_real_square<Extended>(a.p, conv) : fft_real_square<double>(a.p, conv);
-    else if (err < 0)
-      err = extended ? fft_convolve<Extended>(a.p, b.p, conv) : fft_convolve<double>(a.p, b.p, conv);
+    const std::vector<double>* other = squaring ? nullptr : &b.p;  // section 3, "Real-input products"
+    if (err < 0)
+      err = extended ? fft_real_product<Extended>(a.p, other, conv) : fft_real_product<double>(a.p, other, conv);
   }
   finish_composition(out, a, b, std::move(conv), err, tail);
   return out;

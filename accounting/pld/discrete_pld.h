@@ -65,9 +65,12 @@ struct JointProducts {
   double err_rb = 0, err_bb = 0;  // bounds on || rb - r * b ||_1 and || bb - b * b ||_1
 };
 JointProducts fft_joint_products(const std::vector<double>& r, const std::vector<double>& b, bool extended);
-// a * a by the real-input FFT (docs/pld_accountant.md, 3, "Real-input squarings"), in double words if extended:
+// a * a by the real-input FFT (docs/pld_accountant.md, 3, "Real-input products"), in double words if extended:
 // conv gets length 2 na - 1 (not clamped); returns an upper bound on || conv - a * a ||_1.
 double fft_square(const std::vector<double>& a, bool extended, std::vector<double>& conv);
+// a * b likewise, from the two inputs' half-length transforms: conv gets length na + nb - 1 (not clamped); returns
+// an upper bound on || conv - a * b ||_1.
+double fft_product(const std::vector<double>& a, const std::vector<double>& b, bool extended, std::vector<double>& conv);
 // k-fold self-composition by repeated squaring; blocks replicated many times use 80-bit FFTs and smaller tails.
 DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail);
 

@@ -75,14 +75,6 @@ double pld_direct_convolution_work(std::size_t na, std::size_t nb) {
   return static_cast<double>(na) * static_cast<double>(nb) + static_cast<double>(na + nb);
 }
 
-double pld_fft_convolution_work(std::size_t n, bool squaring, bool extended) {
-  const double t = std::max(1.0, std::log2(static_cast<double>(n)));
-  const bool large = n > (std::size_t{1} << 18);
-  const double per = extended ? (large ? 10.0 : 6.0) : (large ? 5.5 : 1.8);
-  const double transforms = squaring ? 2 : 3;
-  return transforms * per * static_cast<double>(n) * t + 10.0 * static_cast<double>(n);
-}
-
 double pld_fft_joint_products_work(std::size_t n, bool extended) {
   const double t = std::max(1.0, std::log2(static_cast<double>(n)));
   const bool large = n > (std::size_t{1} << 18);
@@ -97,6 +89,12 @@ double pld_fft_real_squaring_work(std::size_t n, bool extended) {
   const bool large = n > (std::size_t{1} << 18);
   const double per = extended ? (large ? 10.0 : 6.0) : (large ? 5.5 : 1.8);
   return per * static_cast<double>(n) * t + 10.0 * static_cast<double>(n);
+}
+
+double pld_fft_real_product_work(std::size_t n, bool extended) {
+  // Three half-length transforms (two forward, one inverse) and the splits, products and inverse split over n/2
+  // points: one and a half real-input squarings.
+  return 1.5 * pld_fft_real_squaring_work(n, extended);
 }
 
 }  // namespace dpl

@@ -91,13 +91,13 @@ class PldWorkScopesAdopted {
 double pld_discretisation_work(std::size_t n);
 // The charge of one direct convolution (na nb products).
 double pld_direct_convolution_work(std::size_t na, std::size_t nb);
-// The charge of one FFT convolution on the padded length n (a power of two): 2 transforms for a squaring, else 3,
-// in double or double words (extended), plus the pointwise product and copies.
-double pld_fft_convolution_work(std::size_t n, bool squaring, bool extended);
 // The charge of one joint product r * b and b * b on the padded length n: 2 transforms, plus the separation, the
 // two pointwise products and copies.
 double pld_fft_joint_products_work(std::size_t n, bool extended);
-// A real-input squaring (docs/pld_accountant.md, 3): two transforms of length n/2 and the split passes.
+// A real-input squaring a * a on the padded length n (a power of two; docs/pld_accountant.md, 3, "Real-input
+// products"): two transforms of length n/2 and the split passes, in double or double words (extended).
 double pld_fft_real_squaring_work(std::size_t n, bool extended);
+// A real-input product a * b on the padded length n: three transforms of length n/2 and the split passes.
+double pld_fft_real_product_work(std::size_t n, bool extended);
 
 }  // namespace dpl

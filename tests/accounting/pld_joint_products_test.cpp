@@ -57,22 +57,10 @@ TEST(PldJointProducts, WithinTheirBoundsAgainstAnExactConvolution) {
 
 TEST(PldJointProducts, SelfCompositionMatchesSeparateProducts) {
   // The joint path changes only how r * b and b * b are computed: a 7-fold self-composition (bits 1, 2, 4: the
-  // joint path at block 2) agrees with composing step by step within the sum of their certified error bounds.
-  std::mt19937_64 rng(7);
-  DiscretePld a;
-  a.h = 0x1p-10;
-  a.offset = -100;
-  a.p = pld_like(200, Shape::bump, rng);
-  a.err_l1 = 1e-15;
-  const DiscretePld joint = self_compose(a, 7, 1e-30);
-  DiscretePld step = a;
-  for (int i = 1; i < 7; ++i) step = compose(step, a, 1e-30);
-  // l1 distance over the union of the kept ranges (truncation may keep different end points); the tails moved
-  // by truncation (<= 1e-30 per composition) are far below the bounds.
-  long double diff = l1_distance(joint, step);
-  diff -= 1e-28L;
-  EXPECT_LE(static_cast<double>(diff), joint.err_l1 + step.err_l1);
-  EXPECT_LT(joint.err_l1, 1e-12);
+  // joint path at block 2) against step by step.
+  const SelfCompositionCheck c = self_composition_against_steps(7, 7);
+  EXPECT_LE(c.diff, c.bound_self + c.bound_steps);
+  EXPECT_LT(c.bound_self, 1e-12);
 }
 
 }  // namespace
