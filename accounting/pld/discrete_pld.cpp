@@ -5,10 +5,12 @@
 
 #include "accounting/numeric/double_word.h"
 #include "accounting/pld/double_word_lanes.h"
+#include "accounting/pld/pld_parallel.h"
 #include "accounting/pld/pld_work_budget.h"
 #include "accounting/pld/radix2_fft.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -61,14 +63,28 @@ std::int64_t find_lower(const LossPair& pair, double h, double tail, double fini
 
 // Upper bounds on the l1 and l2 norms: long-double sums of at most 2^22 terms (relative error <= 2^22 * 2^-64
 // < 1e-12, Higham 2002, eq. (4.4)), inflated by 1e-12 and rounded up to double.
+// The sum of f(x) over v in long double, in four interleaved partial sums added at the end (independent additions
+// instead of one chain: about 3x faster); nonnegative terms, so the relative error stays <= (n - 1) u_ld (Higham
+// 2002, eq. (4.4), any order of summation).
+template <typename F>
+long double sum_of(const std::vector<double>& v, F f) {
+  long double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  std::size_t k = 0;
+  for (; k + 4 <= v.size(); k += 4) {
+    s0 += f(v[k]);
+    s1 += f(v[k + 1]);
+    s2 += f(v[k + 2]);
+    s3 += f(v[k + 3]);
+  }
+  for (; k < v.size(); ++k) s0 += f(v[k]);
+  return (s0 + s1) + (s2 + s3);
+}
 double l1(const std::vector<double>& v) {
-  long double s = 0;
-  for (double x : v) s += std::abs(x);
+  const long double s = sum_of(v, [](double x) { return static_cast<long double>(std::abs(x)); });
   return std::nextafter(static_cast<double>(s * (1 + 1e-12L)), kInf);
 }
 double l2(const std::vector<double>& v) {
-  long double s = 0;
-  for (double x : v) s += static_cast<long double>(x) * x;
+  const long double s = sum_of(v, [](double x) { return static_cast<long double>(x) * x; });
   return std::nextafter(static_cast<double>(std::sqrt(s * (1 + 1e-12L))), kInf);
 }
 
@@ -127,7 +143,21 @@ void truncate(DiscretePld& d, double tail) {
   }
 }
 
-// The passes between the transforms, written once for a value type V: double, DoubleWord, or DoubleWord4 (four
+// Four doubles on AVX2 lanes (GCC vector type: lane-wise IEEE operations, no FMA under fp-contract=off), in memory
+// order; the double counterparts of double_word_lanes.h's loads, stores and reversal, for the passes below.
+[[gnu::always_inline]] inline Double4 load_lanes(const double* p) {
+  Double4 v;
+  __builtin_memcpy(&v, static_cast<const void*>(p), sizeof v);
+  return v;
+}
+[[gnu::always_inline]] inline void store_lanes(double* p, Double4 v) { __builtin_memcpy(static_cast<void*>(p), &v, sizeof v); }
+[[gnu::always_inline]] inline Double4 reverse_lanes(Double4 v) {
+  typedef long long Mask __attribute__((vector_size(32)));
+  return __builtin_shuffle(v, Mask{3, 2, 1, 0});
+}
+[[gnu::always_inline]] inline Double4 half(Double4 x) { return x * 0.5; }  // exact but for underflow, as x / 2
+
+// The passes between the transforms, written once for a value type V: double, DoubleWord, Double4 or DoubleWord4 (four
 // double words on AVX2 lanes, accounting/pld/double_word_lanes.h; used only inside AVX2 functions). Each lane of a
 // DoubleWord4 computes exactly the scalar DoubleWord results, so the error analysis (docs/pld_accountant.md, 3) is
 // that of the scalar operations whichever runs.
@@ -176,24 +206,22 @@ template <bool kSquare, typename V>
 // The pairs (k, h - k) for k = 1, 5, 9, ... while the four k and their four partners are disjoint, on AVX2 lanes
 // (a's half spectrum in re/im, overwritten; b's in bre/bim, equal to re/im for a squaring); returns the first k not
 // done. (A load from h - k - 3, reversed, holds the partners of a load from k: lanes.h.)
-template <bool kSquare>
-__attribute__((target("avx2"))) std::size_t real_product_pairs_avx2(DoubleWord* re, DoubleWord* im,
-                                                                    const DoubleWord* bre, const DoubleWord* bim,
-                                                                    const DoubleWord* wr, const DoubleWord* wi,
-                                                                    std::size_t h) {
+template <bool kSquare, typename T>
+__attribute__((target("avx2"))) std::size_t real_product_pairs_avx2(T* re, T* im, const T* bre, const T* bim,
+                                                                    const T* wr, const T* wi, std::size_t h) {
   std::size_t k = 1;
   for (; 2 * k + 6 < h; k += 4) {
     const std::size_t j3 = h - k - 3;
-    const DoubleWord4 xr = load_lanes(re + k), xi = load_lanes(im + k);
-    const DoubleWord4 yr = reverse_lanes(load_lanes(re + j3)), yi = reverse_lanes(load_lanes(im + j3));
-    DoubleWord4 ur = xr, ui = xi, vr = yr, vi = yi;
+    const auto xr = load_lanes(re + k), xi = load_lanes(im + k);
+    const auto yr = reverse_lanes(load_lanes(re + j3)), yi = reverse_lanes(load_lanes(im + j3));
+    auto ur = xr, ui = xi, vr = yr, vi = yi;
     if constexpr (!kSquare) {
       ur = load_lanes(bre + k), ui = load_lanes(bim + k);
       vr = reverse_lanes(load_lanes(bre + j3)), vi = reverse_lanes(load_lanes(bim + j3));
     }
-    const DoubleWord4 wkr = load_lanes(wr + k), wki = load_lanes(wi + k);
-    const DoubleWord4 wjr = reverse_lanes(load_lanes(wr + j3)), wji = reverse_lanes(load_lanes(wi + j3));
-    DoubleWord4 okr, oki, ojr, oji;
+    const auto wkr = load_lanes(wr + k), wki = load_lanes(wi + k);
+    const auto wjr = reverse_lanes(load_lanes(wr + j3)), wji = reverse_lanes(load_lanes(wi + j3));
+    decltype(load_lanes(re)) okr, oki, ojr, oji;
     real_product_pair<kSquare>(xr, xi, yr, yi, ur, ui, vr, vi, wkr, wki, wjr, wji, okr, oki, ojr, oji);
     store_lanes(re + k, okr);
     store_lanes(im + k, oki);
@@ -218,13 +246,14 @@ template <typename V>
 }
 
 // The pairs (k, n - k) for k = 1, 5, 9, ... while disjoint, on AVX2 lanes; returns the first k not done.
-__attribute__((target("avx2"))) std::size_t joint_pairs_avx2(DoubleWord* re, DoubleWord* im, std::size_t n) {
+template <typename T>
+__attribute__((target("avx2"))) std::size_t joint_pairs_avx2(T* re, T* im, std::size_t n) {
   std::size_t k = 1;
   for (; 2 * k + 6 < n; k += 4) {
     const std::size_t j3 = n - k - 3;
-    const DoubleWord4 xr = load_lanes(re + k), xi = load_lanes(im + k);
-    const DoubleWord4 yr = reverse_lanes(load_lanes(re + j3)), yi = reverse_lanes(load_lanes(im + j3));
-    DoubleWord4 qkr, qki, qjr, qji;
+    const auto xr = load_lanes(re + k), xi = load_lanes(im + k);
+    const auto yr = reverse_lanes(load_lanes(re + j3)), yi = reverse_lanes(load_lanes(im + j3));
+    decltype(load_lanes(re)) qkr, qki, qjr, qji;
     joint_pair(xr, xi, yr, yi, qkr, qki, qjr, qji);
     store_lanes(re + k, qkr);
     store_lanes(im + k, qki);
@@ -234,9 +263,10 @@ __attribute__((target("avx2"))) std::size_t joint_pairs_avx2(DoubleWord* re, Dou
   return k;
 }
 
+std::atomic<bool> simd_passes{true};  // set_pld_simd_passes
 bool cpu_has_avx2() {
   static const bool avx2 = __builtin_cpu_supports("avx2");
-  return avx2;
+  return avx2 && simd_passes.load(std::memory_order_relaxed);
 }
 
 // The work arrays of the transforms in precision T on this thread, shared by the real-input products and the joint
@@ -294,12 +324,11 @@ double fft_real_product(const std::vector<double>& a, const std::vector<double>*
   const T* wi = nullptr;
   twiddle_table<T>(n, wr, wi);  // w^k for k < N (w^N = -1 is used as the exact negation below)
   // The pairs (k, N - k) together (real_product_pair); k = 0 pairs with N: A_0 = Re Z_0 + Im Z_0, A_N = Re Z_0 -
-  // Im Z_0 (both real); k = N/2 pairs with itself. On AVX2 lanes where the CPU has them (double words only).
+  // Im Z_0 (both real); k = N/2 pairs with itself. On AVX2 lanes where the CPU has them.
   std::size_t k_first = 1;
-  if constexpr (std::is_same_v<T, DoubleWord>)
-    if (cpu_has_avx2())
-      k_first = square ? real_product_pairs_avx2<true>(z.re.data(), z.im.data(), z.re.data(), z.im.data(), wr, wi, h)
-                       : real_product_pairs_avx2<false>(z.re.data(), z.im.data(), zb.re.data(), zb.im.data(), wr, wi, h);
+  if (cpu_has_avx2())
+    k_first = square ? real_product_pairs_avx2<true>(z.re.data(), z.im.data(), z.re.data(), z.im.data(), wr, wi, h)
+                   : real_product_pairs_avx2<false>(z.re.data(), z.im.data(), zb.re.data(), zb.im.data(), wr, wi, h);
   for (std::size_t k : {std::size_t{0}, h / 2}) {
     const std::size_t j = h - k, js = j & (h - 1);
     // A_k (and A_N or A_j) of one input's half spectrum.
@@ -397,10 +426,9 @@ void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::
   radix2_fft(x, false);
   // Separation, products and packing, for k and n - k together (k = 0 and n/2 pair with themselves). The
   // computed R~_{n-k}, B~_{n-k} are exactly conj(R~_k), conj(B~_k) (negation is exact), so P~_{n-k} = conj(P~_k).
-  // (joint_pair; k = 0 and n/2 pair with themselves; on AVX2 lanes where the CPU has them, double words only.)
+  // (joint_pair; k = 0 and n/2 pair with themselves; on AVX2 lanes where the CPU has them.)
   std::size_t k_first = 1;
-  if constexpr (std::is_same_v<T, DoubleWord>)
-    if (cpu_has_avx2()) k_first = joint_pairs_avx2(x.re.data(), x.im.data(), n);
+  if (cpu_has_avx2()) k_first = joint_pairs_avx2(x.re.data(), x.im.data(), n);
   for (std::size_t k : {std::size_t{0}, n / 2}) {
     if (k == n / 2 && k == 0) continue;  // n = 1: index 0 only, done above
     T qkr, qki, qjr, qji;
@@ -555,16 +583,24 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
   d.offset = lo;
   d.p.assign(n, 0.0);
   // Survival values at the grid points l_k = (lo + k) h (exact: h is dyadic), and their error bound r.
+  // Each point on its own, so the two halves run on the two threads when the PLD's helper is free (pld_parallel.h):
+  // the same values either way.
   std::vector<double> sp(n), sq(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    const double l = static_cast<double>(lo + static_cast<std::int64_t>(k)) * h;
-    if (pair.survival_both) {
-      pair.survival_both(l, sp[k], sq[k]);
-    } else {
-      sp[k] = pair.survival_p(l);
-      sq[k] = pair.survival_q(l);
+  auto survival = [&](std::size_t from, std::size_t to) {
+    for (std::size_t k = from; k < to; ++k) {
+      const double l = static_cast<double>(lo + static_cast<std::int64_t>(k)) * h;
+      if (pair.survival_both) {
+        pair.survival_both(l, sp[k], sq[k]);
+      } else {
+        sp[k] = pair.survival_p(l);
+        sq[k] = pair.survival_q(l);
+      }
     }
-  }
+  };
+  if (n >= 4096)
+    run_pair([&] { survival(0, n / 2); }, [&] { survival(n / 2, n); });
+  else
+    survival(0, n);
   const double r = kSurvivalMargin;
   // The P-survival used: moved by r in the safe direction and made monotone (pessimistic: >= the exact one).
   std::vector<double> su(n);
@@ -574,7 +610,14 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
   const long double spread = -std::expm1(-static_cast<long double>(h));  // 1 - e^{-h}
   // Slack of the long-double evaluation of w below: ~10 roundings of size u_ld relative to 1/spread.
   const long double w_slack = 64 * 0x1p-64L / spread;
+  // e^{l_k} by e_{k+1} = e_k e^h in long double, re-anchored by expl every 64 points: relative error below 8 u_ld
+  // (the anchor, taken as 4 ulp) + 63 x 2 u_ld (e^h and each product) < 140 u_ld = 7.6e-18, inside the factor
+  // 1 - 1e-15 applied to rho below (docs/pld_accountant.md, 1).
+  const long double up_step = std::exp(static_cast<long double>(h));
+  long double e_l = 0;
   for (std::size_t k = 0; k + 1 < n; ++k) {
+    if (pessimistic)
+      e_l = k % 64 == 0 ? std::exp(static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h) : e_l * up_step;
     const double pc = su[k] - su[k + 1];
     if (pc <= 0) continue;
     double w = 0;  // share of the cell's P-mass at its upper end
@@ -586,8 +629,7 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
                               static_cast<long double>(sq[k + 1]) * (1 + 2 * r);
       const long double phi = static_cast<long double>(sp[k]) * (1 + 2 * r) -
                               static_cast<long double>(sp[k + 1]) * (1 - 2 * r);
-      const long double l = static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h;
-      const long double rho = qlo > 0 && phi > 0 ? qlo / phi * std::exp(l) * (1 - 1e-15L) : 0.0L;
+      const long double rho = qlo > 0 && phi > 0 ? qlo / phi * e_l * (1 - 1e-15L) : 0.0L;
       w = static_cast<double>(std::clamp((1 - rho) / spread + w_slack, 0.0L, 1.0L));
       if (w < 1) w = std::nextafter(w, 2.0);
     }
@@ -651,6 +693,8 @@ double fft_square(const std::vector<double>& a, bool extended, std::vector<doubl
   conv.assign(2 * a.size() - 1, 0.0);
   return extended ? fft_real_product<Extended>(a, nullptr, conv) : fft_real_product<double>(a, nullptr, conv);
 }
+
+void set_pld_simd_passes(bool enabled) { simd_passes = enabled; }
 
 double fft_product(const std::vector<double>& a, const std::vector<double>& b, bool extended, std::vector<double>& conv) {
   if (a.empty() || b.empty()) throw std::invalid_argument("internal: fft_product needs nonempty inputs");

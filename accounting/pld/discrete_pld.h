@@ -71,6 +71,9 @@ double fft_square(const std::vector<double>& a, bool extended, std::vector<doubl
 // a * b likewise, from the two inputs' half-length transforms: conv gets length na + nb - 1 (not clamped); returns
 // an upper bound on || conv - a * b ||_1.
 double fft_product(const std::vector<double>& a, const std::vector<double>& b, bool extended, std::vector<double>& conv);
+// For the tests: whether the passes between the transforms (real-input split and products, joint products) may run
+// on AVX2 lanes (default true; the CPU must have them). Both paths give bit-identical results.
+void set_pld_simd_passes(bool enabled);
 // k-fold self-composition by repeated squaring; blocks replicated many times use 80-bit FFTs and smaller tails.
 DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail);
 

@@ -24,17 +24,23 @@ constexpr double kTargetBins = 170000;
 // (~1e-11 of the total mass) would otherwise exceed delta.
 constexpr double kTiltBelowDelta = 1e-9;
 
-DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
-  std::vector<DiscretePld> parts;
+// Each entry's one-step PLD on o's grid (discretised and tilted). Per-step tails are replicated `steps` times: the
+// step's budget is divided accordingly.
+std::vector<DiscretePld> discretize_steps(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
+  std::vector<DiscretePld> steps;
   for (const auto& e : ledger) {
-    // Per-step tails are replicated `steps` times: the step's budget is divided accordingly.
-    DiscretePld one =
-        discretize(loss_pair(e, dir), o.grid, o.tail / static_cast<double>(e.steps), pessimistic, o.tilt);
-    apply_tilt(one, o.tilt, o.tail / static_cast<double>(e.steps));
-    parts.push_back(self_compose(one, e.steps, o.tail));
+    steps.push_back(discretize(loss_pair(e, dir), o.grid, o.tail / static_cast<double>(e.steps), pessimistic, o.tilt));
+    apply_tilt(steps.back(), o.tilt, o.tail / static_cast<double>(e.steps));
   }
-  // Distinct entries are combined pairwise (a balanced tree): every convolution is about as short as its
-  // operands, instead of each entry being convolved with the whole running total.
+  return steps;
+}
+
+// The composition of the entries' one-step PLDs: each entry's `steps` by repeated squaring; distinct entries
+// pairwise (a balanced tree: every convolution is about as short as its operands, instead of each entry being
+// convolved with the whole running total).
+DiscretePld compose_steps(const Ledger& ledger, const std::vector<DiscretePld>& steps, const PldOptions& o) {
+  std::vector<DiscretePld> parts;
+  for (std::size_t i = 0; i < ledger.size(); ++i) parts.push_back(self_compose(steps[i], ledger[i].steps, o.tail));
   while (parts.size() > 1) {
     std::vector<DiscretePld> next;
     for (std::size_t i = 0; i + 1 < parts.size(); i += 2) next.push_back(compose(parts[i], parts[i + 1], o.tail));
@@ -42,6 +48,10 @@ DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const Pld
     parts = std::move(next);
   }
   return std::move(parts.front());
+}
+
+DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
+  return compose_steps(ledger, discretize_steps(ledger, dir, o, pessimistic), o);
 }
 
 constexpr int kMaxCoarsenings = 8;
@@ -203,8 +213,12 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     }
   };
   std::size_t worst = 0;
+  // The fine grid's one-step PLDs first, their survival functions on both threads (discretize), so the pass that
+  // takes longest starts with them done.
+  std::vector<DiscretePld> fine_steps;
+  upper_pass([&] { fine_steps = discretize_steps(ledger, dirs[first], fine, true); });
   if (dirs.size() == 1) {
-    auto fine_pass = [&] { upper_pass([&] { up = value(compose_direction(ledger, dirs[0], fine, true)); }); };
+    auto fine_pass = [&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine)); }); };
     if (o.lower)
       run_pair(fine_pass, lower_pass);
     else
@@ -217,7 +231,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     // is one too).
     const std::size_t other = 1 - first;
     double screened = 0;
-    run_pair([&] { upper_pass([&] { up = value(compose_direction(ledger, dirs[first], fine, true)); }); },
+    run_pair([&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine)); }); },
              [&] {
                upper_pass([&] { screened = value(compose_direction(ledger, dirs[other], coarse, true)); });
                lower_pass();
