@@ -94,7 +94,10 @@ double l2(const std::vector<double>& v) {
 // the last kept point, the lower tail dropped. Exact bookkeeping in long double, one rounding per moved sum.
 void truncate(DiscretePld& d, double tail) {
   const long double step = std::exp(static_cast<long double>(d.tilt) * d.h);  // e^{lambda h}
+  // (Untilted: the same factor at every point, computed once.)
+  const long double untilted = std::exp(static_cast<long double>(d.log_scale) + d.log_scale_err);
   auto true_mass = [&](std::size_t k) {
+    if (d.tilt == 0) return static_cast<long double>(d.p[k]) * untilted;
     const long double l = static_cast<long double>(d.offset + static_cast<std::int64_t>(k)) * d.h;
     return static_cast<long double>(d.p[k]) *
            std::exp(static_cast<long double>(d.log_scale) + d.log_scale_err - d.tilt * l);  // rounded up
@@ -113,8 +116,8 @@ void truncate(DiscretePld& d, double tail) {
   } else {
     while (lo + 1 < hi && moved_low + d.p[lo] <= tail) moved_low += d.p[lo++];
   }
-  while (hi - 1 > lo && high_true + true_mass(hi - 1) <= tail) {
-    high_true += true_mass(hi - 1);
+  for (long double m; hi - 1 > lo && high_true + (m = true_mass(hi - 1)) <= tail;) {
+    high_true += m;
     // Moved down to the last kept point (optimistic): its tilted value shrinks by e^{lambda (l_j - l_last)}.
     high_tilted = high_tilted / step + d.p[hi - 1] / step;
     --hi;
