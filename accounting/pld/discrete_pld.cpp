@@ -61,8 +61,6 @@ std::int64_t find_lower(const LossPair& pair, double h, double tail, double fini
   return lo;
 }
 
-// Upper bounds on the l1 and l2 norms: long-double sums of at most 2^22 terms (relative error <= 2^22 * 2^-64
-// < 1e-12, Higham 2002, eq. (4.4)), inflated by 1e-12 and rounded up to double.
 // The sum of f(x) over v in long double, in four interleaved partial sums added at the end (independent additions
 // instead of one chain: about 3x faster); nonnegative terms, so the relative error stays <= (n - 1) u_ld (Higham
 // 2002, eq. (4.4), any order of summation).
@@ -79,6 +77,8 @@ long double sum_of(const std::vector<double>& v, F f) {
   for (; k < v.size(); ++k) s0 += f(v[k]);
   return (s0 + s1) + (s2 + s3);
 }
+// Upper bounds on the l1 and l2 norms: long-double sums of at most 2^22 terms (relative error <= 2^22 * 2^-64
+// < 1e-12, Higham 2002, eq. (4.4)), inflated by 1e-12 and rounded up to double.
 double l1(const std::vector<double>& v) {
   const long double s = sum_of(v, [](double x) { return static_cast<long double>(std::abs(x)); });
   return std::nextafter(static_cast<double>(s * (1 + 1e-12L)), kInf);
