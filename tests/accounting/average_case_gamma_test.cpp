@@ -139,7 +139,9 @@ TEST(CertifiedGamma, ContainsTheQuadratureValueAtRandomPoints) {
     const Real ref = average_case_gamma(w, be, s).gamma;
     EXPECT_TRUE(contains(g.gamma, ref)) << w << " " << be << " " << s;
     EXPECT_LE(hi_up(g.gamma), 1.0);
-    if (g.converged) EXPECT_LE(d(width(g.gamma)), 1e-7 * d(ref) * (1 + 1e-9));
+    if (g.converged) {
+      EXPECT_LE(d(width(g.gamma)), 1e-7 * d(ref) * (1 + 1e-9));
+    }
   }
 }
 
@@ -161,8 +163,9 @@ TEST(Gamma, Binary64EstimatesMatchTheCertifiedValues) {
         }
   for (double u : {0.01, 1.0, 30.0, 1e3})
     for (double e : {1e-4, 0.003, 0.4})
-      if (e < u)
+      if (e < u) {
         EXPECT_NEAR(thesis_eq_2_6_estimate(u, e), d(thesis_eq_2_6(Real(u), Real(e))), 1e-9) << u << " " << e;
+      }
 }
 
 }  // namespace

@@ -202,7 +202,9 @@ TEST(PldSoundness, SubsampledGaussianLossesBeyondTheExpRange) {
   for (AccountantKind kind : {AccountantKind::pld, AccountantKind::automatic}) {
     const AccountingResult r = compose(l, Target::for_delta(0.1), kind);
     EXPECT_GE(lo(r.epsilon), lower) << r.accountant;
-    if (r.lower) EXPECT_LE(hi(*r.lower), hi(r.epsilon));
+    if (r.lower) {
+      EXPECT_LE(hi(*r.lower), hi(r.epsilon));
+    }
   }
 }
 
