@@ -58,8 +58,13 @@ std::string decimal_label(long long m, int e) {
   std::string r;
   if (exp10 < -4 || exp10 >= 7) {
     r = digits.substr(0, 1);
-    if (len > 1) r += "." + digits.substr(1);
-    r += "e" + std::to_string(exp10);
+    // (Appended piece by piece: GCC 12 warns falsely, -Wrestrict, on "literal" + std::string&&.)
+    if (len > 1) {
+      r += '.';
+      r += digits.substr(1);
+    }
+    r += 'e';
+    r += std::to_string(exp10);
   } else if (e >= 0) {
     r = digits + std::string(static_cast<std::size_t>(e), '0');
   } else if (-e < len) {
