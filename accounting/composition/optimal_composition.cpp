@@ -63,8 +63,8 @@ std::pair<std::int64_t, std::int64_t> binomial_window(std::int64_t k, double r, 
 
 // The parameters of one binomial (k, r = 1/(1 + e^eps0)) in intervals and double.
 struct Binomial {
-  Binomial(const Interval& eps0, std::int64_t k)
-      : k(k), eps0(eps0), log_p(-log1p(exp(-eps0))), log_r(-eps0 - log1p(exp(-eps0))),
+  Binomial(const Interval& epsilon0, std::int64_t steps)
+      : k(steps), eps0(epsilon0), log_p(-log1p(exp(-epsilon0))), log_r(-epsilon0 - log1p(exp(-epsilon0))),
         r(mid_double(exp(log_r))) {}
   std::int64_t k;
   Interval eps0, log_p, log_r;
