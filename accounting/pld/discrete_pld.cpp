@@ -146,25 +146,11 @@ void truncate(DiscretePld& d, double tail) {
   }
 }
 
-// Four doubles on AVX2 lanes (GCC vector type: lane-wise IEEE operations, no FMA under fp-contract=off), in memory
-// order; the double counterparts of double_word_lanes.h's loads, stores and reversal, for the passes below.
-[[gnu::always_inline]] inline Double4 load_lanes(const double* p) {
-  Double4 v;
-  __builtin_memcpy(&v, static_cast<const void*>(p), sizeof v);
-  return v;
-}
-[[gnu::always_inline]] inline void store_lanes(double* p, Double4 v) { __builtin_memcpy(static_cast<void*>(p), &v, sizeof v); }
-[[gnu::always_inline]] inline Double4 reverse_lanes(Double4 v) {
-  typedef long long Mask __attribute__((vector_size(32)));
-  return __builtin_shuffle(v, Mask{3, 2, 1, 0});
-}
-[[gnu::always_inline]] inline Double4 half(Double4 x) { return x * 0.5; }  // exact but for underflow, as x / 2
-
-// The passes between the transforms, written once for a value type V: double, DoubleWord, Double4 or DoubleWord4 (four
-// double words on AVX2 lanes, accounting/pld/double_word_lanes.h; used only inside AVX2 functions). Each lane of a
+// The passes between the transforms, written once for a value type V: double, DoubleWord, or Double4 and DoubleWord4
+// (four doubles or double words on AVX2 lanes, accounting/pld/double_word_lanes.h, which also has every type's
+// half(); the lanes only inside AVX2 functions). Each lane of a
 // DoubleWord4 computes exactly the scalar DoubleWord results, so the error analysis (docs/pld_accountant.md, 3) is
 // that of the scalar operations whichever runs.
-[[gnu::always_inline]] inline double half(double x) { return x / 2; }  // exact but for underflow
 
 // Real-input squaring: the forward split at index k from X = Z_k and Y = Z_{N-k} with twiddle w = w^k:
 // A = E + w O, E = (X + conj Y)/2, O = (X - conj Y)/(2i).
@@ -234,6 +220,26 @@ __attribute__((target("avx2"))) std::size_t real_product_pairs_avx2(T* re, T* im
   return k;
 }
 
+std::atomic<bool> simd_passes{true};  // set_pld_simd_passes
+bool cpu_has_avx2() {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2 && simd_passes.load(std::memory_order_relaxed);
+}
+
+// The pairs (k, h - k), 0 < k < h/2, of a real-input product (real_product_pair) into z: four at a time on AVX2 lanes
+// where the CPU has them, the rest one by one (the same values either way). zb is b's half spectrum (z itself for a
+// squaring).
+template <bool kSquare, typename T>
+void real_product_pairs(ComplexArray<T>& z, const ComplexArray<T>& zb, const T* wr, const T* wi, std::size_t h) {
+  const std::size_t k_first =
+      cpu_has_avx2() ? real_product_pairs_avx2<kSquare>(z.re.data(), z.im.data(), zb.re.data(), zb.im.data(), wr, wi, h) : 1;
+  for (std::size_t k = k_first; k < h / 2; ++k) {
+    const std::size_t j = h - k;
+    real_product_pair<kSquare>(z.re[k], z.im[k], z.re[j], z.im[j], zb.re[k], zb.im[k], zb.re[j], zb.im[j], wr[k],
+                               wi[k], wr[j], wi[j], z.re[k], z.im[k], z.re[j], z.im[j]);
+  }
+}
+
 // Joint products: at index k from X = X_k and Y = X_{n-k}, R = (X + conj Y)/2, B = (X - conj Y)/(2i), P1 = R B,
 // P2 = B B, and Q_k = P1 + i P2, Q_{n-k} = conj(P1) + i conj(P2).
 template <typename V>
@@ -266,12 +272,6 @@ __attribute__((target("avx2"))) std::size_t joint_pairs_avx2(T* re, T* im, std::
   return k;
 }
 
-std::atomic<bool> simd_passes{true};  // set_pld_simd_passes
-bool cpu_has_avx2() {
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  return avx2 && simd_passes.load(std::memory_order_relaxed);
-}
-
 // The work arrays of the transforms in precision T on this thread, shared by the real-input products and the joint
 // products (which never run nested on one thread): the memory of the largest, not of their sum, and pages already
 // faulted in are reused.
@@ -284,9 +284,8 @@ ComplexArray<T>& fft_work_array(int which) {
 // z_j = v_2j + i v_2j+1, zero-padded to length h: the half-length complex vector of a real-input transform.
 template <typename T>
 void pack_real_input(const std::vector<double>& v, std::size_t h, ComplexArray<T>& z) {
-  z.resize(h);
-  std::fill(z.re.begin(), z.re.end(), T(0));
-  std::fill(z.im.begin(), z.im.end(), T(0));
+  z.re.assign(h, T(0));
+  z.im.assign(h, T(0));
   for (std::size_t k = 0; k < v.size(); ++k) (k % 2 == 0 ? z.re : z.im)[k / 2] = v[k];
 }
 
@@ -326,12 +325,8 @@ double fft_real_product(const std::vector<double>& a, const std::vector<double>*
   const T* wr = nullptr;
   const T* wi = nullptr;
   twiddle_table<T>(n, wr, wi);  // w^k for k < N (w^N = -1 is used as the exact negation below)
-  // The pairs (k, N - k) together (real_product_pair); k = 0 pairs with N: A_0 = Re Z_0 + Im Z_0, A_N = Re Z_0 -
-  // Im Z_0 (both real); k = N/2 pairs with itself. On AVX2 lanes where the CPU has them.
-  std::size_t k_first = 1;
-  if (cpu_has_avx2())
-    k_first = square ? real_product_pairs_avx2<true>(z.re.data(), z.im.data(), z.re.data(), z.im.data(), wr, wi, h)
-                   : real_product_pairs_avx2<false>(z.re.data(), z.im.data(), zb.re.data(), zb.im.data(), wr, wi, h);
+  // The pairs (k, N - k) together (real_product_pairs, after these two); k = 0 pairs with N: A_0 = Re Z_0 + Im Z_0,
+  // A_N = Re Z_0 - Im Z_0 (both real); k = N/2 pairs with itself.
   for (std::size_t k : {std::size_t{0}, h / 2}) {
     const std::size_t j = h - k, js = j & (h - 1);
     // A_k (and A_N or A_j) of one input's half spectrum.
@@ -356,19 +351,10 @@ double fft_real_product(const std::vector<double>& a, const std::vector<double>*
     const T sjr = ajr * bjr - aji * bji, sji = ajr * bji + aji * bjr;
     real_unsplit(skr, ski, sjr, sji, wr[k], wi[k], z.re[k], z.im[k]);
   }
-  if (square) {
-    for (std::size_t k = k_first; k < h / 2; ++k) {
-      const std::size_t j = h - k;
-      real_product_pair<true>(z.re[k], z.im[k], z.re[j], z.im[j], z.re[k], z.im[k], z.re[j], z.im[j], wr[k], wi[k],
-                              wr[j], wi[j], z.re[k], z.im[k], z.re[j], z.im[j]);
-    }
-  } else {
-    for (std::size_t k = k_first; k < h / 2; ++k) {
-      const std::size_t j = h - k;
-      real_product_pair<false>(z.re[k], z.im[k], z.re[j], z.im[j], zb.re[k], zb.im[k], zb.re[j], zb.im[j], wr[k],
-                               wi[k], wr[j], wi[j], z.re[k], z.im[k], z.re[j], z.im[j]);
-    }
-  }
+  if (square)
+    real_product_pairs<true>(z, z, wr, wi, h);
+  else
+    real_product_pairs<false>(z, zb, wr, wi, h);
   radix2_fft(z, true);
   const T scale = T(1) / static_cast<T>(n);  // a power of two: exact
   for (std::size_t k = 0; k < m; ++k)
@@ -421,9 +407,8 @@ void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::
   while (n < std::max(m1, m2)) n *= 2;
   charge_pld_work(pld_fft_joint_products_work(n, is_extended_precision<T>()));
   ComplexArray<T>& x = fft_work_array<T>(0);
-  x.resize(n);
-  std::fill(x.re.begin(), x.re.end(), T(0));
-  std::fill(x.im.begin(), x.im.end(), T(0));
+  x.re.assign(n, T(0));
+  x.im.assign(n, T(0));
   std::copy(r.begin(), r.end(), x.re.begin());
   std::copy(b.begin(), b.end(), x.im.begin());
   radix2_fft(x, false);

@@ -1,5 +1,5 @@
-// Four double-word numbers on AVX2 lanes, for the PLD's extended-precision transforms and their pointwise passes
-// (radix2_fft.cpp, discrete_pld.cpp). Use only inside functions compiled for AVX2 (__attribute__((target("avx2"))))
+// Four double-word numbers (and, for the passes between double transforms, four doubles) on AVX2 lanes, for the PLD's
+// transforms and their pointwise passes (radix2_fft.cpp, discrete_pld.cpp). Use only inside functions compiled for AVX2 (__attribute__((target("avx2"))))
 // that run after a CPU check. The high parts sit in one vector and the low parts in another; the operations are
 // double_word.h's algorithms lane by lane, so each lane computes exactly what the scalar DoubleWord operators
 // compute on the same operands (no fused multiply-adds: the translation units set fp-contract=off, and AVX2 alone
@@ -30,6 +30,7 @@ struct DoubleWord4 {
 // x / 2, both parts halved: exact (barring underflow), as DoubleWord's division by 2.
 [[gnu::always_inline]] inline DoubleWord4 half(DoubleWord4 x) { return {x.hi * 0.5, x.lo * 0.5}; }
 [[gnu::always_inline]] inline DoubleWord half(DoubleWord x) { return x / 2; }
+[[gnu::always_inline]] inline double half(double x) { return x / 2; }  // exact but for underflow
 
 // Four consecutive DoubleWords (h0 l0 h1 l1 h2 l2 h3 l3) by one in-lane unpack per part, which leaves the elements
 // in the lane order 0, 2, 1, 3; store_lanes undoes it. Lane-wise work is unaffected by the order; code that mixes
@@ -54,5 +55,19 @@ struct DoubleWord4 {
   typedef long long Mask __attribute__((vector_size(32)));
   return {__builtin_shuffle(v.hi, Mask{3, 2, 1, 0}), __builtin_shuffle(v.lo, Mask{3, 2, 1, 0})};
 }
+
+// Four doubles in memory order: the same loads, stores, reversal and halving (a GCC vector type: lane-wise IEEE
+// operations).
+[[gnu::always_inline]] inline Double4 load_lanes(const double* p) {
+  Double4 v;
+  __builtin_memcpy(&v, static_cast<const void*>(p), sizeof v);
+  return v;
+}
+[[gnu::always_inline]] inline void store_lanes(double* p, Double4 v) { __builtin_memcpy(static_cast<void*>(p), &v, sizeof v); }
+[[gnu::always_inline]] inline Double4 reverse_lanes(Double4 v) {
+  typedef long long Mask __attribute__((vector_size(32)));
+  return __builtin_shuffle(v, Mask{3, 2, 1, 0});
+}
+[[gnu::always_inline]] inline Double4 half(Double4 x) { return x * 0.5; }  // exact but for underflow, as x / 2
 
 }  // namespace dpl
