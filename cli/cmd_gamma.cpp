@@ -75,12 +75,17 @@ std::string grid_label(double v) {
 }
 
 std::string heat_map(const Range& om, const Range& be, const std::vector<std::vector<double>>& g, double shift) {
-  const int cw = 48, ch = 36, left = 110, top = 50;
-  const int w = left + cw * be.count + 120, h = top + ch * om.count + 70;
+  const std::string title = "gamma = E[loss]/worst (seed 000, Thm 2.2.1), shift = " + format_input(shift);
+  // Columns wide enough for the longest beta label (about 6.5 px per character at 11 px), and the picture wide
+  // enough for the title (about 7.6 px per character at 14 px).
+  std::size_t longest = 0;
+  for (int j = 0; j < be.count; ++j) longest = std::max(longest, grid_label(be.at(j)).size());
+  const int cw = std::max(48, static_cast<int>(6.5 * static_cast<double>(longest)) + 8), ch = 36, left = 110, top = 50;
+  const int w = std::max(left + cw * be.count + 120, left + static_cast<int>(7.6 * static_cast<double>(title.size())) + 10);
+  const int h = top + ch * om.count + 70;
   std::ostringstream s;
   s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << w << "' height='" << h << "' font-family='sans-serif' font-size='11'>\n";
-  s << "<text x='" << left << "' y='20' font-size='14'>gamma = E[loss]/worst (seed 000, Thm 2.2.1), shift = "
-    << format_input(shift) << "</text>\n";
+  s << "<text x='" << left << "' y='20' font-size='14'>" << title << "</text>\n";
   for (int i = 0; i < om.count; ++i) {
     for (int j = 0; j < be.count; ++j) {
       const int x = left + j * cw, y = top + i * ch;
