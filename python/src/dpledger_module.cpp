@@ -27,6 +27,7 @@
 
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <sstream>
 
@@ -415,6 +416,12 @@ py::dict check_py(const std::vector<std::string>& selectors, bool quick, std::ui
   return d;
 }
 
+struct LockedOdometer {
+  explicit LockedOdometer(std::vector<double> orders) : meter(std::move(orders)) {}
+  RdpOdometer meter;
+  std::mutex mutex;
+};
+
 }  // namespace
 
 PYBIND11_MODULE(_dpledger, m) {
@@ -458,19 +465,44 @@ PYBIND11_MODULE(_dpledger, m) {
   m.def("claims", &claims_py, py::arg("selectors"));
   m.def("check", &check_py, py::arg("selectors"), py::arg("quick"), py::arg("seed"), py::arg("sets"));
 
-  py::class_<RdpOdometer>(m, "RdpOdometer")
+  // The odometer computes without the GIL (a new entry's curve takes a fifth of a second), so a lock keeps two
+  // threads from changing one odometer at once.
+  py::class_<LockedOdometer>(m, "RdpOdometer")
       .def(py::init<std::vector<double>>(), py::arg("orders"))
-      .def("add", [](RdpOdometer& o, const std::string& spec, std::int64_t steps) { o.add(parse_entry(spec), steps); },
+      .def("add",
+           [](LockedOdometer& o, const std::string& spec, std::int64_t steps) {
+             const LedgerEntry e = parse_entry(spec);
+             py::gil_scoped_release release;
+             const std::lock_guard<std::mutex> lock(o.mutex);
+             o.meter.add(e, steps);
+           },
            py::arg("spec"), py::arg("steps"))
-      .def("extend", &RdpOdometer::extend, py::arg("steps"))
-      .def("clear", &RdpOdometer::clear)
+      .def("extend",
+           [](LockedOdometer& o, std::int64_t steps) {
+             const std::lock_guard<std::mutex> lock(o.mutex);
+             o.meter.extend(steps);
+           },
+           py::arg("steps"))
+      .def("clear",
+           [](LockedOdometer& o) {
+             const std::lock_guard<std::mutex> lock(o.mutex);
+             o.meter.clear();
+           })
       .def("epsilon",
-           [](const RdpOdometer& o, const std::string& delta) {
+           [](LockedOdometer& o, const std::string& delta) {
              const DecimalValue typed = cli::parse_delta("--delta", delta, false);
-             const RdpOdometer::Reading r = o.epsilon(typed.down);
+             RdpOdometer::Reading r;
+             {
+               py::gil_scoped_release release;
+               const std::lock_guard<std::mutex> lock(o.mutex);
+               r = o.meter.epsilon(typed.down);
+             }
              return py::make_tuple(json_float(cli::json_upper(r.epsilon), true), r.order);
            },
            py::arg("delta"))
-      .def_property_readonly("orders", &RdpOdometer::orders)
-      .def_property_readonly("total_steps", &RdpOdometer::total_steps);
+      .def_property_readonly("orders", [](const LockedOdometer& o) { return o.meter.orders(); })
+      .def_property_readonly("total_steps", [](LockedOdometer& o) {
+        const std::lock_guard<std::mutex> lock(o.mutex);
+        return o.meter.total_steps();
+      });
 }

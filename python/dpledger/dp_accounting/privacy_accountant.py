@@ -95,8 +95,8 @@ class LedgerAccountant(PrivacyAccountant):
     def __init__(self, neighboring_relation=NeighboringRelation.ADD_OR_REMOVE_ONE):
         super().__init__(neighboring_relation)
         self._relation = _relation_name(neighboring_relation)
-        self._specs = []
         self._non_private = False
+        self._specs_cache = []  # the specs of self.ledger (None: to be recomputed)
         self._results = {}
 
     # Events whose guarantee holds for one neighbouring relation only (dpledger: Poisson sampling is analysed
@@ -137,29 +137,44 @@ class LedgerAccountant(PrivacyAccountant):
             return tree, False
         return {"class_name": "SelfComposedDpEvent", "event": tree, "count": count}, False
 
-    def _maybe_compose(self, event, count, do_compose):
+    def _specs_of(self, event, count):
+        """(specs, non_private) of `event` composed `count` times, or (reason, False) when it is not supported."""
         try:
             tree, non_private = self._tree(event, count)
         except ValueError as e:
-            return str(e)
-        if isinstance(tree, str):
-            return tree
-        specs = []
-        if tree is not None:
-            try:
-                specs = _dpledger.ledger_text_specs(json.dumps([tree]), "dp_event")
-            except ValueError as e:
-                if "the ledger has no entry with a privacy cost" not in str(e):
-                    return str(e)
-            if specs:
-                reason = _dpledger.applies(self._specs + specs, self.accountant)
-                if reason is not None:
-                    return reason
+            return str(e), False
+        if isinstance(tree, str) or tree is None:
+            return tree or [], non_private
+        try:
+            return _dpledger.ledger_text_specs(json.dumps([tree]), "dp_event"), non_private
+        except ValueError as e:
+            if "the ledger has no entry with a privacy cost" in str(e):
+                return [], non_private
+            return str(e), False
+
+    def _maybe_compose(self, event, count, do_compose):
+        specs, non_private = self._specs_of(event, count)
+        if isinstance(specs, str):
+            return specs
+        if specs:
+            # Each entry must be one the accountant takes; Poisson and wor entries cannot mix (the relation check
+            # in _tree admits only one of them per accountant).
+            reason = _dpledger.applies(specs, self.accountant)
+            if reason is not None:
+                return reason
         if do_compose:
-            self._specs += specs
             self._non_private = self._non_private or non_private
+            self._specs_cache = None
             self._results.clear()
         return None
+
+    @property
+    def _specs(self):
+        """The specs of the ledger as built (equal consecutive events merged into one self-composition)."""
+        if self._specs_cache is None:
+            specs, _ = self._specs_of(self.ledger, 1)
+            self._specs_cache = specs
+        return self._specs_cache
 
     def result(self, *, delta=None, epsilon=None):
         """The full answer of dpledger for the ledger (a :class:`dpledger.ComposeResult`: the bound, a certified
