@@ -15,6 +15,7 @@ const char* kSide[2] = {"D", "D'"};
 nlohmann::ordered_json to_json(const Shard& s) {
   nlohmann::ordered_json j;
   j["format"] = kFormat;
+  j["version"] = s.version;
   j["target"] = s.target;
   j["set"] = s.sets;
   j["delta"] = s.delta ? nlohmann::ordered_json(*s.delta) : nlohmann::ordered_json(nullptr);
@@ -35,6 +36,9 @@ Shard shard_from_json(const nlohmann::ordered_json& j, const std::string& file) 
     if (!j.is_object() || j.value("format", "") != kFormat)
       throw InputError(file + ": not a dpledger audit shard (format " + std::string(kFormat) + ")");
     Shard s;
+    if (!j.contains("version") || !j.at("version").is_string() || j.at("version").get<std::string>().empty())
+      throw InputError(file + ": the shard records no dpledger version (written by an older dpledger): run it again");
+    s.version = j.at("version").get<std::string>();
     s.target = j.at("target").get<std::string>();
     s.sets = j.at("set").get<std::map<std::string, std::string>>();
     if (!j.at("delta").is_null()) s.delta = j.at("delta").get<double>();
@@ -72,6 +76,9 @@ Shard merge_shards(const std::vector<Shard>& shards, const std::vector<std::stri
     auto differs = [&](const std::string& what) {
       return InputError("audit merge: " + files[i] + " differs from " + files[0] + " in " + what);
     };
+    if (s.version != a.version)
+      throw InputError("audit merge: " + files[i] + " was written by dpledger " + s.version + ", " + files[0] +
+                       " by dpledger " + a.version + ": merge shards written by one version");
     if (s.target != a.target) throw differs("target");
     if (s.sets != a.sets) throw differs("--set");
     if (s.delta != a.delta) throw differs("delta");

@@ -15,6 +15,7 @@
 namespace dpl::audit {
 
 struct Shard {
+  std::string version;  // the dpledger that wrote it ("0.1.0 (commit ...)"): shards of one audit share it
   std::string target;
   std::map<std::string, std::string> sets;
   std::optional<double> delta;       // as given (absent: the target's default)
@@ -28,7 +29,8 @@ nlohmann::ordered_json to_json(const Shard& s);
 // Throws InputError naming the file and the field for a malformed shard.
 Shard shard_from_json(const nlohmann::ordered_json& j, const std::string& file);
 
-// Adds shards 0..n-1 of one audit; throws InputError when they do not form exactly one complete set.
+// Adds shards 0..n-1 of one audit; throws InputError when they do not form exactly one complete set, or were
+// written by different versions of dpledger (the message names both).
 Shard merge_shards(const std::vector<Shard>& shards, const std::vector<std::string>& files);
 
 }  // namespace dpl::audit

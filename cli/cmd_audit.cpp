@@ -14,6 +14,7 @@
 #include "cli/option_values.h"
 #include "cli/progress.h"
 #include "cli/output_file.h"
+#include "cli/provenance.h"
 
 #include <chrono>
 #include <cmath>
@@ -222,7 +223,8 @@ Output run_merge(const AuditOptions& o) {
     throw InputError("audit merge: the thresholds in the shards do not match target " + total.target);
   Output out = mechanism_output(target, total.counts, total.runs, total.seed, total.confidence, total.tolerance, total.sets, 0, o.plot);
   out.json["merged"] = files;
-  out.text += "merged           " + std::to_string(files.size()) + " shards\n";
+  out.json["shards_version"] = total.version;
+  out.text += "merged           " + std::to_string(files.size()) + " shards (written by dpledger " + total.version + ")\n";
   return out;
 }
 
@@ -418,6 +420,7 @@ Output run_audit(const AuditOptions& o) {
   const ThresholdCounts counts = sample_mechanism(target, plan, runs_progress(bar));
   if (!o.shard.empty()) {
     Shard s;
+    s.version = version_string();
     s.target = target.spec;
     s.sets = sets;
     if (!o.delta.empty()) s.delta = target.claim.delta;

@@ -1,6 +1,7 @@
 #include "cli/output_file.h"
 
 #include "accounting/errors.h"
+#include "cli/provenance.h"
 
 #include <cstdio>
 #include <fstream>
@@ -8,7 +9,8 @@
 
 namespace dpl::cli {
 
-void write_atomically(const std::string& path, const std::string& content) {
+void write_atomically(const std::string& path, const std::string& unstamped) {
+  const std::string content = stamp_file(path, unstamped);  // which dpledger wrote it, with which arguments
   const std::string tmp = path + ".tmp" + std::to_string(::getpid());
   {
     std::ofstream f(tmp);

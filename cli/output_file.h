@@ -5,7 +5,8 @@
 
 namespace dpl::cli {
 
-// Writes through a temporary file renamed at the end; throws InputError naming the path if it cannot.
+// Writes through a temporary file renamed at the end; throws InputError naming the path if it cannot. The file
+// carries its provenance (stamp_file in cli/provenance.h).
 void write_atomically(const std::string& path, const std::string& content);
 
 }  // namespace dpl::cli
