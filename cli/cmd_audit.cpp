@@ -242,8 +242,9 @@ Output run_samples(const AuditOptions& o) {
   }
   const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
   const Projection p = parse_projection(o.projection);
-  const auto d = project(read_sample_rows(o.samples), p, o.samples);
-  const auto dp = project(read_sample_rows(o.neighbour_samples), p, o.neighbour_samples);
+  SampleHeader header_d, header_dp;
+  const auto d = project(read_sample_rows(o.samples, 100'000'000, &header_d), p, o.samples);
+  const auto dp = project(read_sample_rows(o.neighbour_samples, 100'000'000, &header_dp), p, o.neighbour_samples);
   const ThresholdCounts counts = user_sample_counts(d, dp);
   const AuditResult r = threshold_test(counts, claim, confidence, tolerance);
   if (!o.plot.empty()) write_atomically(o.plot, threshold_audit_svg(counts, r, "audit of " + o.samples + " vs " + o.neighbour_samples));
@@ -264,6 +265,12 @@ Output run_samples(const AuditOptions& o) {
   describe(r, out, t);
   t << "samples          " << d.size() << " on D (" << o.samples << "), " << dp.size() << " on D' (" << o.neighbour_samples
     << "); the first half of each chooses the event, the second half estimates it\n";
+  for (const auto& [file, h] : {std::pair{o.samples, header_d}, std::pair{o.neighbour_samples, header_dp}})
+    if (!h.line.empty()) {
+      out.json["headers"][file] = {{"line", h.line}, {"index_column_dropped", h.index_column_dropped}};
+      t << "header           " << file << ": '" << h.line << "' skipped"
+        << (h.index_column_dropped ? ", and its first (index) column" : "") << "\n";
+    }
   if (!o.plot.empty()) out.json["plot"] = o.plot;
   out.text = t.str();
   return out;

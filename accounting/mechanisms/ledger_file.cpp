@@ -1,6 +1,7 @@
 #include "accounting/mechanisms/ledger_file.h"
 
 #include "accounting/errors.h"
+#include "accounting/mechanisms/dp_event_text.h"
 #include "accounting/numeric/decimal.h"
 
 #include <nlohmann/json.hpp>
@@ -201,10 +202,22 @@ void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampli
               "LaplaceDpEvent, EpsilonDeltaDpEvent, RandomizedResponseDpEvent, NoOpDpEvent)");
 }
 
-void json_value(const Json& v, const std::string& where, std::vector<LedgerFileEntry>& out) {
+// The line {"version": ..., "arguments": [...]} that dpledger writes first in the JSON-lines files it writes.
+bool is_provenance(const Json& v) {
+  if (!v.is_object() || !v.contains("version")) return false;
+  for (const auto& [k, x] : v.items())
+    if (k != "version" && k != "arguments") return false;
+  return true;
+}
+
+void json_value(const Json& v, const std::string& where, const LedgerReadOptions& options,
+                std::vector<LedgerFileEntry>& out) {
   if (v.is_array()) return out.push_back(make(opacus_spec(v, where), where));
   if (!v.is_object()) fail(where, "expected a ledger entry object, got " + v.dump().substr(0, 80));
   if (v.contains("class_name")) return dp_event_specs(v, 1, "", where, out);
+  if (is_provenance(v)) return;
+  if (is_asdict_dp_event(v))
+    return dp_event_specs(dp_event_from_asdict(v, options.asdict_classes, where), 1, "", where, out);
   out.push_back(make(entry_spec(v, where), where));
 }
 
@@ -216,7 +229,8 @@ std::string trim(const std::string& s) {
 
 }  // namespace
 
-std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std::string& source) {
+std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std::string& source,
+                                               const LedgerReadOptions& options) {
   std::string text = raw;
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // UTF-8 byte-order mark
   std::vector<LedgerFileEntry> out;
@@ -224,7 +238,16 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
   if (first == std::string::npos) fail(source, "the ledger is empty (no entry)");
   const auto at = [&](std::size_t offset) { return source + ":" + std::to_string(line_of(text, offset)); };
 
-  if (text[first] == '[' || text[first] == '{') {
+  // Python's text of DpEvents (repr, a printed attr.asdict dict, a printed Opacus history): read as the JSON
+  // it stands for.
+  const auto python_values = [&](const Json& v) {
+    if (!v.is_array()) return json_value(v, at(first), options, out);
+    for (std::size_t i = 0; i < v.size(); ++i)
+      json_value(v[i], at(first) + " (element " + std::to_string(i + 1) + ")", options, out);
+  };
+  if (looks_like_python_dp_events(text)) {
+    python_values(parse_python_dp_events(text, source));
+  } else if (text[first] == '[' || text[first] == '{') {
     Json whole;
     std::optional<std::size_t> error_byte;
     std::string error_what;
@@ -239,9 +262,9 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
         const auto offsets = element_offsets(text);
         for (std::size_t i = 0; i < whole.size(); ++i)
           json_value(whole[i], (i < offsets.size() ? at(offsets[i]) : source) + " (element " + std::to_string(i + 1) + ")",
-                     out);
+                     options, out);
       } else if (whole.is_object()) {
-        json_value(whole, at(first), out);
+        json_value(whole, at(first), options, out);
       } else {
         fail(at(first), "expected a JSON array of ledger entries, Opacus history items or DpEvents");
       }
@@ -260,13 +283,19 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
           } catch (const Json::parse_error& e) {
             fail(where, std::string("not valid JSON (") + e.what() + ")");
           }
-          json_value(v, where, out);
+          json_value(v, where, options, out);
         }
         if (nl == std::string::npos) break;
         pos = nl + 1;
       }
     } else {
-      fail(at(*error_byte > 0 ? *error_byte - 1 : 0), "not valid JSON (" + error_what + ")");
+      std::optional<Json> python;  // a list printed by Python ([(1.1, 0.01, 1000)], an Opacus history)
+      try {
+        python = parse_python_dp_events(text, source);
+      } catch (const InputError&) {
+      }
+      if (!python) fail(at(*error_byte > 0 ? *error_byte - 1 : 0), "not valid JSON (" + error_what + ")");
+      python_values(*python);
     }
   } else {  // plain text, one -m spec per line
     std::size_t pos = 0;
