@@ -157,7 +157,7 @@ Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& co
   const MechanismAudit audit = audit_mechanism(target, counts, confidence, tolerance);
   const AuditResult& r = audit.result;
   const std::optional<CurveAudit>& curve = audit.curve;
-  if (!plot.empty()) write_atomically(plot, threshold_audit_svg(counts, r, "audit of " + target.spec));
+  if (!plot.empty()) stage_output(plot, threshold_audit_svg(counts, r, "audit of " + target.spec));
   Output out;
   out.json["command"] = "audit";
   out.json["target"] = target.spec;
@@ -244,7 +244,7 @@ Output run_samples(const AuditOptions& o) {
   const auto dp = project(read_sample_rows(o.neighbour_samples), p, o.neighbour_samples);
   const ThresholdCounts counts = user_sample_counts(d, dp);
   const AuditResult r = threshold_test(counts, claim, confidence, tolerance);
-  if (!o.plot.empty()) write_atomically(o.plot, threshold_audit_svg(counts, r, "audit of " + o.samples + " vs " + o.neighbour_samples));
+  if (!o.plot.empty()) stage_output(o.plot, threshold_audit_svg(counts, r, "audit of " + o.samples + " vs " + o.neighbour_samples));
   Output out;
   out.json["command"] = "audit";
   out.json["kind"] = "samples";
@@ -282,7 +282,7 @@ Output run_whitebox(const AuditOptions& o) {
   plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   Progress bar("audit");
   const WhiteBoxResult w = whitebox_audit(plan, runs_progress(bar));
-  if (!o.plot.empty()) write_atomically(o.plot, whitebox_audit_svg(w));
+  if (!o.plot.empty()) stage_output(o.plot, whitebox_audit_svg(w));
   Output out;
   out.json["command"] = "audit";
   out.json["target"] = w.algorithm;
@@ -428,7 +428,7 @@ Output run_audit(const AuditOptions& o) {
     s.confidence = confidence;
     s.tolerance = tolerance;
     s.counts = counts;
-    write_atomically(o.out, to_json(s).dump() + "\n");
+    stage_output(o.out, to_json(s).dump() + "\n");
     Output out;
     out.json["command"] = "audit";
     out.json["target"] = target.spec;
@@ -468,13 +468,15 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                   "the verdict is INCONCLUSIVE")
       ->capture_default_str();
   sub->add_option("--shard", o->shard, "i/n: run only blocks i, i+n, ... and write the partial counts to --out");
-  sub->add_option("--out", o->out, "Partial-count JSON file for --shard");
+  sub->add_option("--out", o->out, "Partial-count JSON file for --shard")
+      ->check(writable_output_file());
   sub->add_option("--samples", o->samples, "File of outputs of YOUR mechanism on D: one number (or vector) per line");
   sub->add_option("--neighbour-samples", o->neighbour_samples, "File of outputs on the neighbouring D'");
   sub->add_option("--epsilon", o->epsilon, "Claimed epsilon for --samples");
   sub->add_option("--mu", o->mu, "Claimed Gaussian-DP mu for --samples (audited in place of epsilon)");
   sub->add_option("--projection", o->projection, "coord:K (1-based column) or weights:w1,w2,... for vector samples");
-  sub->add_option("--plot", o->plot, "Write the audit picture (SVG): output histograms and the event, or the loss histogram");
+  sub->add_option("--plot", o->plot, "Write the audit picture (SVG): output histograms and the event, or the loss histogram")
+      ->check(writable_output_file());
   return [o] { return run_audit(*o); };
 }};
 

@@ -49,7 +49,7 @@ Output run_consensus(const ConsensusOptions& o) {
   std::ostringstream csv;
   csv << std::setprecision(17) << "K,random,fixed\n";
   for (int k = 0; k < o.k_max; ++k) csv << k + 1 << "," << random[k] << "," << fixed[k] << "\n";
-  if (!o.csv.empty()) write_atomically(o.csv, csv.str());
+  if (!o.csv.empty()) stage_output(o.csv, csv.str());
 
   Output out;
   out.json["command"] = "consensus";
@@ -99,7 +99,8 @@ const Registration registration{"consensus", 60, [](CLI::App& root, CLI::App*& s
   sub->add_option("--seed", o->seed, "Seed of the portable random generator")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  sub->add_option("--csv", o->csv, "Write K,random,fixed");
+  sub->add_option("--csv", o->csv, "Write K,random,fixed")
+      ->check(writable_output_file());
   return [o] { return run_consensus(*o); };
 }};
 

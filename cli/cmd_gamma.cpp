@@ -188,8 +188,8 @@ Output run_gamma(const GammaOptions& o) {
                  std::to_string(i * be.count + j + 1) + " of " + std::to_string(om.count * be.count) + " points");
     }
   }
-  if (!o.csv.empty()) write_atomically(o.csv, csv.str());
-  if (!o.svg.empty()) write_atomically(o.svg, heat_map(om, be, grid, shift));
+  if (!o.csv.empty()) stage_output(o.csv, csv.str());
+  if (!o.svg.empty()) stage_output(o.svg, heat_map(om, be, grid, shift));
   out.json["shift"] = shift;
   out.json["points"] = rows;
   out.json["thesis_bound_below_gamma"] = below;
@@ -216,8 +216,10 @@ const Registration registration{"gamma", 40, [](CLI::App& root, CLI::App*& sub) 
   sub->add_option("--omega", o->omega, "Aggregation interval length W > 0, or a grid start:stop:count")->required();
   sub->add_option("--beta", o->beta, "Laplace rate B > 0 (density B/2 e^{-B|y|}), or a grid start:stop:count")->required();
   sub->add_option("--shift", o->shift, "Neighbouring shift S = B_inf/D_i > 0")->capture_default_str();
-  sub->add_option("--csv", o->csv, "Grid mode: write omega,beta,shift,gamma,gamma_thesis_bound,difference");
-  sub->add_option("--svg", o->svg, "Grid mode: write a heat map of gamma (Fig. 2-1, left, of the thesis)");
+  sub->add_option("--csv", o->csv, "Grid mode: write omega,beta,shift,gamma,gamma_thesis_bound,difference")
+      ->check(writable_output_file());
+  sub->add_option("--svg", o->svg, "Grid mode: write a heat map of gamma (Fig. 2-1, left, of the thesis)")
+      ->check(writable_output_file());
   return [o] { return run_gamma(*o); };
 }};
 

@@ -61,7 +61,7 @@ void write_rdp_plot(const ComposedRdp& rdp, const std::vector<double>& orders, c
   p.x = {"Renyi order alpha (log scale)", true};
   p.y = {hi_v > 100 * lo ? "RDP epsilon (log scale)" : "RDP epsilon", hi_v > 100 * lo};
   p.series = {line, marks};
-  write_atomically(path, plotting::render_svg(p));
+  stage_output(path, plotting::render_svg(p));
 }
 
 std::vector<double> parse_orders(const std::string& text) {
@@ -126,7 +126,8 @@ const Registration registration{"rdp", 20, [](CLI::App& root, CLI::App*& sub) ->
   sub->add_option("--orders", o->orders, "Comma-separated Renyi orders, each in (1, 1e7] or 'inf'")
       ->capture_default_str();
   sub->add_option("--plot", o->plot, "Write an SVG of the RDP curve over orders 1.01 to 1e4 (log axis), the requested "
-                                     "orders marked");
+                                     "orders marked")
+      ->check(writable_output_file());
   return [o] { return run_rdp(*o); };
 }};
 

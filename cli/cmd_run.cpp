@@ -161,14 +161,14 @@ Output run_algorithm(const RunOptions& o) {
                        "); nothing written");
     std::string lines;
     for (const auto& m : r.mechanisms) lines += algorithms::json_safe(m).dump() + "\n";
-    write_atomically(o.ledger_out, lines);
+    stage_output(o.ledger_out, lines);
   }
 
-  if (!o.trace.empty()) write_atomically(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
+  if (!o.trace.empty()) stage_output(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
   Json plot_summary;
   if (!o.plot.empty()) {
     const RunPlot plot = run_plot(r);
-    write_atomically(o.plot, plot.svg);
+    stage_output(o.plot, plot.svg);
     plot_summary = plot.summary;
     plot_summary["file"] = o.plot;
   }
@@ -226,13 +226,16 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)");
+  sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)")
+      ->check(writable_output_file());
   sub->add_option("--ledger-out", o->ledger_out,
                   "Write the mechanism ledger the accounted epsilon composes: .jsonl, one entry per line with the "
-                  "keys of the -m specs ({\"mechanism\":\"laplace\",\"b\":...,\"sens\":...,\"steps\":...})");
+                  "keys of the -m specs ({\"mechanism\":\"laplace\",\"b\":...,\"sens\":...,\"steps\":...})")
+      ->check(writable_output_file());
   sub->add_option("--plot", o->plot,
                   "Write an SVG: utility (suboptimality, log scale) and the running epsilon (accounted on the ledger "
-                  "prefix, claimed by the paper's formula) vs iteration");
+                  "prefix, claimed by the paper's formula) vs iteration")
+      ->check(writable_output_file());
   sub->add_flag("--list", o->list, "List the algorithms");
   sub->add_flag("--parameters", o->parameters,
                 "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "

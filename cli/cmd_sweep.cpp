@@ -29,8 +29,8 @@ Output run_sweep(const SweepOptions& o) {
     Progress bar("sweep");
     rows = algorithms::seed003::run_figure1(c, bar.callback());
   }
-  if (!o.csv.empty()) write_atomically(o.csv, algorithms::seed003::figure1_csv(rows));
-  if (!o.svg.empty()) write_atomically(o.svg, algorithms::seed003::figure1_svg(rows));
+  if (!o.csv.empty()) stage_output(o.csv, algorithms::seed003::figure1_csv(rows));
+  if (!o.svg.empty()) stage_output(o.svg, algorithms::seed003::figure1_svg(rows));
   Output out;
   out.json["command"] = "sweep";
   out.json["figure"] = o.figure;
@@ -59,8 +59,10 @@ const Registration registration{"sweep", 70, [](CLI::App& root, CLI::App*& sub) 
   sub = root.add_subcommand("sweep", "Regenerate a paper figure by a parameter sweep: seed003-figure1 (private ADMM vs "
                                      "proximal DP-SGD on the Lasso, federated, test objective vs epsilon)");
   sub->add_option("FIGURE", o->figure, "seed003-figure1")->capture_default_str();
-  sub->add_option("--csv", o->csv, "Write the rows (method, noise multiplier, epsilon, mean, sd) as CSV");
-  sub->add_option("--svg", o->svg, "Write the plot as SVG");
+  sub->add_option("--csv", o->csv, "Write the rows (method, noise multiplier, epsilon, mean, sd) as CSV")
+      ->check(writable_output_file());
+  sub->add_option("--svg", o->svg, "Write the plot as SVG")
+      ->check(writable_output_file());
   sub->add_option("--seeds", o->seeds, "Seeds per point, in [1, 100]")->capture_default_str();
   sub->add_option("--K", o->K, "Rounds of both methods, in [1, 100000]")->capture_default_str();
   return [o] { return run_sweep(*o); };

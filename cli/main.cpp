@@ -2,6 +2,7 @@
 // Thin front end: parse, call the libraries, print; errors map to exit codes (docs/cli.md).
 #include "accounting/errors.h"
 #include "cli/command_registry.h"
+#include "cli/output_file.h"
 
 #include <CLI/CLI.hpp>
 #include <malloc.h>
@@ -107,6 +108,7 @@ int main(int argc, char** argv) {
     if (!sub->parsed()) continue;
     try {
       Output out = run();
+      commit_staged_outputs();  // the files are written only once the command has succeeded
       if (g.json)
         std::cout << dump_json(out.json) << "\n";
       else
