@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "cli/command_registry.h"
 #include "cli/output_file.h"
+#include "cli/resource_limits.h"
 
 #include <CLI/CLI.hpp>
 #include <malloc.h>
@@ -68,6 +69,16 @@ int main(int argc, char** argv) {
   auto& g = global_options();
   app.add_flag("--json", g.json, "Print exactly one JSON object on stdout (accepted before or after the command)");
   app.add_flag("--quiet,-q", g.quiet, "No progress output on stderr");
+  ResourceLimits limits;
+  app.add_option("--time-limit", limits.cpu_seconds,
+                 "Stop any command after this many seconds of CPU time (all threads), exit 2; 0: no limit")
+      ->check(CLI::Range(0.0, 1e9))
+      ->capture_default_str();
+  app.add_option("--memory-limit", limits.memory_mb,
+                 "Cap the memory (address space) of any command at this many MB; beyond it the command exits 2; 0: "
+                 "no limit")
+      ->check(CLI::Range(0.0, 1e12))
+      ->capture_default_str();
   app.fallthrough(true);
   app.require_subcommand(1);
 
@@ -106,9 +117,11 @@ int main(int argc, char** argv) {
 
   for (auto& [sub, run] : commands) {
     if (!sub->parsed()) continue;
+    enforce_resource_limits(limits, sub->get_name());
     try {
       Output out = run();
-      commit_staged_outputs();  // the files are written only once the command has succeeded
+      commit_staged_outputs(stop_time_limit);  // the files are written only once the command has succeeded
+      stop_time_limit();
       if (g.json)
         std::cout << dump_json(out.json) << "\n";
       else
@@ -119,6 +132,8 @@ int main(int argc, char** argv) {
       return report_error(e.what(), 2);
     } catch (const CLI::ParseError& e) {
       return report_error(e.what(), 2);
+    } catch (const std::bad_alloc&) {
+      return report_error(memory_limit_message(sub->get_name()), 2);
     } catch (const std::exception& e) {
       return report_error(e.what(), 1);
     }

@@ -29,7 +29,7 @@ char g_temporaries[kMaxTemporaries][4096];
 volatile std::sig_atomic_t g_temporary_count = 0;
 
 extern "C" void remove_temporaries_and_reraise(int sig) {
-  for (int i = 0; i < g_temporary_count; ++i) ::unlink(g_temporaries[i]);  // async-signal-safe
+  remove_output_temporaries();
   std::signal(sig, SIG_DFL);
   std::raise(sig);
 }
@@ -210,7 +210,11 @@ void stage_output(const std::string& path, std::function<void(std::ostream&)> wr
   staged().push_back({path, std::move(writer)});
 }
 
-void commit_staged_outputs() {
+void remove_output_temporaries() {
+  for (int i = 0; i < g_temporary_count; ++i) ::unlink(g_temporaries[i]);  // async-signal-safe
+}
+
+void commit_staged_outputs(const std::function<void()>& before_rename) {
   install_cleanup_handlers();
   std::vector<Staged> files = std::move(staged());
   staged().clear();
@@ -228,6 +232,7 @@ void commit_staged_outputs() {
     forget_temporaries();
     throw;
   }
+  if (before_rename) before_rename();
   for (std::size_t i = 0; i < renames.size(); ++i)
     if (std::rename(renames[i].first.c_str(), renames[i].second.c_str()) != 0) {
       const std::string why = std::strerror(errno);

@@ -28,9 +28,13 @@ void stage_output(const std::string& path, std::function<void(std::ostream&)> wr
 
 // Writes every staged file through a temporary file in its directory and renames them all into place; when
 // one cannot be written, removes every temporary file, writes none and throws InputError naming the path.
-// A path that exists and is not a regular file (/dev/null, a pipe) is written directly.
-void commit_staged_outputs();
+// A path that exists and is not a regular file (/dev/null, a pipe) is written directly. `before_rename` runs
+// once every temporary file is complete, just before the renames.
+void commit_staged_outputs(const std::function<void()>& before_rename = {});
 // Forgets the staged files (the command failed).
 void discard_staged_outputs();
+// Removes the temporary files being written (async-signal-safe: for a signal handler or a watchdog that ends the
+// process).
+void remove_output_temporaries();
 
 }  // namespace dpl::cli

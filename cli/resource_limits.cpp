@@ -1,0 +1,83 @@
+#include "cli/resource_limits.h"
+
+#include "cli/output_file.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <thread>
+
+namespace dpl::cli {
+
+namespace {
+
+// 0: no watchdog, 1: watching, 2: the limit was reached (the process is ending).
+std::atomic<int> g_state{0};
+
+double process_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+std::string limit_text(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%g", v);
+  return b;
+}
+
+}  // namespace
+
+void enforce_resource_limits(const ResourceLimits& limits, const std::string& command) {
+  static bool started = false;
+  if (started) return;
+  started = true;
+  if (limits.memory_mb > 0) {
+    const double bytes = limits.memory_mb * 1e6;
+    rlimit rl{};
+    if (getrlimit(RLIMIT_AS, &rl) == 0) {
+      const rlim_t want = static_cast<rlim_t>(bytes);
+      // Never above a cap set from outside (ulimit -v, prlimit): lowering is always allowed.
+      rl.rlim_cur = rl.rlim_max == RLIM_INFINITY ? want : std::min<rlim_t>(want, rl.rlim_max);
+      (void)setrlimit(RLIMIT_AS, &rl);
+    }
+  }
+  if (limits.cpu_seconds > 0) {
+    g_state = 1;
+    // The message is built now: the watchdog only writes it (no allocation while the main thread may hold the
+    // allocator's lock).
+    const std::string message = "error: " + command + ": stopped after " + limit_text(limits.cpu_seconds) +
+                                " s of CPU time (--time-limit " + limit_text(limits.cpu_seconds) +
+                                "); give a larger --time-limit SECONDS (0: no limit), or ask for less work\n";
+    const double limit = limits.cpu_seconds;
+    std::thread([message, limit] {
+      while (g_state.load() == 1) {
+        int watching = 1;
+        if (process_cpu_seconds() > limit && g_state.compare_exchange_strong(watching, 2)) {
+          remove_output_temporaries();
+          if (isatty(STDERR_FILENO) == 1) (void)!write(STDERR_FILENO, "\r\033[K", 4);  // a progress bar's line
+          (void)!write(STDERR_FILENO, message.data(), message.size());
+          _exit(2);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    }).detach();
+  }
+}
+
+void stop_time_limit() {
+  int watching = 1;
+  if (g_state.compare_exchange_strong(watching, 0) || watching == 0) return;
+  for (;;) pause();  // the watchdog fired first and ends the process: print nothing more
+}
+
+std::string memory_limit_message(const std::string& command) {
+  return command + ": out of memory: the work needs more than the memory limit (--memory-limit MB, default " +
+         limit_text(kDefaultMemoryLimitMb) + "; 0: no limit); ask for less work";
+}
+
+}  // namespace dpl::cli

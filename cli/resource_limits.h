@@ -1,0 +1,30 @@
+// The last line of defence of the "finishes or refuses within seconds and bounded memory" contract: every command
+// checks the sizes and the work its inputs imply before it starts (a documented limit per command), and these two
+// process-wide limits stop whatever those estimates missed, with exit 2 and one `error:` line:
+// - CPU time (`--time-limit SECONDS`, default 9, 0 = none): a watchdog thread reads the process's CPU time
+//   (all threads) every 20 ms and ends the process when it passes the limit; no output file is left behind
+//   (files are written only after success, cli/output_file.h).
+// - memory (`--memory-limit MB`, default 2000, 0 = none): the address space is capped (setrlimit RLIMIT_AS), so an
+//   allocation beyond it fails with std::bad_alloc, which main() reports as exit 2.
+#pragma once
+
+#include <string>
+
+namespace dpl::cli {
+
+struct ResourceLimits {
+  double cpu_seconds = 9;
+  double memory_mb = 2000;
+};
+
+inline constexpr double kDefaultTimeLimitSeconds = 9;
+inline constexpr double kDefaultMemoryLimitMb = 2000;
+
+// Applies the memory cap and starts the watchdog (once; the command's name is used in the message).
+void enforce_resource_limits(const ResourceLimits& limits, const std::string& command);
+// Stops the watchdog: the command has finished its work and prints its result.
+void stop_time_limit();
+// The message of an allocation that failed under the memory cap.
+std::string memory_limit_message(const std::string& command);
+
+}  // namespace dpl::cli
