@@ -1,6 +1,7 @@
 // `dpledger audit`: empirical lower bounds on epsilon (and Gaussian-DP mu) against the claimed upper bounds, for
 // the built-in mechanisms, for users' own outputs (--samples), and merged shards (`audit merge FILES...`).
 #include "accounting/errors.h"
+#include "accounting/input_file.h"
 #include "accounting/numeric/decimal.h"
 #include "algorithms/run/assignments.h"
 #include "audit/audit_svg.h"
@@ -13,8 +14,10 @@
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
 #include "cli/progress.h"
+#include "cli/resource_limits.h"
 #include "cli/output_file.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -201,23 +204,50 @@ Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& co
   return out;
 }
 
+// Measured on the reference 2-core machine: a run (one output on D and one on D') costs about 6e-8 s of CPU for
+// Laplace and 3.5e-8 s for a Gaussian; the scan of the events costs about 2.5e-5 s per threshold for Laplace and
+// 1e-4 s for a Gaussian (its curve audit adds six deltas).
+double event_scan_seconds(const MechanismTarget& t) {
+  return static_cast<double>(t.grid_count) * (t.laplace ? 2.5e-5 : 1e-4);
+}
+
+// The work and memory of a mechanism audit, checked against --time-limit and --memory-limit before any sampling.
+void require_mechanism_audit_resources(const MechanismTarget& t, const SamplingPlan& plan) {
+  const double runs = static_cast<double>(plan.runs) / static_cast<double>(plan.shard_count);
+  const double seconds = runs * (t.laplace ? 6e-8 : 3.5e-8) + (plan.shard_count == 1 ? event_scan_seconds(t) : 0);
+  require_time_within_limit(seconds,
+                            "audit " + t.spec + " with --runs " + format_input(static_cast<double>(plan.runs)) + " and " +
+                                std::to_string(t.grid_count) + " thresholds (about 256 scale/sens)",
+                            "use fewer --runs (or --shard i/n over several processes) or a smaller scale/sens");
+  // Each thread has its stack (8 MB of address space) and its own counts (4 x 8 bytes per threshold).
+  const double blocks = std::ceil(runs / static_cast<double>(kBlockRuns));
+  const double threads = std::min(static_cast<double>(plan.threads), std::max(blocks, 1.0));
+  const double mb = (threads * (8e6 + 32.0 * static_cast<double>(t.grid_count)) + 80.0 * static_cast<double>(t.grid_count)) / 1e6;
+  require_memory_within_limit(mb, "audit " + t.spec + " with " + format_input(threads) + " threads", "use fewer --threads");
+}
+
 Output run_merge(const AuditOptions& o) {
   if (o.args.size() < 2) throw InputError("audit merge: give the shard files: dpledger audit merge FILE...");
-  std::vector<Shard> shards;
   std::vector<std::string> files(o.args.begin() + 1, o.args.end());
+  if (files.size() > kMaxShards)
+    throw InputError("audit merge: " + std::to_string(files.size()) + " files: allowed at most " + std::to_string(kMaxShards) + " shards");
+  // One file at a time: its text (at most 64 MB, nesting checked before the parser), its validation, and the
+  // running sum of the counts; nothing else is kept.
+  ShardMerge merge;
   for (const auto& f : files) {
-    std::ifstream in(f);
-    if (!in) throw InputError("audit merge: shard file " + f + " cannot be read");
+    const std::string text = read_input_file(f, "audit merge: shard file " + f);
+    check_json_depth(text, "audit merge: shard file " + f);
     Json j;
     try {
-      j = Json::parse(in);
+      j = Json::parse(text);
     } catch (const std::exception& e) {
       throw InputError("audit merge: " + f + " is not JSON: " + e.what());
     }
-    shards.push_back(shard_from_json(j, f));
+    merge.add(shard_from_json(j, f), f);
   }
-  const Shard total = merge_shards(shards, files);
+  const Shard total = merge.total();
   const MechanismTarget target = make_mechanism_target(total.target, total.sets, total.delta);
+  require_time_within_limit(event_scan_seconds(target), "audit merge of " + target.spec, "merge a target with fewer thresholds");
   if (target.thresholds() != total.counts.thresholds)
     throw InputError("audit merge: the thresholds in the shards do not match target " + total.target);
   Output out = mechanism_output(target, total.counts, total.runs, total.seed, total.confidence, total.tolerance, total.sets, 0, o.plot);
@@ -406,7 +436,8 @@ Output run_audit(const AuditOptions& o) {
   plan.runs = parse_runs(o.runs.empty() ? "1000000" : o.runs);
   plan.seed = o.seed;
   const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
-  plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  // Default: every core, at most 32 (each thread holds its own counts and stack).
+  plan.threads = o.threads ? o.threads : std::clamp(std::thread::hardware_concurrency(), 1u, 32u);
   if (!o.shard.empty()) {
     std::tie(plan.shard_index, plan.shard_count) = parse_shard(o.shard);
     if (o.out.empty()) throw InputError("--shard=" + o.shard + " needs --out FILE for the partial counts");
@@ -414,6 +445,7 @@ Output run_audit(const AuditOptions& o) {
     throw InputError("--out=" + o.out + " is for --shard i/n (partial counts)");
   }
   validate_plan(plan);
+  require_mechanism_audit_resources(target, plan);
   Progress bar("audit");
   const ThresholdCounts counts = sample_mechanism(target, plan, runs_progress(bar));
   if (!o.shard.empty()) {

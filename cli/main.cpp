@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   auto& g = global_options();
   app.add_flag("--json", g.json, "Print exactly one JSON object on stdout (accepted before or after the command)");
   app.add_flag("--quiet,-q", g.quiet, "No progress output on stderr");
-  ResourceLimits limits;
+  ResourceLimits& limits = resource_limits();
   app.add_option("--time-limit", limits.cpu_seconds,
                  "Stop any command after this many seconds of CPU time (all threads), exit 2; 0: no limit")
       ->check(CLI::Range(0.0, 1e9))

@@ -1,5 +1,6 @@
 #include "cli/resource_limits.h"
 
+#include "accounting/errors.h"
 #include "cli/output_file.h"
 
 #include <sys/resource.h>
@@ -30,7 +31,33 @@ std::string limit_text(double v) {
   return b;
 }
 
+// An estimate to two significant digits (1.2e+03).
+std::string estimate_text(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.2g", v);
+  return b;
+}
+
 }  // namespace
+
+ResourceLimits& resource_limits() {
+  static ResourceLimits limits;
+  return limits;
+}
+
+void require_time_within_limit(double estimated_seconds, const std::string& what, const std::string& lower) {
+  const double limit = resource_limits().cpu_seconds;
+  if (limit > 0 && !(estimated_seconds <= limit))
+    throw InputError(what + ": about " + estimate_text(estimated_seconds) + " s of CPU time (estimate), above the limit " +
+                     "--time-limit " + limit_text(limit) + "; " + lower + ", or give a larger --time-limit SECONDS");
+}
+
+void require_memory_within_limit(double estimated_mb, const std::string& what, const std::string& lower) {
+  const double limit = resource_limits().memory_mb;
+  if (limit > 0 && !(estimated_mb <= limit))
+    throw InputError(what + ": about " + estimate_text(estimated_mb) + " MB of memory (estimate), above the limit " +
+                     "--memory-limit " + limit_text(limit) + "; " + lower + ", or give a larger --memory-limit MB");
+}
 
 void enforce_resource_limits(const ResourceLimits& limits, const std::string& command) {
   static bool started = false;

@@ -20,6 +20,15 @@ struct ResourceLimits {
 inline constexpr double kDefaultTimeLimitSeconds = 9;
 inline constexpr double kDefaultMemoryLimitMb = 2000;
 
+// The limits given on the command line (defaults until main() has parsed them).
+ResourceLimits& resource_limits();
+
+// Before work whose cost a command can estimate: refuses (InputError, exit 2) when `estimated_seconds` of CPU time
+// exceed --time-limit, naming `what` (e.g. "audit laplace:b=1 with --runs 1e10") and `lower` (what to lower).
+void require_time_within_limit(double estimated_seconds, const std::string& what, const std::string& lower);
+// The same for memory: `estimated_mb` above --memory-limit.
+void require_memory_within_limit(double estimated_mb, const std::string& what, const std::string& lower);
+
 // Applies the memory cap and starts the watchdog (once; the command's name is used in the message).
 void enforce_resource_limits(const ResourceLimits& limits, const std::string& command);
 // Stops the watchdog: the command has finished its work and prints its result.
