@@ -490,8 +490,10 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                   "1e6; for an ALGORITHM: runs with independent seeds, [1, 1e6], default 1000");
   sub->add_option("--confidence", o->confidence, "Confidence C in (0, 1) of the lower bound")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")
+      ->check(seed_value())
       ->capture_default_str();
-  sub->add_option("--threads", o->threads, "Worker threads (default: all cores)");
+  sub->add_option("--threads", o->threads, "Worker threads (default: all cores)")
+      ->check(integer_in(1, 1024));
   sub->add_option("--delta", o->delta, "Claimed delta in [0, 1) (default: 0 for laplace, 1e-5 for gaussian)");
   sub->add_option("--set", o->sets, "key=value, repeatable: for laplace/gaussian and dp-sgd, actual_noise_factor=F draws F times the "
                   "claimed noise (negative control); for an ALGORITHM, its run keys (dpledger run ALGORITHM --parameters)");

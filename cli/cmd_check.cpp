@@ -129,7 +129,8 @@ const Registration registration{"check", 90, [](CLI::App& root, CLI::App*& sub) 
   sub->add_option("--report", o->report, "Write a Markdown report (one table per paper) to this file")
       ->check(writable_output_file());
   sub->add_flag("--quick", o->quick, "Smaller grids and fewer random draws (for CI); the statuses must not change");
-  sub->add_option("--seed", o->seed, "Seed of the random searches and simulations")->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed of the random searches and simulations")
+      ->check(seed_value())->capture_default_str();
   sub->add_option("--set", o->sets,
                   "Override a claimed constant, NAME=VALUE (see --list --json for each claim's constants), to see "
                   "how far a claim is from holding");

@@ -214,6 +214,7 @@ const Registration registration{"compose", 10, [](CLI::App& root, CLI::App*& sub
                 "accountant that applies (needs --delta)");
   sub->add_option("--every", o->every, "With --running/--plot: also a checkpoint every K steps inside an entry (0: "
                                        "after each entry only)")
+      ->check(integer_in(0, INT64_MAX))
       ->capture_default_str();
   sub->add_option("--csv", o->csv, "With --running: write the running budget as CSV to this file")
       ->check(writable_output_file());

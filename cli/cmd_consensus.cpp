@@ -5,6 +5,7 @@
 #include "algorithms/rng/portable_rng.h"
 #include "algorithms/seed000/random_stochastic_matrices.h"
 #include "cli/command_registry.h"
+#include "cli/option_values.h"
 #include "cli/output_file.h"
 
 #include <cstdint>
@@ -92,12 +93,16 @@ const Registration registration{"consensus", 60, [](CLI::App& root, CLI::App*& s
   sub->add_option("--graph", o->graph, "complete | ring | random | erdos-renyi")
       ->check(CLI::IsMember({"complete", "ring", "random", "erdos-renyi"}))
       ->capture_default_str();
-  sub->add_option("--agents", o->agents, "Number of nodes N, in [2, 1000]")->capture_default_str();
-  sub->add_option("--edges", o->edges, "Number of edges |E| (random: N-1 to N(N-1)/2)")->capture_default_str();
-  sub->add_option("--K", o->k_max, "Largest product length K, in [2, 1000]")->capture_default_str();
-  sub->add_option("--draws", o->draws, "Monte Carlo draws of the random sequence, in [1, 1e6]")->capture_default_str();
+  sub->add_option("--agents", o->agents, "Number of nodes N, in [2, 1000]")
+      ->check(integer_in(2, 1000))->capture_default_str();
+  sub->add_option("--edges", o->edges, "Number of edges |E| (random: N-1 to N(N-1)/2)")
+      ->check(integer_in(1, 499500))->capture_default_str();
+  sub->add_option("--K", o->k_max, "Largest product length K, in [2, 1000]")
+      ->check(integer_in(2, 1000))->capture_default_str();
+  sub->add_option("--draws", o->draws, "Monte Carlo draws of the random sequence, in [1, 1e6]")
+      ->check(integer_in(1, 1000000))->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the portable random generator")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seed_value())
       ->capture_default_str();
   sub->add_option("--csv", o->csv, "Write K,random,fixed")
       ->check(writable_output_file());

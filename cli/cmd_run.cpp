@@ -4,6 +4,7 @@
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/json_safe.h"
 #include "cli/command_registry.h"
+#include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
 #include "cli/run_plot.h"
@@ -224,7 +225,7 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub->add_option("--config", o->config, "File of key = value lines (# comments); --set overrides it");
   sub->add_option("--set", o->sets, "key=value parameter override, repeatable (see the README for each algorithm's keys)");
   sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seed_value())
       ->capture_default_str();
   sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)")
       ->check(writable_output_file());

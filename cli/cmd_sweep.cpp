@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "algorithms/seed003/figure1_sweep.h"
 #include "cli/command_registry.h"
+#include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
 
@@ -63,8 +64,10 @@ const Registration registration{"sweep", 70, [](CLI::App& root, CLI::App*& sub) 
       ->check(writable_output_file());
   sub->add_option("--svg", o->svg, "Write the plot as SVG")
       ->check(writable_output_file());
-  sub->add_option("--seeds", o->seeds, "Seeds per point, in [1, 100]")->capture_default_str();
-  sub->add_option("--K", o->K, "Rounds of both methods, in [1, 100000]")->capture_default_str();
+  sub->add_option("--seeds", o->seeds, "Seeds per point, in [1, 100]")
+      ->check(integer_in(1, 100))->capture_default_str();
+  sub->add_option("--K", o->K, "Rounds of both methods, in [1, 100000]")
+      ->check(integer_in(1, 100000))->capture_default_str();
   return [o] { return run_sweep(*o); };
 }};
 
