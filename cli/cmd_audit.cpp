@@ -4,6 +4,7 @@
 #include "accounting/input_file.h"
 #include "accounting/numeric/decimal.h"
 #include "algorithms/run/assignments.h"
+#include "algorithms/run/json_safe.h"
 #include "audit/audit_svg.h"
 #include "audit/mechanism_target.h"
 #include "audit/privacy_curve_audit.h"
@@ -337,7 +338,7 @@ Output run_whitebox(const AuditOptions& o) {
   if (w.claimed_average) out.json["claimed_average_epsilon"] = *w.claimed_average;
   if (w.average_gap) {
     out.json["loss_minus_claimed_average"] = *w.average_gap;
-    out.json["loss_minus_claimed_average_halfwidth_normal"] = *w.average_gap_halfwidth;
+    out.json["loss_minus_claimed_average_halfwidth_normal"] = jnear(*w.average_gap_halfwidth);  // inf for 1 run
   }
   if (w.accountant_expected) out.json["accountant_expected_epsilon_run1"] = *w.accountant_expected;
   if (w.realised_gamma) out.json["realised_gamma"] = *w.realised_gamma;
@@ -350,6 +351,7 @@ Output run_whitebox(const AuditOptions& o) {
     out.json["certified_runs"] = w.certified_runs;
   }
   if (!o.plot.empty()) out.json["plot"] = o.plot;
+  out.json = algorithms::json_safe(out.json);  // never null where a number is promised (inf is "inf")
   out.exit_code = exit_code(w.verdict);
   std::ostringstream t;
   const std::string C = format_input(plan.confidence);
