@@ -53,6 +53,7 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
   }
   j["accountants"] = ja;
   if (!rb.not_applicable.empty()) j["not_applicable"] = rb.not_applicable;
+  if (!rb.notes.empty()) j["notes"] = rb.notes;
   j["note"] = "certified upper bounds at each checkpoint; each column is its suffix minimum (a bound for a later "
               "checkpoint bounds every earlier one), so it is non-decreasing and ends at the final budget; slow "
               "accountants are evaluated at evenly spread checkpoints only";
@@ -78,6 +79,7 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
     csv << "\n";
   }
   for (const auto& na : rb.not_applicable) table << "not applicable: " << na << "\n";
+  for (const auto& note : rb.notes) table << "note: " << note << "\n";
   if (o.running) out.text += table.str();
   if (!o.csv.empty()) {
     stage_output(o.csv, csv.str());

@@ -8,7 +8,9 @@
 
 #include <atomic>
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <thread>
 
@@ -18,6 +20,8 @@ namespace {
 
 // 0: no watchdog, 1: watching, 2: the limit was reached (the process is ending).
 std::atomic<int> g_state{0};
+// The work being done, for the watchdog's message (written before the work, read only by the watchdog).
+char g_work[512] = "";
 
 double process_cpu_seconds() {
   timespec ts{};
@@ -39,6 +43,26 @@ std::string estimate_text(double v) {
 }
 
 }  // namespace
+
+void describe_work(const std::string& what) {
+  const std::size_t n = std::min(what.size(), sizeof g_work - 1);
+  std::memcpy(g_work, what.data(), n);
+  g_work[n] = '\0';
+}
+
+WorkForecast::WorkForecast(std::string what, std::string lower, double units)
+    : what_(std::move(what)), lower_(std::move(lower)), units_(units), start_(process_cpu_seconds()) {
+  describe_work(what_);
+}
+
+void WorkForecast::done(double units_done) {
+  const double limit = resource_limits().cpu_seconds;
+  if (limit <= 0 || !(units_done > 0)) return;
+  const double now = process_cpu_seconds(), spent = now - start_;
+  if (spent < 0.2) return;  // too little to extrapolate from
+  const double projected = start_ + spent * units_ / units_done;
+  if (projected > limit) require_time_within_limit(projected, what_, lower_);
+}
 
 ResourceLimits& resource_limits() {
   static ResourceLimits limits;
@@ -77,16 +101,22 @@ void enforce_resource_limits(const ResourceLimits& limits, const std::string& co
     g_state = 1;
     // The message is built now: the watchdog only writes it (no allocation while the main thread may hold the
     // allocator's lock).
-    const std::string message = "error: " + command + ": stopped after " + limit_text(limits.cpu_seconds) +
-                                " s of CPU time (--time-limit " + limit_text(limits.cpu_seconds) +
+    const std::string head = "error: " + command + ": ";
+    const std::string message = "stopped after " + limit_text(limits.cpu_seconds) + " s of CPU time (--time-limit " +
+                                limit_text(limits.cpu_seconds) +
                                 "); give a larger --time-limit SECONDS (0: no limit), or ask for less work\n";
     const double limit = limits.cpu_seconds;
-    std::thread([message, limit] {
+    std::thread([head, message, limit] {
       while (g_state.load() == 1) {
         int watching = 1;
         if (process_cpu_seconds() > limit && g_state.compare_exchange_strong(watching, 2)) {
           remove_output_temporaries();
           if (isatty(STDERR_FILENO) == 1) (void)!write(STDERR_FILENO, "\r\033[K", 4);  // a progress bar's line
+          (void)!write(STDERR_FILENO, head.data(), head.size());
+          if (const std::size_t n = std::strlen(g_work); n > 0) {
+            (void)!write(STDERR_FILENO, g_work, n);
+            (void)!write(STDERR_FILENO, ": ", 2);
+          }
           (void)!write(STDERR_FILENO, message.data(), message.size());
           _exit(2);
         }

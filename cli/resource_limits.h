@@ -29,6 +29,23 @@ void require_time_within_limit(double estimated_seconds, const std::string& what
 // The same for memory: `estimated_mb` above --memory-limit.
 void require_memory_within_limit(double estimated_mb, const std::string& what, const std::string& lower);
 
+// Work of `units` similar parts (orders, grid points, checkpoints, runs) whose cost is known only once the first
+// parts are done: after each part the CPU time so far is extrapolated to all of them, and when the projection
+// passes --time-limit the command stops at once (InputError, exit 2) naming the work, the projection and what
+// to lower, instead of working until the watchdog ends it.
+class WorkForecast {
+ public:
+  WorkForecast(std::string what, std::string lower, double units);
+  void done(double units_done);
+
+ private:
+  std::string what_, lower_;
+  double units_, start_;
+};
+
+// Names the work in the watchdog's message ("rdp of 3000 distinct curves at 28 orders"); "" for none.
+void describe_work(const std::string& what);
+
 // Applies the memory cap and starts the watchdog (once; the command's name is used in the message).
 void enforce_resource_limits(const ResourceLimits& limits, const std::string& command);
 // Stops the watchdog: the command has finished its work and prints its result.
