@@ -312,6 +312,9 @@ Output run_whitebox(const AuditOptions& o) {
   plan.confidence = parse_confidence(o.confidence);
   plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   Progress bar("audit");
+  // The runs go on worker threads while the progress is reported (no refusal can come from there): the work is
+  // named for --time-limit's message.
+  describe_work("audit " + plan.algorithm + " with --runs " + std::to_string(plan.runs) + " (lower --runs)");
   const WhiteBoxResult w = whitebox_audit(plan, runs_progress(bar));
   if (!o.plot.empty()) stage_output(o.plot, whitebox_audit_svg(w));
   Output out;

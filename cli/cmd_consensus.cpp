@@ -7,6 +7,7 @@
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
 #include "cli/output_file.h"
+#include "cli/resource_limits.h"
 
 #include <cstdint>
 #include <iomanip>
@@ -39,6 +40,13 @@ Output run_consensus(const ConsensusOptions& o) {
     throw InputError("--K=" + std::to_string(o.k_max) + " is out of range: allowed integers [2, 1000]");
   if (o.draws < 1 || o.draws > 1000000)
     throw InputError("--draws=" + std::to_string(o.draws) + " is out of range: allowed integers [1, 1000000]");
+  // Each draw multiplies K dense N x N matrices (N^3 multiply-adds each; about 0.17 ns apiece measured): the
+  // whole Monte Carlo is checked against --time-limit before it starts (1000 agents took minutes).
+  const double n3 = static_cast<double>(o.agents) * o.agents * o.agents;
+  require_time_within_limit(2e-10 * n3 * o.k_max * (o.draws + 1.0),
+                            "consensus with " + std::to_string(o.agents) + " agents, K=" + std::to_string(o.k_max) +
+                                " and " + std::to_string(o.draws) + " draws",
+                            "lower --agents (the cost grows as its cube), --K or --draws");
   const StochasticMatrixModel model =
       o.model == "fig3-1" ? StochasticMatrixModel::self_weight : StochasticMatrixModel::pair_weight;
   algorithms::Rng rng(o.seed);

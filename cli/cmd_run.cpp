@@ -7,6 +7,7 @@
 #include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
+#include "cli/resource_limits.h"
 #include "cli/run_plot.h"
 
 #include <cmath>
@@ -150,7 +151,13 @@ Output run_algorithm(const RunOptions& o) {
     throw InputError("--plot=" + o.plot + " has an unknown extension: allowed .svg");
   const algorithms::RunResult r = [&] {
     Progress bar("run");  // on stderr, only on a terminal, silenced by -q
-    return entry.run(params, o.seed, bar.enabled() ? bar.callback() : ProgressCallback());
+    // The algorithms check their estimated work up front (algorithms/run/run_limits.h); the progress they report
+    // is also extrapolated against --time-limit, so that a run that cannot finish in time stops early.
+    WorkForecast forecast("run " + entry.name, "lower the iterations (K or T), agents, the data size or the dimension");
+    return entry.run(params, o.seed, [&bar, &forecast](double fraction, const std::string& detail) {
+      if (bar.enabled()) bar.update(fraction, detail);
+      forecast.done(fraction);
+    });
   }();
   if (!o.ledger_out.empty()) {
     if (r.mechanisms.empty())

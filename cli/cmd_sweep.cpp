@@ -6,6 +6,7 @@
 #include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
+#include "cli/resource_limits.h"
 
 #include <iomanip>
 #include <memory>
@@ -28,7 +29,12 @@ Output run_sweep(const SweepOptions& o) {
   std::vector<algorithms::seed003::Figure1Row> rows;
   {
     Progress bar("sweep");
-    rows = algorithms::seed003::run_figure1(c, bar.callback());
+    WorkForecast forecast("sweep " + o.figure + " with --seeds " + std::to_string(o.seeds) + " and --K " + std::to_string(o.K),
+                          "lower --seeds or --K");
+    rows = algorithms::seed003::run_figure1(c, [&bar, &forecast](double fraction, const std::string& detail) {
+      bar.update(fraction, detail);
+      forecast.done(fraction);
+    });
   }
   if (!o.csv.empty()) stage_output(o.csv, algorithms::seed003::figure1_csv(rows));
   if (!o.svg.empty()) stage_output(o.svg, algorithms::seed003::figure1_svg(rows));

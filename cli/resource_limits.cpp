@@ -50,18 +50,22 @@ void describe_work(const std::string& what) {
   g_work[n] = '\0';
 }
 
-WorkForecast::WorkForecast(std::string what, std::string lower, double units)
-    : what_(std::move(what)), lower_(std::move(lower)), units_(units), start_(process_cpu_seconds()) {
+WorkForecast::WorkForecast(std::string what, std::string lower)
+    : what_(std::move(what)), lower_(std::move(lower)), start_(process_cpu_seconds()), thread_(std::this_thread::get_id()) {
   describe_work(what_);
 }
 
-void WorkForecast::done(double units_done) {
+void WorkForecast::done(double fraction) {
   const double limit = resource_limits().cpu_seconds;
-  if (limit <= 0 || !(units_done > 0)) return;
+  if (limit <= 0 || !(fraction > 0) || std::this_thread::get_id() != thread_) return;
   const double now = process_cpu_seconds(), spent = now - start_;
-  if (spent < 0.2) return;  // too little to extrapolate from
-  const double projected = start_ + spent * units_ / units_done;
-  if (projected > limit) require_time_within_limit(projected, what_, lower_);
+  if (spent < 0.5) return;  // too little to extrapolate from
+  const double projected = start_ + spent / std::min(fraction, 1.0);
+  if (projected > 1.5 * limit)
+    throw InputError(what_ + ": about " + estimate_text(projected) + " s of CPU time (projected from the first " +
+                     estimate_text(100 * std::min(fraction, 1.0)) + "% in " + estimate_text(spent) +
+                     " s), above the limit --time-limit " + limit_text(limit) + "; " + lower_ +
+                     ", or give a larger --time-limit SECONDS");
 }
 
 ResourceLimits& resource_limits() {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <thread>
 
 namespace dpl::cli {
 
@@ -29,18 +30,22 @@ void require_time_within_limit(double estimated_seconds, const std::string& what
 // The same for memory: `estimated_mb` above --memory-limit.
 void require_memory_within_limit(double estimated_mb, const std::string& what, const std::string& lower);
 
-// Work of `units` similar parts (orders, grid points, checkpoints, runs) whose cost is known only once the first
-// parts are done: after each part the CPU time so far is extrapolated to all of them, and when the projection
-// passes --time-limit the command stops at once (InputError, exit 2) naming the work, the projection and what
-// to lower, instead of working until the watchdog ends it.
+// Work whose cost is known only once it runs (an algorithm's iterations, audit runs, sweep points): after each
+// progress report, the CPU time so far is extrapolated to the whole work; when the projection passes 1.5 times
+// --time-limit (so that an uneven progress never refuses work that would finish in time; the watchdog stops the
+// rest) the command stops at once (InputError, exit 2) naming the work, the projection and what to lower,
+// instead of working until the watchdog ends it. Only on the thread that made it (a library's helper thread
+// never throws); the work is also named for the watchdog's message.
 class WorkForecast {
  public:
-  WorkForecast(std::string what, std::string lower, double units);
-  void done(double units_done);
+  WorkForecast(std::string what, std::string lower);
+  // `fraction` of the work is done (in [0, 1]).
+  void done(double fraction);
 
  private:
   std::string what_, lower_;
-  double units_, start_;
+  double start_;
+  std::thread::id thread_;
 };
 
 // Names the work in the watchdog's message ("rdp of 3000 distinct curves at 28 orders"); "" for none.
