@@ -16,7 +16,10 @@ namespace {
 std::string megabytes(std::size_t bytes) {
   const double mb = static_cast<double>(bytes) / double(1 << 20);
   char b[32];
-  std::snprintf(b, sizeof b, mb >= 10 ? "%.0f MB" : "%.3g MB", mb);
+  if (mb < 1)
+    std::snprintf(b, sizeof b, "%.0f kB", static_cast<double>(bytes) / 1024);
+  else
+    std::snprintf(b, sizeof b, mb >= 10 ? "%.0f MB" : "%.3g MB", mb);
   return b;
 }
 
