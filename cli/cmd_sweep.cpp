@@ -27,6 +27,11 @@ Output run_sweep(const SweepOptions& o) {
   c.seeds = o.seeds;
   c.K = o.K;
   std::vector<algorithms::seed003::Figure1Row> rows;
+  // About 1.5 ms of CPU per round of one seed (the default 10 x 500 takes 7.3 s on the reference machine):
+  // checked against --time-limit before the first run.
+  require_time_within_limit(1.5e-3 * static_cast<double>(o.seeds) * static_cast<double>(o.K),
+                            "sweep " + o.figure + " with --seeds " + std::to_string(o.seeds) + " and --K " + std::to_string(o.K),
+                            "lower --seeds or --K");
   {
     Progress bar("sweep");
     WorkForecast forecast("sweep " + o.figure + " with --seeds " + std::to_string(o.seeds) + " and --K " + std::to_string(o.K),

@@ -72,12 +72,28 @@ int main(int argc, char** argv) {
   ResourceLimits& limits = resource_limits();
   app.add_option("--time-limit", limits.cpu_seconds,
                  "Stop any command after this many seconds of CPU time (all threads), exit 2; 0: no limit")
-      ->check(CLI::Range(0.0, 1e9))
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            char* end = nullptr;
+            const double seconds = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || !(seconds >= 0 && seconds <= 1e9))
+              return "value " + v + " is out of range: allowed 0 (no limit) or (0, 1e9] seconds";
+            return "";
+          },
+          "SECONDS", "time limit"))
       ->capture_default_str();
   app.add_option("--memory-limit", limits.memory_mb,
-                 "Cap the memory (address space) of any command at this many MB; beyond it the command exits 2; 0: "
-                 "no limit")
-      ->check(CLI::Range(0.0, 1e12))
+                 "Cap the memory (address space) of any command at this many MB (at least 100); beyond it the command "
+                 "exits 2; 0: no limit")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            char* end = nullptr;
+            const double mb = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || !(mb == 0 || (mb >= 100 && mb <= 1e12)))
+              return "value " + v + " is out of range: allowed 0 (no limit) or [100, 1e12] MB";
+            return "";
+          },
+          "MB", "memory limit"))
       ->capture_default_str();
   app.fallthrough(true);
   app.require_subcommand(1);

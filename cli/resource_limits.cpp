@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <csignal>
+#include <system_error>
 #include <cmath>
 #include <algorithm>
 #include <cstdio>
@@ -22,6 +24,13 @@ namespace {
 std::atomic<int> g_state{0};
 // The work being done, for the watchdog's message (written before the work, read only by the watchdog).
 char g_work[512] = "";
+char g_fallback_message[1024] = "";
+
+extern "C" void time_limit_signal(int) {
+  remove_output_temporaries();
+  (void)!write(STDERR_FILENO, g_fallback_message, std::strlen(g_fallback_message));
+  _exit(2);
+}
 
 double process_cpu_seconds() {
   timespec ts{};
@@ -61,7 +70,7 @@ void WorkForecast::done(double fraction) {
   const double now = process_cpu_seconds(), spent = now - start_;
   if (spent < 0.5) return;  // too little to extrapolate from
   const double projected = start_ + spent / std::min(fraction, 1.0);
-  if (projected > 1.5 * limit)
+  if (projected > 3 * limit)
     throw InputError(what_ + ": about " + estimate_text(projected) + " s of CPU time (projected from the first " +
                      estimate_text(100 * std::min(fraction, 1.0)) + "% in " + estimate_text(spent) +
                      " s), above the limit --time-limit " + limit_text(limit) + "; " + lower_ +
@@ -110,6 +119,10 @@ void enforce_resource_limits(const ResourceLimits& limits, const std::string& co
                                 limit_text(limits.cpu_seconds) +
                                 "); give a larger --time-limit SECONDS (0: no limit), or ask for less work\n";
     const double limit = limits.cpu_seconds;
+    // The same message for the fallback below (a signal handler writes it).
+    const std::string whole = head + message;
+    std::memcpy(g_fallback_message, whole.data(), std::min(whole.size(), sizeof g_fallback_message - 1));
+    try {
     std::thread([head, message, limit] {
       while (g_state.load() == 1) {
         int watching = 1;
@@ -127,6 +140,15 @@ void enforce_resource_limits(const ResourceLimits& limits, const std::string& co
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
       }
     }).detach();
+    } catch (const std::system_error&) {
+      // No thread (a very low --memory-limit leaves no room for its stack): the kernel's CPU-time limit, to the
+      // next whole second, ends the command with the same message instead.
+      g_state = 0;
+      std::signal(SIGXCPU, time_limit_signal);
+      const rlim_t seconds = static_cast<rlim_t>(std::ceil(limit));
+      rlimit rl{seconds, seconds + 1};
+      (void)setrlimit(RLIMIT_CPU, &rl);
+    }
   }
 }
 

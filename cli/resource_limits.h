@@ -31,9 +31,9 @@ void require_time_within_limit(double estimated_seconds, const std::string& what
 void require_memory_within_limit(double estimated_mb, const std::string& what, const std::string& lower);
 
 // Work whose cost is known only once it runs (an algorithm's iterations, audit runs, sweep points): after each
-// progress report, the CPU time so far is extrapolated to the whole work; when the projection passes 1.5 times
-// --time-limit (so that an uneven progress never refuses work that would finish in time; the watchdog stops the
-// rest) the command stops at once (InputError, exit 2) naming the work, the projection and what to lower,
+// progress report, the CPU time so far is extrapolated to the whole work; when the projection passes 3 times
+// --time-limit (progress is uneven: a run's ledger phase can be front-loaded 5x; the watchdog stops the rest)
+// the command stops at once (InputError, exit 2) naming the work, the projection and what to lower,
 // instead of working until the watchdog ends it. Only on the thread that made it (a library's helper thread
 // never throws); the work is also named for the watchdog's message.
 class WorkForecast {
