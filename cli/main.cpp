@@ -17,6 +17,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <system_error>
 
 namespace {
 
@@ -150,6 +151,11 @@ int main(int argc, char** argv) {
       return report_error(e.what(), 2);
     } catch (const std::bad_alloc&) {
       return report_error(memory_limit_message(sub->get_name()), 2);
+    } catch (const std::system_error& e) {
+      // A thread whose stack does not fit under the memory limit: the same refusal as an allocation.
+      if (e.code() == std::errc::resource_unavailable_try_again || e.code() == std::errc::not_enough_memory)
+        return report_error(memory_limit_message(sub->get_name()), 2);
+      return report_error(e.what(), 1);
     } catch (const std::exception& e) {
       return report_error(e.what(), 1);
     }
