@@ -20,7 +20,7 @@ Projection parse_projection(const std::string& text);
 
 // Reads the rows of a sample file (at most max_rows); throws InputError naming the file and line for an
 // unreadable file, a non-numeric or non-finite entry, or a row whose length differs from the first.
-std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows = 100'000'000);
+std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows = 10'000'000);
 
 // Applies the projection to every row; throws InputError if it does not fit the dimension.
 std::vector<double> project(const std::vector<std::vector<double>>& rows, const Projection& p, const std::string& path);

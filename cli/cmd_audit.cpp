@@ -1,8 +1,10 @@
 // `dpledger audit`: empirical lower bounds on epsilon (and Gaussian-DP mu) against the claimed upper bounds, for
 // the built-in mechanisms, for users' own outputs (--samples), and merged shards (`audit merge FILES...`).
 #include "accounting/errors.h"
+#include "accounting/input_file.h"
 #include "accounting/numeric/decimal.h"
 #include "algorithms/run/assignments.h"
+#include "algorithms/run/json_safe.h"
 #include "audit/audit_svg.h"
 #include "audit/mechanism_target.h"
 #include "audit/privacy_curve_audit.h"
@@ -13,8 +15,10 @@
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
 #include "cli/progress.h"
+#include "cli/resource_limits.h"
 #include "cli/output_file.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -157,7 +161,7 @@ Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& co
   const MechanismAudit audit = audit_mechanism(target, counts, confidence, tolerance);
   const AuditResult& r = audit.result;
   const std::optional<CurveAudit>& curve = audit.curve;
-  if (!plot.empty()) write_atomically(plot, threshold_audit_svg(counts, r, "audit of " + target.spec));
+  if (!plot.empty()) stage_output(plot, threshold_audit_svg(counts, r, "audit of " + target.spec));
   Output out;
   out.json["command"] = "audit";
   out.json["target"] = target.spec;
@@ -201,23 +205,50 @@ Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& co
   return out;
 }
 
+// Measured on the reference 2-core machine: a run (one output on D and one on D') costs about 6e-8 s of CPU for
+// Laplace and 3.5e-8 s for a Gaussian; the scan of the events costs about 2.5e-5 s per threshold for Laplace and
+// 1e-4 s for a Gaussian (its curve audit adds six deltas).
+double event_scan_seconds(const MechanismTarget& t) {
+  return static_cast<double>(t.grid_count) * (t.laplace ? 2.5e-5 : 1e-4);
+}
+
+// The work and memory of a mechanism audit, checked against --time-limit and --memory-limit before any sampling.
+void require_mechanism_audit_resources(const MechanismTarget& t, const SamplingPlan& plan) {
+  const double runs = static_cast<double>(plan.runs) / static_cast<double>(plan.shard_count);
+  const double seconds = runs * (t.laplace ? 6e-8 : 3.5e-8) + (plan.shard_count == 1 ? event_scan_seconds(t) : 0);
+  require_time_within_limit(seconds,
+                            "audit " + t.spec + " with --runs " + format_input(static_cast<double>(plan.runs)) + " and " +
+                                std::to_string(t.grid_count) + " thresholds (about 256 scale/sens)",
+                            "use fewer --runs (or --shard i/n over several processes) or a smaller scale/sens");
+  // Each thread has its stack (8 MB of address space) and its own counts (4 x 8 bytes per threshold).
+  const double blocks = std::ceil(runs / static_cast<double>(kBlockRuns));
+  const double threads = std::min(static_cast<double>(plan.threads), std::max(blocks, 1.0));
+  const double mb = (threads * (8e6 + 32.0 * static_cast<double>(t.grid_count)) + 80.0 * static_cast<double>(t.grid_count)) / 1e6;
+  require_memory_within_limit(mb, "audit " + t.spec + " with " + format_input(threads) + " threads", "use fewer --threads");
+}
+
 Output run_merge(const AuditOptions& o) {
   if (o.args.size() < 2) throw InputError("audit merge: give the shard files: dpledger audit merge FILE...");
-  std::vector<Shard> shards;
   std::vector<std::string> files(o.args.begin() + 1, o.args.end());
+  if (files.size() > kMaxShards)
+    throw InputError("audit merge: " + std::to_string(files.size()) + " files: allowed at most " + std::to_string(kMaxShards) + " shards");
+  // One file at a time: its text (at most 64 MB, nesting checked before the parser), its validation, and the
+  // running sum of the counts; nothing else is kept.
+  ShardMerge merge;
   for (const auto& f : files) {
-    std::ifstream in(f);
-    if (!in) throw InputError("audit merge: shard file " + f + " cannot be read");
+    const std::string text = read_input_file(f, "audit merge: shard file " + f);
+    check_json_depth(text, "audit merge: shard file " + f);
     Json j;
     try {
-      j = Json::parse(in);
+      j = Json::parse(text);
     } catch (const std::exception& e) {
       throw InputError("audit merge: " + f + " is not JSON: " + e.what());
     }
-    shards.push_back(shard_from_json(j, f));
+    merge.add(shard_from_json(j, f), f);
   }
-  const Shard total = merge_shards(shards, files);
+  const Shard total = merge.total();
   const MechanismTarget target = make_mechanism_target(total.target, total.sets, total.delta);
+  require_time_within_limit(event_scan_seconds(target), "audit merge of " + target.spec, "merge a target with fewer thresholds");
   if (target.thresholds() != total.counts.thresholds)
     throw InputError("audit merge: the thresholds in the shards do not match target " + total.target);
   Output out = mechanism_output(target, total.counts, total.runs, total.seed, total.confidence, total.tolerance, total.sets, 0, o.plot);
@@ -244,7 +275,7 @@ Output run_samples(const AuditOptions& o) {
   const auto dp = project(read_sample_rows(o.neighbour_samples), p, o.neighbour_samples);
   const ThresholdCounts counts = user_sample_counts(d, dp);
   const AuditResult r = threshold_test(counts, claim, confidence, tolerance);
-  if (!o.plot.empty()) write_atomically(o.plot, threshold_audit_svg(counts, r, "audit of " + o.samples + " vs " + o.neighbour_samples));
+  if (!o.plot.empty()) stage_output(o.plot, threshold_audit_svg(counts, r, "audit of " + o.samples + " vs " + o.neighbour_samples));
   Output out;
   out.json["command"] = "audit";
   out.json["kind"] = "samples";
@@ -281,8 +312,11 @@ Output run_whitebox(const AuditOptions& o) {
   plan.confidence = parse_confidence(o.confidence);
   plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   Progress bar("audit");
+  // The runs go on worker threads while the progress is reported (no refusal can come from there): the work is
+  // named for --time-limit's message.
+  describe_work("audit " + plan.algorithm + " with --runs " + std::to_string(plan.runs) + " (lower --runs)");
   const WhiteBoxResult w = whitebox_audit(plan, runs_progress(bar));
-  if (!o.plot.empty()) write_atomically(o.plot, whitebox_audit_svg(w));
+  if (!o.plot.empty()) stage_output(o.plot, whitebox_audit_svg(w));
   Output out;
   out.json["command"] = "audit";
   out.json["target"] = w.algorithm;
@@ -307,7 +341,7 @@ Output run_whitebox(const AuditOptions& o) {
   if (w.claimed_average) out.json["claimed_average_epsilon"] = *w.claimed_average;
   if (w.average_gap) {
     out.json["loss_minus_claimed_average"] = *w.average_gap;
-    out.json["loss_minus_claimed_average_halfwidth_normal"] = *w.average_gap_halfwidth;
+    out.json["loss_minus_claimed_average_halfwidth_normal"] = jnear(*w.average_gap_halfwidth);  // inf for 1 run
   }
   if (w.accountant_expected) out.json["accountant_expected_epsilon_run1"] = *w.accountant_expected;
   if (w.realised_gamma) out.json["realised_gamma"] = *w.realised_gamma;
@@ -320,6 +354,7 @@ Output run_whitebox(const AuditOptions& o) {
     out.json["certified_runs"] = w.certified_runs;
   }
   if (!o.plot.empty()) out.json["plot"] = o.plot;
+  out.json = algorithms::json_safe(out.json);  // never null where a number is promised (inf is "inf")
   out.exit_code = exit_code(w.verdict);
   std::ostringstream t;
   const std::string C = format_input(plan.confidence);
@@ -406,7 +441,8 @@ Output run_audit(const AuditOptions& o) {
   plan.runs = parse_runs(o.runs.empty() ? "1000000" : o.runs);
   plan.seed = o.seed;
   const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
-  plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  // Default: every core, at most 32 (each thread holds its own counts and stack).
+  plan.threads = o.threads ? o.threads : std::clamp(std::thread::hardware_concurrency(), 1u, 32u);
   if (!o.shard.empty()) {
     std::tie(plan.shard_index, plan.shard_count) = parse_shard(o.shard);
     if (o.out.empty()) throw InputError("--shard=" + o.shard + " needs --out FILE for the partial counts");
@@ -414,6 +450,7 @@ Output run_audit(const AuditOptions& o) {
     throw InputError("--out=" + o.out + " is for --shard i/n (partial counts)");
   }
   validate_plan(plan);
+  require_mechanism_audit_resources(target, plan);
   Progress bar("audit");
   const ThresholdCounts counts = sample_mechanism(target, plan, runs_progress(bar));
   if (!o.shard.empty()) {
@@ -428,7 +465,7 @@ Output run_audit(const AuditOptions& o) {
     s.confidence = confidence;
     s.tolerance = tolerance;
     s.counts = counts;
-    write_atomically(o.out, to_json(s).dump() + "\n");
+    stage_output(o.out, to_json(s).dump() + "\n");
     Output out;
     out.json["command"] = "audit";
     out.json["target"] = target.spec;
@@ -458,8 +495,10 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                   "1e6; for an ALGORITHM: runs with independent seeds, [1, 1e6], default 1000");
   sub->add_option("--confidence", o->confidence, "Confidence C in (0, 1) of the lower bound")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")
+      ->check(seed_value())
       ->capture_default_str();
-  sub->add_option("--threads", o->threads, "Worker threads (default: all cores)");
+  sub->add_option("--threads", o->threads, "Worker threads (default: all cores)")
+      ->check(integer_in(1, 1024));
   sub->add_option("--delta", o->delta, "Claimed delta in [0, 1) (default: 0 for laplace, 1e-5 for gaussian)");
   sub->add_option("--set", o->sets, "key=value, repeatable: for laplace/gaussian and dp-sgd, actual_noise_factor=F draws F times the "
                   "claimed noise (negative control); for an ALGORITHM, its run keys (dpledger run ALGORITHM --parameters)");
@@ -468,13 +507,15 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                   "the verdict is INCONCLUSIVE")
       ->capture_default_str();
   sub->add_option("--shard", o->shard, "i/n: run only blocks i, i+n, ... and write the partial counts to --out");
-  sub->add_option("--out", o->out, "Partial-count JSON file for --shard");
+  sub->add_option("--out", o->out, "Partial-count JSON file for --shard")
+      ->check(writable_output_file());
   sub->add_option("--samples", o->samples, "File of outputs of YOUR mechanism on D: one number (or vector) per line");
   sub->add_option("--neighbour-samples", o->neighbour_samples, "File of outputs on the neighbouring D'");
   sub->add_option("--epsilon", o->epsilon, "Claimed epsilon for --samples");
   sub->add_option("--mu", o->mu, "Claimed Gaussian-DP mu for --samples (audited in place of epsilon)");
   sub->add_option("--projection", o->projection, "coord:K (1-based column) or weights:w1,w2,... for vector samples");
-  sub->add_option("--plot", o->plot, "Write the audit picture (SVG): output histograms and the event, or the loss histogram");
+  sub->add_option("--plot", o->plot, "Write the audit picture (SVG): output histograms and the event, or the loss histogram")
+      ->check(writable_output_file());
   return [o] { return run_audit(*o); };
 }};
 

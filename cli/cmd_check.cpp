@@ -109,7 +109,7 @@ Output run_check(const CheckOptions& o) {
   out.json["summary"] = summary;
   out.json["all_as_expected"] = all_expected;
   if (!o.report.empty()) {
-    write_atomically(o.report, proofs::markdown_report(results, ctx));
+    stage_output(o.report, proofs::markdown_report(results, ctx));
     out.json["report"] = o.report;
     t << "report written to " << o.report << "\n";
   }
@@ -126,9 +126,11 @@ const Registration registration{"check", 90, [](CLI::App& root, CLI::App*& sub) 
                             "inconclusive, with counterexamples; exit 3 if a status differs from the expected one");
   sub->add_option("claims", o->claims, "Claim ids (e.g. 000/eq-2.6) or papers (000 .. 004); default: all");
   sub->add_flag("--list", o->list, "List the claims (id, expected status, location, statement) without running them");
-  sub->add_option("--report", o->report, "Write a Markdown report (one table per paper) to this file");
+  sub->add_option("--report", o->report, "Write a Markdown report (one table per paper) to this file")
+      ->check(writable_output_file());
   sub->add_flag("--quick", o->quick, "Smaller grids and fewer random draws (for CI); the statuses must not change");
-  sub->add_option("--seed", o->seed, "Seed of the random searches and simulations")->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed of the random searches and simulations")
+      ->check(seed_value())->capture_default_str();
   sub->add_option("--set", o->sets,
                   "Override a claimed constant, NAME=VALUE (see --list --json for each claim's constants), to see "
                   "how far a claim is from holding");

@@ -8,6 +8,7 @@
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
 #include "cli/output_file.h"
+#include "cli/resource_limits.h"
 #include "plotting/svg_plot.h"
 
 #include <algorithm>
@@ -61,7 +62,7 @@ void write_rdp_plot(const ComposedRdp& rdp, const std::vector<double>& orders, c
   p.x = {"Renyi order alpha (log scale)", true};
   p.y = {hi_v > 100 * lo ? "RDP epsilon (log scale)" : "RDP epsilon", hi_v > 100 * lo};
   p.series = {line, marks};
-  write_atomically(path, plotting::render_svg(p));
+  stage_output(path, plotting::render_svg(p));
 }
 
 std::vector<double> parse_orders(const std::string& text) {
@@ -90,6 +91,11 @@ Output run_rdp(const RdpOptions& o) {
   const Ledger ledger = parse_ledger(specs_with_files(o.specs, o.ledgers));
   const std::vector<double> orders = parse_orders(o.orders);
   const ComposedRdp rdp(ledger);
+  // The cost per order grows with the distinct curves and varies a hundredfold between orders (a subsampled
+  // curve takes 0.1 to 15 ms per order), so no estimate is made before the work: the work is named for
+  // --time-limit's message.
+  describe_work("rdp of " + std::to_string(rdp.distinct_curves()) + " distinct curves at " +
+                std::to_string(orders.size()) + " orders" + (o.plot.empty() ? "" : " (and the plot's 121)"));
   Output out;
   out.json["command"] = "rdp";
   Json jo = Json::array(), jr = Json::array();
@@ -126,7 +132,8 @@ const Registration registration{"rdp", 20, [](CLI::App& root, CLI::App*& sub) ->
   sub->add_option("--orders", o->orders, "Comma-separated Renyi orders, each in (1, 1e7] or 'inf'")
       ->capture_default_str();
   sub->add_option("--plot", o->plot, "Write an SVG of the RDP curve over orders 1.01 to 1e4 (log axis), the requested "
-                                     "orders marked");
+                                     "orders marked")
+      ->check(writable_output_file());
   return [o] { return run_rdp(*o); };
 }};
 

@@ -4,8 +4,10 @@
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/json_safe.h"
 #include "cli/command_registry.h"
+#include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
+#include "cli/resource_limits.h"
 #include "cli/run_plot.h"
 
 #include <cmath>
@@ -149,7 +151,13 @@ Output run_algorithm(const RunOptions& o) {
     throw InputError("--plot=" + o.plot + " has an unknown extension: allowed .svg");
   const algorithms::RunResult r = [&] {
     Progress bar("run");  // on stderr, only on a terminal, silenced by -q
-    return entry.run(params, o.seed, bar.enabled() ? bar.callback() : ProgressCallback());
+    // The algorithms check their estimated work up front (algorithms/run/run_limits.h); the progress they report
+    // is also extrapolated against --time-limit, so that a run that cannot finish in time stops early.
+    WorkForecast forecast("run " + entry.name, "lower the iterations (K or T), agents, the data size or the dimension");
+    return entry.run(params, o.seed, [&bar, &forecast](double fraction, const std::string& detail) {
+      if (bar.enabled()) bar.update(fraction, detail);
+      forecast.done(fraction);
+    });
   }();
   if (!o.ledger_out.empty()) {
     if (r.mechanisms.empty())
@@ -161,14 +169,14 @@ Output run_algorithm(const RunOptions& o) {
                        "); nothing written");
     std::string lines;
     for (const auto& m : r.mechanisms) lines += algorithms::json_safe(m).dump() + "\n";
-    write_atomically(o.ledger_out, lines);
+    stage_output(o.ledger_out, lines);
   }
 
-  if (!o.trace.empty()) write_atomically(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
+  if (!o.trace.empty()) stage_output(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
   Json plot_summary;
   if (!o.plot.empty()) {
     const RunPlot plot = run_plot(r);
-    write_atomically(o.plot, plot.svg);
+    stage_output(o.plot, plot.svg);
     plot_summary = plot.summary;
     plot_summary["file"] = o.plot;
   }
@@ -224,15 +232,18 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub->add_option("--config", o->config, "File of key = value lines (# comments); --set overrides it");
   sub->add_option("--set", o->sets, "key=value parameter override, repeatable (see the README for each algorithm's keys)");
   sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seed_value())
       ->capture_default_str();
-  sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)");
+  sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)")
+      ->check(writable_output_file());
   sub->add_option("--ledger-out", o->ledger_out,
                   "Write the mechanism ledger the accounted epsilon composes: .jsonl, one entry per line with the "
-                  "keys of the -m specs ({\"mechanism\":\"laplace\",\"b\":...,\"sens\":...,\"steps\":...})");
+                  "keys of the -m specs ({\"mechanism\":\"laplace\",\"b\":...,\"sens\":...,\"steps\":...})")
+      ->check(writable_output_file());
   sub->add_option("--plot", o->plot,
                   "Write an SVG: utility (suboptimality, log scale) and the running epsilon (accounted on the ledger "
-                  "prefix, claimed by the paper's formula) vs iteration");
+                  "prefix, claimed by the paper's formula) vs iteration")
+      ->check(writable_output_file());
   sub->add_flag("--list", o->list, "List the algorithms");
   sub->add_flag("--parameters", o->parameters,
                 "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "

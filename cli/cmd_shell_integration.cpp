@@ -184,7 +184,7 @@ Output emit(const std::string& command, const std::string& content, const std::s
   Output o;
   o.json["command"] = command;
   if (!out_path.empty()) {
-    write_atomically(out_path, content);
+    stage_output(out_path, content);
     o.json["out"] = out_path;
     o.text = "wrote " + out_path + "\n";
   } else {
@@ -197,7 +197,8 @@ Output emit(const std::string& command, const std::string& content, const std::s
 const Registration manpage_registration{"manpage", 900, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<ShellOptions>();
   sub = root.add_subcommand("manpage", "Print the man page (roff), generated from the command definitions");
-  sub->add_option("--out", o->out, "Write it to this file instead of standard output");
+  sub->add_option("--out", o->out, "Write it to this file instead of standard output")
+      ->check(writable_output_file());
   const CLI::App* r = &root;
   return [o, r] { return emit("manpage", man_page(*r), o->out); };
 }};
@@ -208,7 +209,8 @@ const Registration completion_registration{"completion", 901, [](CLI::App& root,
                             "Print the shell completion script (source it, or install it as "
                             "/usr/share/bash-completion/completions/dpledger)");
   sub->add_option("shell", o->shell, "Shell: bash")->check(CLI::IsMember({"bash"}))->capture_default_str();
-  sub->add_option("--out", o->out, "Write it to this file instead of standard output");
+  sub->add_option("--out", o->out, "Write it to this file instead of standard output")
+      ->check(writable_output_file());
   const CLI::App* r = &root;
   return [o, r] { return emit("completion", bash_completion(*r), o->out); };
 }};

@@ -65,7 +65,8 @@ Json json_input(double x) {
 }
 
 std::string dump_json(const Json& j) {
-  const std::string raw = j.dump();
+  // A string that is not valid UTF-8 (a file name's raw bytes) gets U+FFFD for its invalid bytes instead of a throw.
+  const std::string raw = j.dump(-1, ' ', false, Json::error_handler_t::replace);
   std::string out;
   out.reserve(raw.size());
   std::size_t pos = 0;

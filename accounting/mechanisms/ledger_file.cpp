@@ -1,6 +1,7 @@
 #include "accounting/mechanisms/ledger_file.h"
 
 #include "accounting/errors.h"
+#include "accounting/input_file.h"
 #include "accounting/numeric/decimal.h"
 
 #include <nlohmann/json.hpp>
@@ -24,10 +25,24 @@ double round_up(double x, int ulps = 4) {
   return x;
 }
 
-int line_of(const std::string& text, std::size_t offset) {
+// The 1-based line of each byte offset in `offsets` (ascending), in one pass over the text.
+std::vector<int> lines_of(const std::string& text, const std::vector<std::size_t>& offsets) {
+  std::vector<int> out;
+  out.reserve(offsets.size());
   int line = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) line += text[i] == '\n';
-  return line;
+  std::size_t i = 0;
+  for (const std::size_t offset : offsets) {
+    for (; i < offset && i < text.size(); ++i) line += text[i] == '\n';
+    out.push_back(line);
+  }
+  return out;
+}
+
+int line_of(const std::string& text, std::size_t offset) { return lines_of(text, {offset}).front(); }
+
+// nlohmann's message for a number beyond the double range ("number overflow parsing '1e400'") as an input error.
+std::string json_number_range(const std::string& what) {
+  return "a number beyond the range of a double (magnitudes up to 1.8e308): " + what;
 }
 
 // Byte offsets where the elements of the top-level JSON array in `text` start (text is valid JSON).
@@ -225,6 +240,7 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
   const auto at = [&](std::size_t offset) { return source + ":" + std::to_string(line_of(text, offset)); };
 
   if (text[first] == '[' || text[first] == '{') {
+    check_json_depth(text, source);  // before the parser, and before any recursion over the tree
     Json whole;
     std::optional<std::size_t> error_byte;
     std::string error_what;
@@ -233,12 +249,17 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
     } catch (const Json::parse_error& e) {
       error_byte = e.byte;
       error_what = e.what();
+    } catch (const Json::out_of_range& e) {
+      fail(source, json_number_range(e.what()));
     }
     if (!error_byte) {
       if (whole.is_array() && !whole.empty() && (whole[0].is_array() || whole[0].is_object())) {
         const auto offsets = element_offsets(text);
+        const auto lines = lines_of(text, offsets);
         for (std::size_t i = 0; i < whole.size(); ++i)
-          json_value(whole[i], (i < offsets.size() ? at(offsets[i]) : source) + " (element " + std::to_string(i + 1) + ")",
+          json_value(whole[i],
+                     (i < offsets.size() ? source + ":" + std::to_string(lines[i]) : source) + " (element " +
+                         std::to_string(i + 1) + ")",
                      out);
       } else if (whole.is_object()) {
         json_value(whole, at(first), out);
@@ -259,6 +280,8 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
             v = Json::parse(l);
           } catch (const Json::parse_error& e) {
             fail(where, std::string("not valid JSON (") + e.what() + ")");
+          } catch (const Json::out_of_range& e) {
+            fail(where, json_number_range(e.what()));
           }
           json_value(v, where, out);
         }

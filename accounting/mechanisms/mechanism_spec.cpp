@@ -198,7 +198,8 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
     case MechanismKind::iteration:
       m.sigma = positive("sigma", need("sigma"));
       if (!has("sens")) fail(raw, "missing required key 'sens'");
-      m.iterations = parse_count(raw, "steps", need("steps"), given.at("steps"), 1);
+      (void)need("steps");  // before given.at("steps"): a missing steps is an error naming it, not map::at
+      m.iterations = parse_count(raw, "steps", num.at("steps"), given.at("steps"), 1);
       if (has("index")) m.index = parse_count(raw, "index", num.at("index"), given.at("index"), 1);
       require(raw, m.index <= m.iterations, "index", given.count("index") ? given.at("index") : "1",
               "[1, steps=" + std::to_string(m.iterations) + "]");

@@ -290,6 +290,18 @@ void refuse_unsupported(const Ledger& ledger, const Target& target) {
     if (e.mechanism.kind == MechanismKind::gaussian && e.mechanism.sens / e.mechanism.sigma > 1e4)
       throw NotApplicable("accountant 'pld': not supported yet for a Gaussian with sens/sigma above 1e4 (here " +
                           format_input(e.mechanism.sens / e.mechanism.sigma) + "); use optimal, rdp or auto");
+  // A per-step pure epsilon beyond 1e300 (laplace:b=1e-306, pure:eps=1e307, or sens/b overflowing to inf) leaves
+  // no representable grid spacing for its loss range: refuse (it was an internal error, or a hang at inf).
+  for (const auto& e : ledger) {
+    const Mechanism& m = e.mechanism;
+    const double eps = m.kind == MechanismKind::laplace ? m.sens / m.b
+                       : m.kind == MechanismKind::rr || m.kind == MechanismKind::pure || m.kind == MechanismKind::approx
+                           ? m.eps
+                           : 0;
+    if (!(eps <= 1e300))
+      throw NotApplicable("accountant 'pld': not supported for a per-step epsilon above 1e300 (here " +
+                          format_input(eps) + "); use pure, optimal or auto");
+  }
   if (total_steps > kMaxComposedSteps)
     throw NotApplicable("accountant 'pld': not supported yet for more than 1e7 composed steps (this ledger has " +
                         format_input(total_steps) + "); use rdp, optimal, advanced or auto");
