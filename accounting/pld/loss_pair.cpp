@@ -1,6 +1,8 @@
 #include "accounting/pld/loss_pair.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/decimal.h"
+#include "accounting/numeric/interval.h"
 
 #include <cmath>
 #include <limits>
@@ -139,11 +141,28 @@ LossPair randomized_response_pair(double eps, double delta) {
   return p;
 }
 
+// a/b rounded up or down (never to nearest: a nearest ratio may belong to a more private mechanism than the one
+// typed); NotApplicable when it leaves the positive doubles.
+double directed_ratio(double a, double b, bool up) {
+  const Interval r = exact(a) / exact(b);
+  const double v = up ? hi_up(r) : lo_down(r);
+  if (!(v > 0) || !std::isfinite(v))
+    throw NotApplicable("accountant 'pld': the ratio " + format_upper(r, 6) + " of the mechanism's parameters is "
+                        "outside the range of doubles; use rdp or auto");
+  return v;
+}
+
+// noise/sens (a noise multiplier, or a Laplace scale per unit of sensitivity): rounded down when `pessimistic`
+// (less noise, more privacy loss), up otherwise.
+double noise_ratio(double noise, double sens, bool pessimistic) { return directed_ratio(noise, sens, !pessimistic); }
+// sens/noise (the Gaussian's mu): rounded up when `pessimistic`, down otherwise.
+double sensitivity_ratio(double sens, double noise, bool pessimistic) { return directed_ratio(sens, noise, pessimistic); }
+
 }  // namespace
 
 bool symmetric_pair(const LedgerEntry& e) { return !(e.subsampled() && e.q < 1); }
 
-LossPair loss_pair(const LedgerEntry& e, PairDirection d) {
+LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic) {
   const Mechanism& m = e.mechanism;
   const bool sampled = e.subsampled() && e.q < 1;
   if (m.kind == MechanismKind::iteration)
@@ -155,12 +174,13 @@ LossPair loss_pair(const LedgerEntry& e, PairDirection d) {
     if (m.kind != MechanismKind::gaussian)
       throw NotApplicable("accountant 'pld': Poisson subsampling of " + to_string(m.kind) +
                           " is not supported yet (only of gaussian); use rdp, advanced or auto");
-    const double z = m.sigma / m.sens;
+    // The noise multiplier: less noise is more loss.
+    const double z = noise_ratio(m.sigma, m.sens, pessimistic);
     return d == PairDirection::remove ? subsampled_gaussian_remove(e.q, z) : subsampled_gaussian_add(e.q, z);
   }
   switch (m.kind) {
-    case MechanismKind::gaussian: return gaussian_pair(m.sens / m.sigma);
-    case MechanismKind::laplace: return laplace_pair(m.b / m.sens);
+    case MechanismKind::gaussian: return gaussian_pair(sensitivity_ratio(m.sens, m.sigma, pessimistic));
+    case MechanismKind::laplace: return laplace_pair(noise_ratio(m.b, m.sens, pessimistic));
     case MechanismKind::rr:
     case MechanismKind::pure: return randomized_response_pair(m.eps, 0.0);
     case MechanismKind::approx: return randomized_response_pair(m.eps, m.delta);

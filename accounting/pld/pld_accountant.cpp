@@ -29,7 +29,8 @@ constexpr double kTiltBelowDelta = 1e-9;
 std::vector<DiscretePld> discretize_steps(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
   std::vector<DiscretePld> steps;
   for (const auto& e : ledger) {
-    steps.push_back(discretize(loss_pair(e, dir), o.grid, o.tail / static_cast<double>(e.steps), pessimistic, o.tilt));
+    steps.push_back(discretize(loss_pair(e, dir, pessimistic), o.grid, o.tail / static_cast<double>(e.steps), pessimistic,
+                               o.tilt));
     apply_tilt(steps.back(), o.tilt, o.tail / static_cast<double>(e.steps));
   }
   return steps;
@@ -197,7 +198,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     if (!o.lower) return;
     PldWorkScope isolated(lower_budget, "the lower bound", PldWorkScope::Isolated{&upper_failed});
     try {
-      const DiscretePld pld = compose_direction(ledger, dirs[first], coarse, false);
+      const DiscretePld pld = compose_direction(o.lower_ledger ? *o.lower_ledger : ledger, dirs[first], coarse, false);
       low = given_delta ? pld_epsilon(pld, lower_target) : pld_delta(pld, lower_target);
       low_work = isolated.used();
     } catch (const NotApplicable&) {  // PldWorkLimit, GridTooLarge: no lower bound

@@ -50,9 +50,14 @@ TEST(MechanismSpec, EntriesBuiltInCodeAreValidatedByCompose) {
 TEST(MechanismSpec, ParsesDpSgdSpec) {
   const LedgerEntry e = parse_entry("gaussian:sigma=1.1,q=0.01,steps=10000");
   EXPECT_EQ(e.mechanism.kind, MechanismKind::gaussian);
-  EXPECT_EQ(e.mechanism.sigma, 1.1);
+  // The decimals typed are not doubles: sigma is held at the double below 1.1 (the nearest, 1.1000000000000000888,
+  // is above it), q at the double above 0.01 (here the nearest); the other ends for lower bounds.
+  EXPECT_EQ(e.mechanism.sigma, std::nextafter(1.1, 0.0));
   EXPECT_EQ(e.mechanism.sens, 1.0);
   EXPECT_EQ(e.q, 0.01);
+  ASSERT_TRUE(e.optimistic);
+  EXPECT_EQ(e.optimistic->mechanism.sigma, 1.1);
+  EXPECT_EQ(e.optimistic->q, std::nextafter(0.01, 0.0));
   EXPECT_EQ(e.steps, 10000);
   EXPECT_EQ(e.sampling, Sampling::poisson);
 }
