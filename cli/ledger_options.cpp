@@ -27,9 +27,13 @@ Ledger parse_ledger(const std::vector<std::string>& specs) {
 Json entry_json(const LedgerEntry& e) {
   const Json file_keys = algorithms::mechanism_entry_json(e);
   Json j = Json::object();
-  for (const auto& [key, value] : file_keys.items()) j[key == "mechanism" ? "name" : key] = value;
+  // Real parameters as the decimals that read back as them (spec_decimal): never the nearest decimal, which a
+  // reader would take for a more private mechanism.
+  for (const auto& [key, value] : file_keys.items())
+    j[key == "mechanism" ? "name" : key] =
+        value.is_number_float() ? json_decimal(spec_decimal(key, value.get<double>())) : value;
   if (e.mechanism.kind != MechanismKind::iteration) {
-    j["q"] = e.q;
+    j["q"] = json_decimal(spec_decimal("q", e.q));
     j["sampling"] = to_string(e.sampling);
   }
   return j;
