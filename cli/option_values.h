@@ -16,6 +16,8 @@ double parse_finite(const std::string& option, const std::string& value);
 DecimalValue parse_delta(const std::string& option, const std::string& value, bool allow_zero);
 // epsilon in [0, inf), kept as the decimal typed.
 DecimalValue parse_epsilon(const std::string& option, const std::string& value);
+// A decimal number (decimal.h: no hexadecimal, inf or nan), kept as the decimal typed.
+DecimalValue parse_decimal(const std::string& option, const std::string& value);
 // A comma-separated list of finite numbers.
 std::vector<double> parse_list(const std::string& option, const std::string& value);
 
