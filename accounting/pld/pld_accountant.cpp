@@ -66,11 +66,28 @@ double choose_tilt(const Ledger& ledger, PairDirection dir, const PldOptions& pr
   std::vector<std::vector<std::pair<long double, long double>>> points;
   double total_points = 0;
   for (const auto& e : ledger) {
-    const DiscretePld d = discretize(loss_pair(e, dir), probe.grid, probe.tail / static_cast<double>(e.steps), true);
+    const LossPair pair = loss_pair(e, dir);
+    const DiscretePld d = discretize(pair, probe.grid, probe.tail / static_cast<double>(e.steps), true);
     points.emplace_back();
     for (std::size_t k = 0; k < d.p.size(); ++k)
       if (d.p[k] > 0)
         points.back().emplace_back((d.offset + static_cast<long double>(k)) * d.h, std::log(static_cast<long double>(d.p[k])));
+    // An unbounded loss's mass above the grid (the tail budget, at +inf) still weighs in E[e^{lambda L}]: without it
+    // the bound keeps falling with lambda towards the grid's top, and a lambda of 1000 was chosen for a single step
+    // of a Poisson-subsampled Gaussian with q = 1e-3 (its grid ends at loss 0.011), which left the tilted PLD one
+    // point wide and its bound at 5.2 where rdp gives 0.18 (and refused delta 1e-16). The tail's points, from a grid
+    // 64x coarser that reaches survival 1e-300, are added above the grid's top.
+    if (!std::isfinite(pair.support_hi) && !d.p.empty()) {
+      const long double top = (d.offset + static_cast<long double>(d.p.size()) - 1) * d.h;
+      try {
+        const DiscretePld deep = discretize(pair, dyadic_grid(64 * probe.grid), 1e-300, true);
+        for (std::size_t k = 0; k < deep.p.size(); ++k) {
+          const long double loss = (deep.offset + static_cast<long double>(k)) * deep.h;
+          if (loss > top && deep.p[k] > 0) points.back().emplace_back(loss, std::log(static_cast<long double>(deep.p[k])));
+        }
+      } catch (const GridTooLarge&) {  // a tail too long for any grid: the bound without it (any lambda is sound)
+      }
+    }
     total_points += static_cast<double>(points.back().size());
   }
   auto bound = [&](double lambda) {
@@ -123,9 +140,12 @@ std::vector<PairDirection> directions(const Ledger& ledger) {
   return dirs;
 }
 
-// The options actually used (`o`: dyadic grid, tail, tilt) and the fine grid's options (`fine`).
+// The options actually used (`o`: dyadic grid, tail), the fine grid's options (`fine`) and each direction's tilt
+// (`tilts`, 0 unless the target delta is tiny): a direction's tilt is chosen for its own PLD, since the two
+// directions' losses can lie far apart (a Poisson-subsampled Gaussian's add direction never exceeds
+// steps x -log(1 - q), so the remove direction's tilt can leave its round-off above a tiny delta).
 void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, const Target& target,
-                  const PldOptions& options, PldOptions& o, PldOptions& fine) {
+                  const PldOptions& options, PldOptions& o, PldOptions& fine, std::vector<double>& tilts) {
   const bool given_delta = target.given == Target::Given::delta;
   // The tails moved to +inf count in delta: keep them far below a small target delta.
   o = options;
@@ -135,6 +155,7 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
   // O(h^2)), at least kFinestGrid; coarser than requested when the range is wide (so the work stays bounded).
   // The range is measured on a 64x coarser probe grid (few points, still a valid PLD).
   fine = o;
+  tilts.assign(dirs.size(), o.tilt);
   const bool tiny = given_delta && target.value < kTiltBelowDelta;
   if (o.refine || tiny) {
     PldOptions probe = o;
@@ -147,7 +168,10 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
       ranges[i] = static_cast<double>(c.p.size()) * c.h;
     });
     double range = *std::max_element(ranges.begin(), ranges.end());
-    if (tiny) o.tilt = choose_tilt(ledger, dirs.front(), o, target.value);
+    if (tiny) {
+      for (std::size_t i = 0; i < dirs.size(); ++i) tilts[i] = choose_tilt(ledger, dirs[i], o, target.value);
+      o.tilt = tilts[0];
+    }
     if (!o.refine) range = 0;
     // Long heterogeneous ledgers pay one discretisation and one convolution per entry: their bin budget shrinks
     // in proportion to the entry count beyond 64.
@@ -174,7 +198,8 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   };
   report(0, "measuring the loss range");
   PldOptions o, fine;
-  choose_grids(ledger, dirs, target, options, o, fine);
+  std::vector<double> tilts;
+  choose_grids(ledger, dirs, target, options, o, fine, tilts);
   report(0.05, "composing");
   // The 4x coarser grid of the screening (still a valid upper bound) and of the optimistic lower bound.
   PldOptions coarse = fine;
@@ -189,6 +214,11 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   // and stop at the same point, as if it ran after them. It is dropped (not reported) when it does not fit, or
   // when the upper passes fail.
   const std::size_t first = dirs.size() == 1 || o.fine_first.value_or(PairDirection::remove) == dirs[0] ? 0 : 1;
+  // Options x with direction i's tilt.
+  auto tilted = [&](PldOptions x, std::size_t i) {
+    x.tilt = tilts[i];
+    return x;
+  };
   const double lower_target = std::isnan(o.lower_target) ? target.value : o.lower_target;
   const double lower_budget = pld_work_remaining();
   std::atomic<bool> upper_failed{false};
@@ -198,7 +228,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     if (!o.lower) return;
     PldWorkScope isolated(lower_budget, "the lower bound", PldWorkScope::Isolated{&upper_failed});
     try {
-      const DiscretePld pld = compose_direction(o.lower_ledger ? *o.lower_ledger : ledger, dirs[first], coarse, false);
+      const DiscretePld pld = compose_direction(o.lower_ledger ? *o.lower_ledger : ledger, dirs[first], tilted(coarse, first), false);
       low = given_delta ? pld_epsilon(pld, lower_target) : pld_delta(pld, lower_target);
       low_work = isolated.used();
     } catch (const NotApplicable&) {  // PldWorkLimit, GridTooLarge: no lower bound
@@ -217,9 +247,10 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   // The fine grid's one-step PLDs first, their survival functions on both threads (discretize), so the pass that
   // takes longest starts with them done.
   std::vector<DiscretePld> fine_steps;
-  upper_pass([&] { fine_steps = discretize_steps(ledger, dirs[first], fine, true); });
+  const PldOptions fine_first = tilted(fine, first);
+  upper_pass([&] { fine_steps = discretize_steps(ledger, dirs[first], fine_first, true); });
   if (dirs.size() == 1) {
-    auto fine_pass = [&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine)); }); };
+    auto fine_pass = [&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first)); }); };
     if (o.lower)
       run_pair(fine_pass, lower_pass);
     else
@@ -232,15 +263,15 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     // is one too).
     const std::size_t other = 1 - first;
     double screened = 0;
-    run_pair([&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine)); }); },
+    run_pair([&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first)); }); },
              [&] {
-               upper_pass([&] { screened = value(compose_direction(ledger, dirs[other], coarse, true)); });
+               upper_pass([&] { screened = value(compose_direction(ledger, dirs[other], tilted(coarse, other), true)); });
                lower_pass();
              });
     worst = first;
     report(0.55, "composing the other direction");
     if (screened > up) {
-      const double v = value(compose_direction(ledger, dirs[other], fine, true));
+      const double v = value(compose_direction(ledger, dirs[other], tilted(fine, other), true));
       if (v > up) up = v, worst = other;
     }
   }
@@ -301,7 +332,8 @@ void refuse_unsupported(const Ledger& ledger, const Target& target) {
 double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
   refuse_unsupported(ledger, target);
   PldOptions o, fine;
-  choose_grids(ledger, directions(ledger), target, options, o, fine);
+  std::vector<double> tilts;
+  choose_grids(ledger, directions(ledger), target, options, o, fine, tilts);
   return fine.grid;
 }
 
