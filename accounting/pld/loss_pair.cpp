@@ -98,11 +98,14 @@ LossPair subsampled_gaussian_add(double q, double z) {
   return p;
 }
 
+double directed_ratio(double a, double b, bool up);
+
 // Laplace pair Lap(0, lambda) vs Lap(1, lambda), lambda = b/sens: L(x) = (|x-1| - |x|)/lambda in [-1/lambda,
 // 1/lambda], L > l iff x < (1 - lambda l)/2 for |l| < 1/lambda (Dwork and Roth 2014; Koskela et al. 2020). Exact.
-LossPair laplace_pair(double lambda) {
+// The support's end 1/lambda (an atom of mass 1/2 under P) is rounded up when `pessimistic`, down otherwise.
+LossPair laplace_pair(double lambda, bool pessimistic) {
   LossPair p;
-  const double e = 1 / lambda;
+  const double e = directed_ratio(1.0, lambda, pessimistic);
   // In long double, rounded once (the exponent reaches ~700: a double chain would lose ~1e-13 relatively).
   const long double lam = lambda;
   // exp of an argument below -11400 is 0 in long double (its smallest subnormal is 2^-16445 = e^-11398.8, and
@@ -180,7 +183,7 @@ LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic) {
   }
   switch (m.kind) {
     case MechanismKind::gaussian: return gaussian_pair(sensitivity_ratio(m.sens, m.sigma, pessimistic));
-    case MechanismKind::laplace: return laplace_pair(noise_ratio(m.b, m.sens, pessimistic));
+    case MechanismKind::laplace: return laplace_pair(noise_ratio(m.b, m.sens, pessimistic), pessimistic);
     case MechanismKind::rr:
     case MechanismKind::pure: return randomized_response_pair(m.eps, 0.0);
     case MechanismKind::approx: return randomized_response_pair(m.eps, m.delta);
