@@ -122,6 +122,23 @@ TEST(Pld, TinyDeltaByTilting) {
   EXPECT_LE(hi_up(g.epsilon) - hi_up(exact_eps.epsilon), 1e-4);
 }
 
+TEST(Pld, SmallDeltasAnsweredMonotonically) {
+  // A hundred DP-SGD steps: 1e-14 to 1e-30 were refused (answered at 1e-12) while the add direction, whose loss never
+  // exceeds 100 x -log(0.99) = 1.005, was tilted by the remove direction's lambda; each direction has its own now.
+  // Smaller deltas give larger epsilons, all certified, each below RDP's.
+  const Ledger l{parse_entry("gaussian:sigma=1.1,q=0.01,steps=100")};
+  double previous = 0;
+  for (double delta : {1e-12, 1e-15, 1e-30}) {
+    const auto r = compose_pld(l, Target::for_delta(delta), PldOptions{});
+    const double up = hi_up(r.epsilon);
+    EXPECT_TRUE(std::isfinite(up)) << delta;
+    EXPECT_GT(up, previous) << delta;
+    EXPECT_LT(up, hi_up(compose(l, Target::for_delta(delta), AccountantKind::rdp).epsilon)) << delta;
+    if (r.lower) EXPECT_LE(hi(*r.lower), Real(up));
+    previous = up;
+  }
+}
+
 TEST(Pld, NotApplicable) {
   for (const char* spec : {"iteration:sigma=1,sens=1,steps=5", "gaussian:sigma=1,q=0.1,sampling=wor", "laplace:b=1,q=0.1"})
     EXPECT_THROW(pld(spec, 1e-5), NotApplicable) << spec;
