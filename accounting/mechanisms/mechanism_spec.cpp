@@ -258,42 +258,40 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
     return x;
   };
 
-  if (has("sens")) {
-    const Enclosure x = positive("sens");
-    m.sens = x.up, other.sens = x.down;
-  }
+  // A typed value held by its ends: the one that enlarges privacy bounds in the entry's field, the other in `other`
+  // (more_is_more_private: sigma and b at the double below the decimal, the others above).
+  auto hold = [&](const std::string& k, const Enclosure& x, double& field, double& other_field) {
+    const bool down = more_is_more_private(k);
+    field = down ? x.down : x.up;
+    other_field = down ? x.up : x.down;
+  };
+  if (has("sens")) hold("sens", positive("sens"), m.sens, other.sens);
   switch (m.kind) {
     case MechanismKind::gaussian:
-    case MechanismKind::iteration: {
+    case MechanismKind::iteration:
       need("sigma");
-      const Enclosure x = positive("sigma");
-      m.sigma = x.down, other.sigma = x.up;
+      hold("sigma", positive("sigma"), m.sigma, other.sigma);
       break;
-    }
-    case MechanismKind::laplace: {
+    case MechanismKind::laplace:
       need("b");
-      const Enclosure x = positive("b");
-      m.b = x.down, other.b = x.up;
+      hold("b", positive("b"), m.b, other.b);
       break;
-    }
     case MechanismKind::rr:
-    case MechanismKind::pure: {
+    case MechanismKind::pure:
       need("eps");
-      const Enclosure x = positive("eps");
-      m.eps = x.up, other.eps = x.down;
+      hold("eps", positive("eps"), m.eps, other.eps);
       break;
-    }
     case MechanismKind::approx: {
       need("eps");
       const Enclosure x = real("eps", "[0, inf)");
       require(raw, x.down >= 0, "eps", given.at("eps"), "[0, inf)");
       require(raw, x.up < inf, "eps", given.at("eps"), std::string("[0, inf)") + kDoubleRange);
-      m.eps = x.up, other.eps = x.down;
+      hold("eps", x, m.eps, other.eps);
       need("delta");
       const Enclosure d = real("delta", "[0, 1)");
       require(raw, d.down >= 0 && d.down < 1, "delta", given.at("delta"), "[0, 1)");
       require(raw, d.up < 1, "delta", given.at("delta"), "[0, 1) (at most 0.99999999999999989, the largest double below 1)");
-      m.delta = d.up, other.delta = d.down;
+      hold("delta", d, m.delta, other.delta);
       break;
     }
   }
@@ -310,10 +308,7 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
     if (has("index")) m.index = count("index", 1);
     require(raw, m.index <= m.iterations, "index", has("index") ? given.at("index") : "1",
             "[1, steps=" + std::to_string(m.iterations) + "]");
-    if (has("contraction")) {
-      const Enclosure c = unit("contraction");
-      m.contraction = c.up, other.contraction = c.down;
-    }
+    if (has("contraction")) hold("contraction", unit("contraction"), m.contraction, other.contraction);
     other.iterations = m.iterations, other.index = m.index;
     return finish();
   }
@@ -359,7 +354,7 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
     q = fraction(batch, dataset);
   }
   if (q) {
-    e.q = q->up, other_q = q->down;
+    hold("q", *q, e.q, other_q);
     e.sampling = Sampling::poisson;
   }
 
