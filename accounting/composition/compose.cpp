@@ -140,12 +140,18 @@ AccountingResult compose_with_pld_options(const Ledger& given, const Target& tar
   if (enclosed) o.lower_ledger = &optimistic;
   AccountingResult r = tightest(ledger, target, kind, o);
   const double lower_at = std::isnan(pld.lower_target) ? target.value : pld.lower_target;
-  if (r.lower && r.accountant != "pld" && (enclosed || lower_at != target.value)) try {
-    const AccountingResult at_lower =
-        run(enclosed ? optimistic : ledger, Target{target.given, lower_at}, parse_accountant(r.accountant), o);
-    r.lower = at_lower.lower;
-  } catch (const NotApplicable&) {
-    r.lower.reset();  // the upper bound stands; no certified lower bound
+  if (r.lower && r.accountant != "pld" && (enclosed || lower_at != target.value)) {
+    if (!pld.lower) {
+      r.lower.reset();  // not asked for (a calibration's search): not computed again at the other ends
+    } else {
+      try {
+        const AccountingResult at_lower =
+            run(enclosed ? optimistic : ledger, Target{target.given, lower_at}, parse_accountant(r.accountant), o);
+        r.lower = at_lower.lower;
+      } catch (const NotApplicable&) {
+        r.lower.reset();  // the upper bound stands; no certified lower bound
+      }
+    }
   }
   return r;
 }

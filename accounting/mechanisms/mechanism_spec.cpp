@@ -364,7 +364,7 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
     if (!sizes) fail(raw, "epochs needs batch_size and dataset_size (steps = ceil(epochs dataset_size/batch_size))");
     const std::string& v = given.at("epochs");
     if (!is_decimal_literal(v)) not_decimal(raw, "epochs", v, "(0, 1e15]");
-    const auto epochs = decimal_rational(v);
+    const auto epochs = decimal_rational(v, 400);  // a tiny epochs is one step; the bound keeps the number small
     require(raw, epochs && *epochs > 0 && *epochs <= Rational(static_cast<std::int64_t>(kMaxCount)), "epochs", v, "(0, 1e15]");
     const Rational exact_steps = *epochs * Rational(dataset) / Rational(batch);
     boost::multiprecision::mpz_int steps = boost::multiprecision::numerator(exact_steps) /
