@@ -73,10 +73,12 @@ LossPair subsampled_gaussian_remove(double q, double z) {
 
 // Poisson-subsampled Gaussian, add direction: P = N(0,z^2), Q = (1-q) N(0,z^2) + q N(1,z^2); L(x) =
 // -log(1 - q + q e^{(2x-1)/(2z^2)}) is decreasing in x: L > l iff x < z^2 log1p(expm1(-l)/q) + 1/2, for
-// l < -log(1-q) (ibid.). Exact.
-LossPair subsampled_gaussian_add(double q, double z) {
+// l < -log(1-q) (ibid.). Exact. The support's end -log(1-q), beyond which the survival functions are 0, is rounded up
+// when `pessimistic`, down otherwise (with little noise much of the mass lies just below it).
+LossPair subsampled_gaussian_add(double q, double z, bool pessimistic) {
   LossPair p;
-  const double hi = -std::log1p(-q);
+  const Interval top = -log1p(-exact(q));
+  const double hi = pessimistic ? hi_up(top) : lo_down(top);
   auto x_of = [q, z](double l) { return subsampled_gaussian_inverse(-static_cast<long double>(l), q, z); };
   p.survival_p = [=](double l) { return l >= hi ? 0.0 : static_cast<double>(lower_tail(x_of(l) / z)); };
   p.survival_q = [=](double l) {
@@ -179,7 +181,7 @@ LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic) {
                           " is not supported yet (only of gaussian); use rdp, advanced or auto");
     // The noise multiplier: less noise is more loss.
     const double z = noise_ratio(m.sigma, m.sens, pessimistic);
-    return d == PairDirection::remove ? subsampled_gaussian_remove(e.q, z) : subsampled_gaussian_add(e.q, z);
+    return d == PairDirection::remove ? subsampled_gaussian_remove(e.q, z) : subsampled_gaussian_add(e.q, z, pessimistic);
   }
   switch (m.kind) {
     case MechanismKind::gaussian: return gaussian_pair(sensitivity_ratio(m.sens, m.sigma, pessimistic));

@@ -116,6 +116,28 @@ double choose_tilt(const Ledger& ledger, PairDirection dir, const PldOptions& pr
 
 Interval upper_point(double x) { return std::isfinite(x) ? exact(x) : positive_infinity(); }
 
+// An upper bound on the composed privacy loss in one direction when every step's loss is bounded and never +inf
+// (Laplace: sens/b; randomized response and pure: eps; the Poisson-subsampled Gaussian's add direction: -log(1 - q)):
+// sum_e steps_e sup L_e, rounded up; +inf otherwise. At any eps at or above it the direction's delta(eps) is exactly 0
+// (delta(eps) = E_P[(1 - e^{eps - L})_+]), so its epsilon is at most this whatever delta is: the PLD's bound is capped
+// by it, and a delta too small for the PLD's round-off is still answered in such a direction.
+double support_bound(const Ledger& ledger, PairDirection dir) {
+  Interval sum = exact(0.0);
+  for (const auto& e : ledger) {
+    const Mechanism& m = e.mechanism;
+    const bool sampled = e.subsampled() && e.q < 1;
+    Interval top;
+    if (sampled && m.kind == MechanismKind::gaussian && dir == PairDirection::add) top = -log1p(-exact(e.q));
+    else if (sampled) return std::numeric_limits<double>::infinity();
+    else if (m.kind == MechanismKind::laplace) top = exact(m.sens) / exact(m.b);
+    else if (m.kind == MechanismKind::rr || m.kind == MechanismKind::pure || (m.kind == MechanismKind::approx && m.delta == 0))
+      top = exact(m.eps);
+    else return std::numeric_limits<double>::infinity();
+    sum += exact_int(e.steps) * top;
+  }
+  return hi_up(sum);
+}
+
 }  // namespace
 
 namespace {
@@ -190,8 +212,12 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   AccountingResult r;
   r.accountant = "pld";
   const bool given_delta = target.given == Target::Given::delta;
-  auto value = [&](const DiscretePld& pld) {
-    return given_delta ? pld_epsilon(pld, target.value) : pld_delta(pld, target.value);
+  // A direction's certified bound: the PLD's, capped by the direction's support bound.
+  std::vector<double> caps;
+  for (const auto d : dirs) caps.push_back(support_bound(ledger, d));
+  auto value = [&](const DiscretePld& pld, std::size_t i) {
+    if (given_delta) return std::min(pld_epsilon(pld, target.value), caps[i]);
+    return target.value >= caps[i] ? 0.0 : pld_delta(pld, target.value);
   };
   auto report = [&](double fraction, const char* what) {
     if (options.progress) options.progress(fraction, std::string("pld: ") + what);
@@ -250,7 +276,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   const PldOptions fine_first = tilted(fine, first);
   upper_pass([&] { fine_steps = discretize_steps(ledger, dirs[first], fine_first, true); });
   if (dirs.size() == 1) {
-    auto fine_pass = [&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first)); }); };
+    auto fine_pass = [&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first), first); }); };
     if (o.lower)
       run_pair(fine_pass, lower_pass);
     else
@@ -263,15 +289,15 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     // is one too).
     const std::size_t other = 1 - first;
     double screened = 0;
-    run_pair([&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first)); }); },
+    run_pair([&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first), first); }); },
              [&] {
-               upper_pass([&] { screened = value(compose_direction(ledger, dirs[other], tilted(coarse, other), true)); });
+               upper_pass([&] { screened = value(compose_direction(ledger, dirs[other], tilted(coarse, other), true), other); });
                lower_pass();
              });
     worst = first;
     report(0.55, "composing the other direction");
     if (screened > up) {
-      const double v = value(compose_direction(ledger, dirs[other], tilted(fine, other), true));
+      const double v = value(compose_direction(ledger, dirs[other], tilted(fine, other), true), other);
       if (v > up) up = v, worst = other;
     }
   }

@@ -374,6 +374,30 @@ TEST(TypedDecimals, LaplaceLossPairTwinReadToNearestIsCaught) {
   EXPECT_GE(caught, 5);
 }
 
+// The Poisson-subsampled Gaussian's add direction ends at loss -log(1 - q), beyond which its survival functions are 0:
+// the pessimistic pair's end is at or above it for the q held, the optimistic pair's at or below; formed in double
+// to nearest (the twin, what the pair did before) it falls below for some q.
+Ref add_direction_top(double q) { return -boost::multiprecision::log1p(-Ref(q)); }
+
+RC_GTEST_PROP(TypedDecimals, SubsampledGaussianAddDirectionEndsEnclosed, ()) {
+  std::mt19937_64 g(*rc::gen::arbitrary<std::uint64_t>());
+  const std::string q = decimal_in(g, 1e-6, 0.999, std::uniform_int_distribution<int>(1, 17)(g));
+  const LedgerEntry e = parse_entry("gaussian:sigma=0.7,q=" + q);
+  RC_ASSERT(Ref(loss_pair(e, PairDirection::add, true).support_hi) >= add_direction_top(e.q));
+  const LedgerEntry o = optimistic_entry(e);
+  RC_ASSERT(Ref(loss_pair(o, PairDirection::add, false).support_hi) <= add_direction_top(o.q));
+}
+
+TEST(TypedDecimals, AddDirectionEndToNearestIsCaught) {
+  std::mt19937_64 g(20261208);
+  int caught = 0;
+  for (int i = 0; i < 200; ++i) {
+    const double q = parse_entry("gaussian:sigma=0.7,q=" + decimal_in(g, 1e-6, 0.999, 17)).q;
+    caught += Ref(-std::log1p(-q)) < add_direction_top(q);
+  }
+  EXPECT_GE(caught, 5);
+}
+
 // Calibration: the printed answer (spec_decimal), typed back as a decimal with the typed target, meets the target;
 // the nearest shortest decimal of the same value (the twin, what --json printed) misses it for some.
 struct CalibrationCase {
