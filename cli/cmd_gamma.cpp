@@ -119,18 +119,21 @@ Output run_gamma(const GammaOptions& o) {
   if (!om.grid && !be.grid) {
     if (!o.csv.empty() || !o.svg.empty()) throw InputError("--csv/--svg need a grid: --omega a:b:n and/or --beta a:b:n");
     const GammaResult g = average_case_gamma(om.start, be.start, shift);
-    const GammaEnclosure c = certified_gamma(om.start, be.start, shift);
-    // beta * shift rounded up (the worst case is an upper bound too).
-    const Interval worst = exact(be.start) * exact(shift);
+    // The certified figures at the decimals typed (their enclosures, not their nearest doubles): u = beta omega and
+    // e = beta shift enclosed, beta * shift rounded up (the worst case is an upper bound too).
+    const Interval omega_x = parse_decimal("--omega", o.omega).exact, beta_x = parse_decimal("--beta", o.beta).exact,
+                   shift_x = parse_decimal("--shift", o.shift).exact;
+    const GammaEnclosure c = certified_gamma(beta_x * omega_x, beta_x * shift_x);
+    const Interval worst = beta_x * shift_x;
     out.json["omega"] = om.start;
     out.json["beta"] = be.start;
     out.json["shift"] = shift;
-    out.json["worst"] = hi_up(worst);
+    out.json["worst"] = json_upper(worst);
     out.json["gamma"] = g.gamma.convert_to<double>();
     out.json["gamma_is"] = "estimate (Gauss-Kronrod, 200-bit MPFR); gamma_lower/gamma_upper are certified";
-    out.json["gamma_lower"] = lo_down(c.gamma);
-    out.json["gamma_upper"] = hi_up(c.gamma);
-    out.json["expected_loss_upper"] = hi_up(c.gamma * worst);
+    out.json["gamma_lower"] = json_lower(c.gamma);
+    out.json["gamma_upper"] = json_upper(c.gamma);
+    out.json["expected_loss_upper"] = json_upper(c.gamma * worst);
     if (g.thesis_applies) {
       out.json["gamma_thesis_bound"] = g.thesis_bound.convert_to<double>();
       out.json["thesis_bound_is_below_gamma"] = g.thesis_bound < g.gamma;

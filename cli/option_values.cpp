@@ -31,6 +31,8 @@ DecimalValue decimal_of(const std::string& option, const std::string& value) {
 }
 }  // namespace
 
+DecimalValue parse_decimal(const std::string& option, const std::string& value) { return decimal_of(option, value); }
+
 DecimalValue parse_delta(const std::string& option, const std::string& value, bool allow_zero) {
   const double d = parse_finite(option, value);
   if (d < 0 || d >= 1 || (!allow_zero && d == 0))

@@ -24,6 +24,8 @@ CLI::Validator integer_in(long long lo, unsigned long long hi);
 // Seeds: integers in [0, 2^64).
 CLI::Validator seed_value();
 
+// A decimal number (decimal.h: no hexadecimal, inf or nan), kept as the decimal typed.
+DecimalValue parse_decimal(const std::string& option, const std::string& value);
 // A comma-separated list of finite numbers.
 std::vector<double> parse_list(const std::string& option, const std::string& value);
 

@@ -54,6 +54,7 @@ Json json_upper_decimal(const std::string& s) {
   if (s != "inf" && is_json_number(s) && std::strtod(s.c_str(), nullptr) >= DBL_MAX) return "inf";
   return number_or_inf(s);
 }
+Json json_decimal(const std::string& s) { return json_upper_decimal(s); }
 Json json_lower(const Interval& x) {
   if (lo(x) > Real(DBL_MAX)) return number_or_inf(format_down(Real(DBL_MAX)));
   return number_or_inf(format_lower(x));

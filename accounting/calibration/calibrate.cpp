@@ -22,7 +22,8 @@ namespace {
 struct Problem {
   std::vector<RawSpec> raws;
   std::size_t unknown = 0;
-  std::string key;
+  std::string key;        // the parameter (canonical_key: sigma for noise_multiplier, q for sample_rate)
+  std::string typed_key;  // the key as typed
   Real epsilon;  // the lower end of the target's enclosure: meeting it meets the decimal typed
   double delta;
   AccountantKind accountant;
@@ -59,7 +60,7 @@ std::string target_text(const Problem& p) {
 }
 
 // Smallest-value parameters: more of them means more privacy.
-bool is_smallest(const std::string& key) { return key == "sigma" || key == "b"; }
+bool is_smallest(const std::string& key) { return more_is_more_private(canonical_key(key)); }
 
 Ledger ledger_at(const Problem& p, double v) {
   Ledger l;
@@ -146,18 +147,26 @@ std::optional<Real> others_lower_bound(const Problem& p) {
   return best;
 }
 
+// The value the spec parser gives a decimal typed for this parameter: the double below it for the smallest-value
+// parameters (sigma, b), the double above it for the others (mechanism_spec.h), never the nearest.
+double as_parsed(const std::string& decimal, bool smallest) {
+  const DecimalValue d = decimal_value(decimal);
+  return smallest ? d.down : d.up;
+}
+
 // The shortest decimal (4 to 17 significant digits) obtained by rounding v towards the safe side (up for the
-// smallest-value parameters, down for the others) that `accept` takes; nullopt when none does.
-// v itself counts as a decimal of `digits` digits when that decimal reads back as v (3.8128573 is the double just
-// above the decimal; rounding it up would give 3.8128574, a needless further evaluation).
+// smallest-value parameters, down for the others) that `accept` takes, as the double the spec parser reads it as
+// (so the decimal printed for the answer, typed back, is the value certified); nullopt when none does.
+// v itself counts as a decimal of `digits` digits when that decimal is read as v (3.8128573 is the double just
+// below the decimal; rounding it up would give 3.8128574, a needless further evaluation).
 template <typename Accept>
 std::optional<double> shortest_safe_decimal(double v, bool smallest, const Accept& accept) {
   for (int digits = 4; digits <= 17; ++digits) {
     char nearest[40];
     std::snprintf(nearest, sizeof nearest, "%.*g", digits, v);
-    if (std::strtod(nearest, nullptr) == v && accept(v)) return v;
+    if (as_parsed(nearest, smallest) == v && accept(v)) return v;
     const std::string text = smallest ? format_up(Real(v), digits) : format_down(Real(v), digits);
-    const double d = std::strtod(text.c_str(), nullptr);
+    const double d = as_parsed(text, smallest);
     if (accept(d)) return d;
   }
   return std::nullopt;
@@ -306,14 +315,16 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     if (auto k = p.raws.back().unknown_key()) {
       ++unknowns;
       p.unknown = i;
-      p.key = *k;
+      p.typed_key = *k;
+      p.key = canonical_key(*k);
     }
   }
   if (unknowns != 1)
     throw InputError("-m: exactly one value must be written '?' (found " + std::to_string(unknowns) + ")");
   const std::string& name = p.raws[p.unknown].name;
   if (!(p.key == "sigma" || p.key == "b" || p.key == "steps" || p.key == "q" || p.key == "eps"))
-    throw InputError("-m " + specs[p.unknown] + ": '" + p.key + "=?' cannot be calibrated (allowed: sigma, b, steps, q, eps)");
+    throw InputError("-m " + specs[p.unknown] + ": '" + p.typed_key + "=?' cannot be calibrated (allowed: sigma, b, "
+                     "steps, q, eps, noise_multiplier, sample_rate)");
   if (name == "iteration" && p.key != "sigma")
     throw InputError("-m " + specs[p.unknown] + ": only sigma=? can be calibrated for an iteration mechanism");
 
@@ -585,7 +596,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     if (e.meets) answer = candidate, at_yes = std::move(e);
     else failed = std::move(e);
   }
-  CalibrationResult r{p.key, smallest, answer, no, ledger_at(p, answer), *at_yes.result, count, integer ? 0.0 : rel_tol};
+  CalibrationResult r{p.typed_key, smallest, answer, no, ledger_at(p, answer), *at_yes.result, count, integer ? 0.0 : rel_tol};
   return r;
   } catch (const SearchStopped& stop) {
     // auto: a PLD run reached the work limit. The best value certified so far by a full accountant run (or
@@ -594,7 +605,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
                                                                   : p.best_full->first > cheap->value));
     if (!full_better && !cheap)
       throw NotApplicable("calibrate: " + stop.reason + ", before any value was certified; use --accountant rdp");
-    CalibrationResult r = full_better ? CalibrationResult{p.key, smallest, p.best_full->first, p.best_full->first,
+    CalibrationResult r = full_better ? CalibrationResult{p.typed_key, smallest, p.best_full->first, p.best_full->first,
                                                           ledger_at(p, p.best_full->first), p.best_full->second,
                                                           count, 0.0}
                                       : *cheap;

@@ -10,6 +10,7 @@
 #include "accounting/pld/pld_work_budget.h"
 #include "accounting/rdp/rdp_accountant.h"
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -84,12 +85,10 @@ AccountingResult compose(const Ledger& given, const Target& target, AccountantKi
   return compose_with_pld_options(given, target, kind, pld);
 }
 
-AccountingResult compose_with_pld_options(const Ledger& given, const Target& target, AccountantKind kind,
-                                          const PldOptions& pld) {
-  if (given.empty()) throw InputError("-m: at least one mechanism is required");
-  for (const auto& e : given) validate_entry(e);  // entries built in code bypass the spec parser's checks
-  require_single_relation(given);
-  const Ledger ledger = merge_identical_entries(given);
+namespace {
+
+// The accountant (or for auto the best of them) on `ledger`, each run with the PLD options `pld`.
+AccountingResult tightest(const Ledger& ledger, const Target& target, AccountantKind kind, const PldOptions& pld) {
   if (kind != AccountantKind::automatic) return run(ledger, target, kind, pld);
   // auto: every accountant that applies; the smallest certified upper bound wins (each is a valid bound).
   // They run cheapest first (closed forms, then rdp, then pld), and stop as soon as the best bound is within
@@ -127,22 +126,46 @@ AccountingResult compose_with_pld_options(const Ledger& given, const Target& tar
   return results[best_index()];
 }
 
+}  // namespace
+
+AccountingResult compose_with_pld_options(const Ledger& given, const Target& target, AccountantKind kind,
+                                          const PldOptions& pld) {
+  if (given.empty()) throw InputError("-m: at least one mechanism is required");
+  for (const auto& e : given) validate_entry(e);  // entries built in code bypass the spec parser's checks
+  require_single_relation(given);
+  // Upper bounds from the entries' fields (the pessimistic ends of typed decimals, mechanism_spec.h); lower bounds
+  // from the optimistic ends, at pld.lower_target: the PLD computes its lower bound from them in the same run (at
+  // once with its upper passes), another accountant is run a second time there.
+  const Ledger ledger = merge_identical_entries(given);
+  const bool enclosed = has_typed_enclosures(given);
+  const Ledger optimistic = enclosed ? merge_identical_entries(optimistic_ledger(given)) : Ledger{};
+  PldOptions o = pld;
+  if (enclosed) o.lower_ledger = &optimistic;
+  AccountingResult r = tightest(ledger, target, kind, o);
+  const double lower_at = std::isnan(pld.lower_target) ? target.value : pld.lower_target;
+  if (r.lower && r.accountant != "pld" && (enclosed || lower_at != target.value)) {
+    if (!pld.lower) {
+      r.lower.reset();  // not asked for (a calibration's search): not computed again at the other ends
+    } else {
+      try {
+        const AccountingResult at_lower =
+            run(enclosed ? optimistic : ledger, Target{target.given, lower_at}, parse_accountant(r.accountant), o);
+        r.lower = at_lower.lower;
+      } catch (const NotApplicable&) {
+        r.lower.reset();  // the upper bound stands; no certified lower bound
+      }
+    }
+  }
+  return r;
+}
+
 AccountingResult compose(const Ledger& ledger, const DecimalTarget& target, AccountantKind kind,
                          const ProgressCallback& progress) {
-  // When the decimal is not a double, the lower bound is read at `up`: the PLD computes it in the same run (at
-  // once with its upper passes); another accountant is run a second time there.
+  // When the decimal is not a double, the upper bound is computed at `down` and the lower bound at `up`.
   PldOptions pld;
   pld.progress = progress;
   pld.lower_target = target.up;
-  AccountingResult r = compose_with_pld_options(ledger, Target{target.given, target.down}, kind, pld);
-  if (target.up != target.down && r.lower && r.accountant != "pld") try {
-    const AccountingResult at_up =
-        compose(ledger, Target{target.given, target.up}, parse_accountant(r.accountant), progress);
-    r.lower = at_up.lower;
-  } catch (const NotApplicable&) {
-    r.lower.reset();  // the upper bound stands; no certified lower bound
-  }
-  return r;
+  return compose_with_pld_options(ledger, Target{target.given, target.down}, kind, pld);
 }
 
 }  // namespace dpl

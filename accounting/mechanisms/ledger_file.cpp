@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/input_file.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/numeric/interval.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,13 +18,6 @@ namespace {
 using Json = nlohmann::json;
 
 [[noreturn]] void fail(const std::string& where, const std::string& msg) { throw InputError(where + ": " + msg); }
-
-// The smallest double >= x + (rounding error of a few ulps): a derived privacy parameter rounded so the bound
-// can only grow.
-double round_up(double x, int ulps = 4) {
-  for (int i = 0; i < ulps; ++i) x = std::nextafter(x, std::numeric_limits<double>::infinity());
-  return x;
-}
 
 // The 1-based line of each byte offset in `offsets` (ascending), in one pass over the text.
 std::vector<int> lines_of(const std::string& text, const std::vector<std::size_t>& offsets) {
@@ -73,20 +67,71 @@ std::vector<std::size_t> element_offsets(const std::string& text) {
   return out;
 }
 
+// A JSON number with a fraction or an exponent is kept as the text written (a string marked by kDecimalToken), not
+// as its nearest double: the spec parser then reads the decimal itself, in the safe direction (mechanism_spec.h).
+const std::string kDecimalToken = std::string("\0dpl-decimal:", 13);
+
+bool is_decimal_token(const Json& v) { return v.is_string() && v.get_ref<const std::string&>().rfind(kDecimalToken, 0) == 0; }
+
+// nlohmann's DOM builder with every floating-point number stored as its marked token text.
+class DecimalKeepingSax {
+ public:
+  explicit DecimalKeepingSax(Json& root) : dom_(root) {}
+  bool null() { return dom_.null(); }
+  bool boolean(bool v) { return dom_.boolean(v); }
+  bool number_integer(Json::number_integer_t v) { return dom_.number_integer(v); }
+  bool number_unsigned(Json::number_unsigned_t v) { return dom_.number_unsigned(v); }
+  bool number_float(Json::number_float_t, const std::string& text) {
+    std::string marked = kDecimalToken + text;
+    return dom_.string(marked);
+  }
+  bool string(std::string& v) { return dom_.string(v); }
+  bool binary(Json::binary_t& v) { return dom_.binary(v); }
+  bool start_object(std::size_t n) { return dom_.start_object(n); }
+  bool key(std::string& k) { return dom_.key(k); }
+  bool end_object() { return dom_.end_object(); }
+  bool start_array(std::size_t n) { return dom_.start_array(n); }
+  bool end_array() { return dom_.end_array(); }
+  template <class Exception>
+  bool parse_error(std::size_t position, const std::string& last_token, const Exception& ex) {
+    return dom_.parse_error(position, last_token, ex);
+  }
+
+ private:
+  nlohmann::detail::json_sax_dom_parser<Json> dom_;
+};
+
+// Json::parse, with decimals kept as written (throws Json::parse_error like it).
+Json parse_keeping_decimals(const std::string& text) {
+  Json root;
+  DecimalKeepingSax sax(root);
+  Json::sax_parse(text, &sax);
+  return root;
+}
+
+bool is_number(const Json& v) { return v.is_number() || is_decimal_token(v); }
+// A number's text as written (integers as nlohmann prints them: exactly).
+std::string number_text(const Json& v) {
+  if (is_decimal_token(v)) return v.get<std::string>().substr(kDecimalToken.size());
+  return v.dump();
+}
+// Its value rounded to nearest (for range checks and arithmetic that is itself rounded in the safe direction).
+double number_value(const Json& v) {
+  return is_decimal_token(v) ? std::strtod(number_text(v).c_str(), nullptr) : v.get<double>();
+}
+
 std::string scalar_text(const Json& v, const std::string& where, const std::string& field) {
-  if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
-  if (v.is_number_float()) return format_input(v.get<double>());
+  if (is_number(v)) return number_text(v);
   if (v.is_string()) return v.get<std::string>();
   fail(where, "field '" + field + "' must be a number or a string, got " + v.dump());
 }
 
-double number_field(const Json& o, const std::string& field, const std::string& where, const std::string& cls) {
+const Json& number_field(const Json& o, const std::string& field, const std::string& where, const std::string& cls) {
   if (!o.contains(field)) fail(where, cls + ": missing field '" + field + "'");
   const Json& v = o.at(field);
-  if (!v.is_number()) fail(where, cls + ": field '" + field + "' must be a number, got " + v.dump());
-  const double d = v.get<double>();
-  if (!std::isfinite(d)) fail(where, cls + ": field '" + field + "' must be finite");
-  return d;
+  if (!is_number(v)) fail(where, cls + ": field '" + field + "' must be a number, got " + v.dump());
+  if (!std::isfinite(number_value(v))) fail(where, cls + ": field '" + field + "' must be finite");
+  return v;
 }
 
 LedgerFileEntry make(const std::string& spec, const std::string& where) {
@@ -113,7 +158,8 @@ std::string entry_spec(const Json& o, const std::string& where) {
     if (k == "mechanism" || k == "name") continue;
     if (unsampled && k == "sampling") continue;
     if (unsampled && k == "q") {
-      if (!(v.is_number() && v.get<double>() == 1)) fail(where, "field 'q' must be 1 with \"sampling\": \"none\"");
+      if (!(is_number(v) && number_value(v) == 1 && decimal_value(number_text(v)).down == 1))
+        fail(where, "field 'q' must be 1 with \"sampling\": \"none\"");
       continue;
     }
     spec += sep + k + "=" + scalar_text(v, where, k);
@@ -124,12 +170,12 @@ std::string entry_spec(const Json& o, const std::string& where) {
 
 // Opacus history item [noise_multiplier, sample_rate, steps] -> a Poisson-subsampled Gaussian spec.
 std::string opacus_spec(const Json& a, const std::string& where) {
-  if (a.size() != 3 || !a[0].is_number() || !a[1].is_number() || !a[2].is_number())
+  if (a.size() != 3 || !is_number(a[0]) || !is_number(a[1]) || !is_number(a[2]))
     fail(where, "an Opacus history item is [noise_multiplier, sample_rate, steps], got " + a.dump());
-  const double q = a[1].get<double>();
   std::string spec = "gaussian:sigma=" + scalar_text(a[0], where, "noise_multiplier") +
                      ",steps=" + scalar_text(a[2], where, "steps");
-  if (q != 1) spec += ",q=" + scalar_text(a[1], where, "sample_rate");
+  if (!(number_value(a[1]) == 1 && is_decimal_literal(number_text(a[1])) && decimal_value(number_text(a[1])).down == 1))
+    spec += ",q=" + scalar_text(a[1], where, "sample_rate");
   return spec;
 }
 
@@ -146,32 +192,37 @@ void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampli
     out.push_back(make(spec, where + " (" + cls + ")"));
   };
   if (cls == "NoOpDpEvent") return;
+  // Parameters are passed on as the decimals written (number_text), which the spec parser reads exactly.
   if (cls == "GaussianDpEvent") {
-    const double nm = number_field(o, "noise_multiplier", where, cls);
-    if (nm == 0) fail(where, "GaussianDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("gaussian:sigma=" + format_input(nm));
+    const Json& nm = number_field(o, "noise_multiplier", where, cls);
+    if (number_value(nm) == 0) fail(where, "GaussianDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
+    return emit("gaussian:sigma=" + number_text(nm));
   }
   if (cls == "LaplaceDpEvent") {
-    const double nm = number_field(o, "noise_multiplier", where, cls);
-    if (nm == 0) fail(where, "LaplaceDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("laplace:b=" + format_input(nm));
+    const Json& nm = number_field(o, "noise_multiplier", where, cls);
+    if (number_value(nm) == 0) fail(where, "LaplaceDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
+    return emit("laplace:b=" + number_text(nm));
   }
   if (cls == "EpsilonDeltaDpEvent") {
-    const double e = number_field(o, "epsilon", where, cls), d = number_field(o, "delta", where, cls);
-    if (e == 0 && d == 0) return;  // no privacy cost
-    return emit("approx:eps=" + format_input(e) + ",delta=" + format_input(d));
+    const Json& e = number_field(o, "epsilon", where, cls);
+    const Json& d = number_field(o, "delta", where, cls);
+    if (number_value(e) == 0 && number_value(d) == 0) return;  // no privacy cost
+    return emit("approx:eps=" + number_text(e) + ",delta=" + number_text(d));
   }
   if (cls == "RandomizedResponseDpEvent") {
-    const double p = number_field(o, "noise_parameter", where, cls);
-    const double k = number_field(o, "num_buckets", where, cls);
-    if (!(p >= 0 && p <= 1)) fail(where, cls + ": noise_parameter must be in [0, 1], got " + format_input(p));
-    if (!(k >= 2 && k == std::floor(k))) fail(where, cls + ": num_buckets must be an integer >= 2");
-    if (p == 1) return;  // the output ignores the input
-    if (p == 0) fail(where, "RandomizedResponseDpEvent with noise_parameter 0 is not private");
+    const Json& pj = number_field(o, "noise_parameter", where, cls);
+    const double p = number_value(pj);
+    const double k = number_value(number_field(o, "num_buckets", where, cls));
+    if (!(p >= 0 && p <= 1)) fail(where, cls + ": noise_parameter must be in [0, 1], got " + number_text(pj));
+    if (!(k >= 2 && k == std::floor(k) && k <= 1e15)) fail(where, cls + ": num_buckets must be an integer in [2, 1e15]");
+    if (!is_decimal_literal(number_text(pj))) fail(where, cls + ": noise_parameter must be a decimal number");
+    const Interval pe = from_decimal(number_text(pj));
+    if (lo(pe) == 1) return;  // the output ignores the input
+    if (hi(pe) == 0) fail(where, "RandomizedResponseDpEvent with noise_parameter 0 is not private");
     // With prob. 1 - p the true bucket, else a uniform one: eps = log(1 + k (1 - p)/p) (dp_accounting's
-    // definition; exact for k = 2, an eps-DP guarantee for k > 2), rounded up.
-    const double eps = round_up(std::log1p(k * (1 - p) / p));
-    return emit((k == 2 ? "rr:eps=" : "pure:eps=") + format_input(eps));
+    // definition; exact for k = 2, an eps-DP guarantee for k > 2), at the p written, rounded up.
+    const Interval eps = log1p(exact(k) * (1 - pe) / pe);
+    return emit((k == 2 ? "rr:eps=" : "pure:eps=") + format_guarantee(hi_up(eps)));
   }
   if (cls == "PoissonSampledDpEvent" || cls == "SampledWithoutReplacementDpEvent") {
     if (!sampling.empty()) fail(where, cls + " inside another sampled event is not supported");
@@ -183,23 +234,30 @@ void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampli
     if (inner_cls == "SelfComposedDpEvent" || inner_cls == "ComposedDpEvent")
       fail(where, cls + " of a " + inner_cls + " (composition on one sample) cannot be accounted by dpledger: "
                         "sample each step (SelfComposedDpEvent of " + cls + ")");
-    double q = 0;
+    std::string q;  // the sampling probability as written, or the exact fraction sample_size/source_dataset_size
     std::string mode;
+    double qv = 0;
     if (cls == "PoissonSampledDpEvent") {
-      q = number_field(o, "sampling_probability", where, cls);
-      if (!(q >= 0 && q <= 1)) fail(where, cls + ": sampling_probability must be in [0, 1], got " + format_input(q));
+      const Json& qj = number_field(o, "sampling_probability", where, cls);
+      q = number_text(qj);
+      if (!is_decimal_literal(q)) fail(where, cls + ": sampling_probability must be a decimal number, got " + q);
+      const DecimalValue d = decimal_value(q);
+      if (!(d.down >= 0 && d.up <= 1)) fail(where, cls + ": sampling_probability must be in [0, 1], got " + q);
+      qv = d.up == 0 ? 0.0 : d.down >= 1 ? 1.0 : 0.5;  // exactly 0, exactly 1, or sampled (the parser reads q)
     } else {
-      const double n = number_field(o, "source_dataset_size", where, cls), m = number_field(o, "sample_size", where, cls);
-      if (!(n >= 1 && m >= 0 && m <= n)) fail(where, cls + ": need 0 <= sample_size <= source_dataset_size");
-      q = m / n;
-      if (std::fma(q, n, -m) < 0) q = round_up(q, 1);  // q below m/n exactly: round up (a larger bound)
+      const double n = number_value(number_field(o, "source_dataset_size", where, cls));
+      const double m = number_value(number_field(o, "sample_size", where, cls));
+      if (!(n >= 1 && m >= 0 && m <= n && n <= 1e15 && n == std::floor(n) && m == std::floor(m)))
+        fail(where, cls + ": need integers 0 <= sample_size <= source_dataset_size <= 1e15");
+      qv = m / n;
+      q = std::to_string(static_cast<std::int64_t>(m)) + "/" + std::to_string(static_cast<std::int64_t>(n));
       mode = ",sampling=wor";
     }
-    if (q == 0) return;  // nothing is sampled
-    return dp_event_specs(inner, count, q == 1 ? std::string() : ",q=" + format_input(q) + mode, where, out);
+    if (qv == 0) return;  // nothing is sampled
+    return dp_event_specs(inner, count, qv == 1 ? std::string() : ",q=" + q + mode, where, out);
   }
   if (cls == "SelfComposedDpEvent") {
-    const double c = number_field(o, "count", where, cls);
+    const double c = number_value(number_field(o, "count", where, cls));
     if (!(c >= 0 && c == std::floor(c) && c <= 9.2e18)) fail(where, cls + ": count must be an integer >= 0");
     const auto n = static_cast<std::int64_t>(c);
     if (n != 0 && count > std::numeric_limits<std::int64_t>::max() / n) fail(where, cls + ": total count overflows");
@@ -245,7 +303,7 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
     std::optional<std::size_t> error_byte;
     std::string error_what;
     try {
-      whole = Json::parse(text);
+      whole = parse_keeping_decimals(text);
     } catch (const Json::parse_error& e) {
       error_byte = e.byte;
       error_what = e.what();
@@ -277,7 +335,7 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
           const std::string where = source + ":" + std::to_string(line);
           Json v;
           try {
-            v = Json::parse(l);
+            v = parse_keeping_decimals(l);
           } catch (const Json::parse_error& e) {
             fail(where, std::string("not valid JSON (") + e.what() + ")");
           } catch (const Json::out_of_range& e) {
@@ -314,19 +372,22 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
 
 std::string to_spec(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
+  // Each value as the decimal the parser reads back as that value (spec_decimal): parse_entry(to_spec(e)) has the
+  // fields of e.
+  auto d = [](const char* key, double v) { return std::string(key) + "=" + spec_decimal(key, v); };
   std::string s = to_string(m.kind) + ":";
   switch (m.kind) {
-    case MechanismKind::gaussian: s += "sigma=" + format_input(m.sigma) + ",sens=" + format_input(m.sens); break;
-    case MechanismKind::laplace: s += "b=" + format_input(m.b) + ",sens=" + format_input(m.sens); break;
+    case MechanismKind::gaussian: s += d("sigma", m.sigma) + "," + d("sens", m.sens); break;
+    case MechanismKind::laplace: s += d("b", m.b) + "," + d("sens", m.sens); break;
     case MechanismKind::rr:
-    case MechanismKind::pure: s += "eps=" + format_guarantee(m.eps); break;
-    case MechanismKind::approx: s += "eps=" + format_guarantee(m.eps) + ",delta=" + format_guarantee(m.delta); break;
+    case MechanismKind::pure: s += d("eps", m.eps); break;
+    case MechanismKind::approx: s += d("eps", m.eps) + "," + d("delta", m.delta); break;
     case MechanismKind::iteration:
-      return s + "sigma=" + format_input(m.sigma) + ",sens=" + format_input(m.sens) + ",steps=" + std::to_string(m.iterations) +
-             ",index=" + std::to_string(m.index) + ",contraction=" + format_input(m.contraction);
+      return s + d("sigma", m.sigma) + "," + d("sens", m.sens) + ",steps=" + std::to_string(m.iterations) +
+             ",index=" + std::to_string(m.index) + "," + d("contraction", m.contraction);
   }
   if (e.steps != 1) s += ",steps=" + std::to_string(e.steps);
-  if (e.subsampled()) s += ",q=" + format_input(e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");
+  if (e.subsampled()) s += "," + d("q", e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");
   return s;
 }
 

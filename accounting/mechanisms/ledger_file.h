@@ -31,7 +31,8 @@ struct LedgerFileEntry {
 // entry at all) is an error.
 std::vector<LedgerFileEntry> parse_ledger_text(const std::string& text, const std::string& source);
 
-// The -m spec of an entry (shortest round-trip decimals), the inverse of parse_entry.
+// The -m spec of an entry, the inverse of parse_entry: each value the shortest decimal the parser reads back as it
+// (spec_decimal, mechanism_spec.h).
 std::string to_spec(const LedgerEntry& e);
 
 }  // namespace dpl

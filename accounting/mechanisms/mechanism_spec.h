@@ -30,15 +30,34 @@ struct Mechanism {
 };
 
 // A ledger line: a mechanism, optionally subsampled, composed `steps` times.
+//
+// A typed decimal that is not a double (sigma=0.8, q=256/60000) is held as its enclosure by the doubles just below
+// and just above it: the fields hold the ends that make every privacy bound largest (sigma and b rounded down;
+// sens, eps, delta, contraction and q rounded up), so an accountant computing an upper bound from the fields
+// bounds the mechanism typed; `optimistic` holds the other ends, for certified lower bounds (optimistic_entry).
 struct LedgerEntry {
   Mechanism mechanism;
   std::int64_t steps = 1;
   double q = 1;                      // sampling probability (poisson) or ratio (wor); 1 = no sampling
   Sampling sampling = Sampling::none;
   bool subsampled() const { return sampling != Sampling::none; }
+  // The other ends of the enclosures (sigma and b rounded up; sens, eps, delta, contraction and q down), set by
+  // the spec parser when some typed value is not a double; unset: every field is exact.
+  struct OtherEnds {
+    Mechanism mechanism;
+    double q = 1;
+  };
+  std::optional<OtherEnds> optimistic;
 };
 
 using Ledger = std::vector<LedgerEntry>;
+
+// The entry at the optimistic ends of its enclosures (the least privacy loss the typed values allow), for lower
+// bounds; the entry itself when its values are exact. A ledger likewise.
+LedgerEntry optimistic_entry(const LedgerEntry& e);
+Ledger optimistic_ledger(const Ledger& ledger);
+// Whether some entry has an enclosure that is not a single double.
+bool has_typed_enclosures(const Ledger& ledger);
 
 // The raw key=value pairs of a spec, before typing; a value may be "?" when `allow_unknown`.
 struct RawSpec {
@@ -51,7 +70,11 @@ struct RawSpec {
 
 // Splits and checks syntax, names and keys; throws InputError naming the spec and the problem.
 RawSpec parse_raw_spec(const std::string& text, bool allow_unknown = false);
-// Types and validates every value; `substitute` replaces the value of the "?" key.
+// Types and validates every value; `substitute` replaces the value of the "?" key (an exact double). Every
+// numeric value must be a decimal literal (decimal.h: no hexadecimal, inf or nan) and is read exactly: its
+// enclosure by doubles is kept (LedgerEntry). DP-SGD's vocabulary: noise_multiplier (= sigma, with sens 1),
+// sample_rate (= q), q=B/N (an exact fraction of two integers), batch_size=B with dataset_size=N (q = B/N) and
+// epochs=E with both (steps = ceil(E N / B)).
 LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute = std::nullopt);
 // parse_raw_spec + build_entry, no "?" allowed.
 LedgerEntry parse_entry(const std::string& text);
@@ -60,7 +83,17 @@ LedgerEntry parse_entry(const std::string& text);
 // mechanism, the field, the value and the allowed range. compose() calls it on every entry.
 void validate_entry(const LedgerEntry& e);
 
-// The allowed keys of a mechanism name (for --help and error messages).
+// The allowed keys of a mechanism name (for --help, completion and error messages), aliases included.
 std::vector<std::string> allowed_keys(MechanismKind kind);
+// The parameter a key names: sigma for its alias noise_multiplier, q for sample_rate, the key itself otherwise.
+std::string canonical_key(const std::string& key);
+// Whether a larger value of the parameter (a canonical key) means more privacy (sigma, b), so that the spec parser
+// reads it at the double below the decimal typed; every other parameter is read at the double above.
+bool more_is_more_private(const std::string& key);
+// The shortest decimal that the spec parser reads back as exactly `value` for this key (canonical): for sigma and b
+// at least value (its double below is value), for the others at most value (its double above is value). For
+// echoing an entry's fields and printing calibrated values: typed back, they give the same entry, never a more
+// private one.
+std::string spec_decimal(const std::string& key, double value);
 
 }  // namespace dpl

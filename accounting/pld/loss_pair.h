@@ -25,7 +25,9 @@ enum class PairDirection { remove, add };
 
 // The pair of one step of a ledger entry in the given direction. Throws NotApplicable for mechanisms the PLD
 // accountant does not support (iteration; subsampling of non-Gaussian mechanisms; sampling without replacement).
-LossPair loss_pair(const LedgerEntry& e, PairDirection d);
+// The ratios of the entry's parameters it needs (sens/sigma, b/sens) are rounded in the direction that enlarges the
+// privacy loss (`pessimistic`, for upper bounds) or shrinks it (for lower bounds), never to nearest.
+LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic = true);
 // Whether the entry's pair is the same in both directions (then one composition suffices).
 bool symmetric_pair(const LedgerEntry& e);
 
