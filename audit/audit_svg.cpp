@@ -85,4 +85,53 @@ std::string whitebox_audit_svg(const WhiteBoxResult& w) {
   return plotting::render_svg(p);
 }
 
+std::string canary_audit_svg(const CanaryAuditResult& r, double delta, std::optional<double> claimed,
+                             const std::string& title) {
+  plotting::Plot p;
+  p.title = title + ": " + to_string(r.method) + " epsilon lower " + num(r.epsilon_lower) +
+            (r.verdict ? ", " + to_string(*r.verdict) : "") + ", AUROC " + num(r.auroc);
+  p.x.label = "false positive rate (log scale)";
+  p.x.log = true;
+  p.y.label = "true positive rate";
+  const double lo = 0.5 / static_cast<double>(std::max<std::uint64_t>(1, r.excluded));
+  plotting::PlotSeries roc;
+  roc.name = "attack (ROC convex hull, " + std::to_string(r.canaries) + " canaries)";
+  for (const auto& [f, t] : r.roc)
+    if (f >= lo) roc.x.push_back(f), roc.y.push_back(t);
+  if (roc.x.empty() || roc.x.front() > lo) {  // the hull's value at the left edge
+    double t0 = 0;
+    for (std::size_t i = 1; i < r.roc.size(); ++i)
+      if (r.roc[i].first >= lo) {
+        const double w = r.roc[i].first - r.roc[i - 1].first;
+        t0 = w > 0 ? r.roc[i - 1].second + (lo - r.roc[i - 1].first) / w * (r.roc[i].second - r.roc[i - 1].second) : r.roc[i].second;
+        break;
+      }
+    roc.x.insert(roc.x.begin(), lo);
+    roc.y.insert(roc.y.begin(), t0);
+  }
+  p.series.push_back(roc);
+  plotting::PlotSeries chance, bound;
+  chance.name = "chance";
+  chance.dashed = true;
+  bound.name = "certified: epsilon_lower " + num(r.epsilon_lower) + " at delta " + num(delta);
+  bound.dashed = true;
+  for (int k = 0; k <= 60; ++k) {
+    const double f = lo * std::pow(1 / lo, k / 60.0);
+    chance.x.push_back(f), chance.y.push_back(f);
+    bound.x.push_back(f), bound.y.push_back(std::min(1.0, std::exp(r.epsilon_lower) * f + delta));
+  }
+  p.series.push_back(chance);
+  p.series.push_back(bound);
+  if (claimed) {
+    plotting::PlotSeries c;
+    c.name = "claim: e^eps FPR + delta, eps " + num(*claimed);
+    for (int k = 0; k <= 60; ++k) {
+      const double f = lo * std::pow(1 / lo, k / 60.0);
+      c.x.push_back(f), c.y.push_back(std::min(1.0, std::exp(*claimed) * f + delta));
+    }
+    p.series.push_back(c);
+  }
+  return plotting::render_svg(p);
+}
+
 }  // namespace dpl::audit
