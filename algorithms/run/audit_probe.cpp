@@ -18,6 +18,7 @@ double log_mixture(double q, double t) {
 // Mironov, Talwar and Zhang 2019 (sampled Gaussian): the likelihood ratio of N(shift, sd^2) mixed with weight q
 // against N(0, sd^2) at x.
 void AuditProbe::gaussian(double noise, double sd, double shift, double q, double u01) {
+  if (full()) return;
   auto loss = [&](double x) { return log_mixture(q, (x * shift - shift * shift / 2) / (sd * sd)); };
   const bool in = q >= 1 || u01 < q;
   stat_d_ += loss(noise + (in ? shift : 0.0));
@@ -28,6 +29,7 @@ void AuditProbe::gaussian(double noise, double sd, double shift, double q, doubl
 }
 
 void AuditProbe::gaussian_pair(double x_d, double x_dprime, double sd, double shift, double q) {
+  if (full()) return;
   auto loss = [&](double x) { return log_mixture(q, (x * shift - shift * shift / 2) / (sd * sd)); };
   stat_d_ += loss(x_d);
   stat_dprime_ += loss(x_dprime);
@@ -38,6 +40,7 @@ void AuditProbe::gaussian_pair(double x_d, double x_dprime, double sd, double sh
 
 // The Laplace density ratio at x: (|x| - |x - shift|) / b (Dwork et al. 2006).
 void AuditProbe::laplace(double noise, double b, double shift) {
+  if (full()) return;
   auto loss = [&](double x) { return (std::fabs(x) - std::fabs(x - shift)) / b; };
   stat_d_ += loss(noise + shift);
   stat_dprime_ += loss(noise);

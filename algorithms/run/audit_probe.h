@@ -11,13 +11,38 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 
 namespace dpl::algorithms {
 
+// Shared by every run of one audit: the problem (data, split, graph, optimum) is set up once, from the audit's
+// seed, and held fixed: the runs differ only in the algorithm's own randomness (the mechanism audited).
+struct AuditSetupCache {
+  std::uint64_t seed = 1;
+  std::mutex mutex;
+  std::shared_ptr<const void> problem;  // the setup function's result type (one per algorithm family)
+};
+
 class AuditProbe {
  public:
-  explicit AuditProbe(double noise_factor = 1) : noise_factor_(noise_factor) {}
+  explicit AuditProbe(double noise_factor = 1, AuditSetupCache* cache = nullptr, std::uint64_t cap = UINT64_MAX)
+      : noise_factor_(noise_factor), cache_(cache), cap_(cap) {}
   double noise_factor() const { return noise_factor_; }
+  AuditSetupCache* setup_cache() const { return cache_; }
+  // Whether a run may skip the arithmetic its statistic does not read (the means given the history cancel in the
+  // likelihood ratio of a shifted release: only the noise draws, the activations and the claimed scales enter).
+  // Off: the run computes everything (tests check the statistics agree draw for draw).
+  bool skip_values() const { return skip_values_; }
+  void set_skip_values(bool on) { skip_values_ = on; }
+  // The cached setup of type T, or the one make(seed) builds (once per audit, under the lock).
+  template <class T, class Make>
+  T setup(const Make& make) {
+    if (!cache_) return make(std::uint64_t{1});
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    if (!cache_->problem) cache_->problem = std::make_shared<const T>(make(cache_->seed));
+    return *std::static_pointer_cast<const T>(cache_->problem);
+  }
 
   // A Gaussian release with claimed std `sd` (the run draws noise_factor * sd; `noise` is that draw), shift
   // `shift` >= 0, the canary in the step with probability q (Poisson subsampling; 1 = always).
@@ -41,7 +66,11 @@ class AuditProbe {
   std::uint64_t laplace_draws() const { return laplace_draws_; }
 
  private:
+  bool full() const { return releases_ >= cap_; }  // releases past the cap (the claim's steps) are not counted
   double noise_factor_ = 1;
+  AuditSetupCache* cache_ = nullptr;
+  std::uint64_t cap_ = UINT64_MAX;
+  bool skip_values_ = true;
   double stat_d_ = 0, stat_dprime_ = 0;
   double energy_gaussian_ = 0, energy_laplace_ = 0;
   std::uint64_t releases_ = 0, gaussian_draws_ = 0, laplace_draws_ = 0;

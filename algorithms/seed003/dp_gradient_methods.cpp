@@ -126,13 +126,14 @@ class CoordinateGradientOperator final : public BlockOperator {
 // Algorithm 1 from u = 0 with the prox of the l1 term after each step (the proximal variant), the trace of u
 // (about 100 rows, each with the ledger steps used by then: `ledger_steps(k)`) appended to r; `bar` is told each
 // step.
-// `model_dim` >= 0: only the first model_dim coordinates are the model (the rest are canaries'); `lean`: no trace.
+// `model_dim` >= 0: u has `model_dim` + `extra` coordinates, the first model_dim the model's (the rest are the
+// canaries'); `lean`: no trace.
 FixedPointRun run_proximal_iteration(const ErmProblem& problem, BlockOperator& R, const FixedPointConfig& cfg,
                                      double gamma, Rng& noise_rng, RunResult& r,
                                      const std::function<std::int64_t(std::int64_t)>& ledger_steps, RunProgress& bar,
-                                     int model_dim = -1, bool lean = false) {
+                                     int model_dim = -1, int extra = 0, bool lean = false) {
   const std::int64_t K = cfg.iterations, stride = trace_stride(K);
-  const Eigen::VectorXd u0 = Eigen::VectorXd::Zero(cfg.block_dim);
+  const Eigen::VectorXd u0 = Eigen::VectorXd::Zero(problem.dim() + extra);
   const int md = model_dim >= 0 ? model_dim : static_cast<int>(u0.size());
   if (!lean) {
     r.trace.push_back(trace_point(0, u0.head(md), problem));
@@ -285,7 +286,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
   // The worst record's uses by step k: every step (subsampled ledgers), ceil(k/n) in cyclic order.
   const FixedPointRun run = run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [&](std::int64_t k) {
     return batches == Batches::cyclic ? (k + n - 1) / n : k;
-  }, bar, extra > 0 ? d : -1, probe != nullptr);
+  }, bar, extra > 0 ? d : -1, extra, probe != nullptr);
   if (probe) {  // an audit run: the probe has its statistics; no utility, no accounting
     bar.finish();
     return r;
@@ -394,8 +395,10 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   const double q = params.real("q", 0.1, 0, 1, true);
   const double delta = params.real("delta", 1e-6, 0, 1, true, true);
   const AccountantKind kind = parse_run_accountant(params);
+  AuditProbe* const probe = params.audit_probe();
   params.reject_unknown();
   const int n = problem.records(), p = problem.dim();
+  if (probe && !(sigma > 0)) throw NotApplicable("audit: sigma=0 releases the gradients without noise");
   if (coords > p)
     throw InputError("coordinates=" + std::to_string(coords) + " is out of range: allowed integers [0, " + std::to_string(p) + "]");
   if (static_cast<double>(K) * n * p > 1e9)
@@ -411,13 +414,29 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   cfg.active_count = std::max(coords, 1);
   CoordinateGradientOperator R(problem, beta, C);
   Rng noise_rng = rng.split();
+  if (probe) {
+    // Audit: each step releases the active coordinates' noisy mean clipped gradient; replace-one moves it by 2C/n in
+    // l2, here all on the first active coordinate (the worst case the ledger covers): shift (2/beta) 2C/n.
+    const double claimed_sd = cfg.sigma, shift = (2 / beta) * record_sensitivity(HUGE_VAL, C, Neighbouring::replace_one) / n;
+    cfg.sigma *= probe->noise_factor();
+    cfg.skip_operator = probe->skip_values();
+    cfg.audit_block = -1;  // every updated coordinate's noise: the first active one is the audited release
+    cfg.observe_noise = [probe, claimed_sd, shift](std::int64_t, const Eigen::VectorXd& eta) {
+      for (Eigen::Index l = 0; l < eta.size(); ++l)
+        if (eta(l) != 0) {  // the first active coordinate (inactive ones are 0)
+          probe->gaussian(eta(l), claimed_sd, shift);
+          return;
+        }
+    };
+  }
   RunResult r;
   r.algorithm = "dp-cd";
   // Progress: the steps, then the accounting (one unsampled Gaussian ledger: rdp and the analytic curve).
   RunProgress bar(progress);
   bar.phase(0, 0.5, "step");
-  const FixedPointRun run =
-      run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [](std::int64_t k) { return k; }, bar);
+  const FixedPointRun run = run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [](std::int64_t k) { return k; },
+                                                   bar, -1, 0, probe != nullptr);
+  if (probe) return r;  // an audit run: the probe has its statistics
   finish_seed003_result(r, params, K, run.u, problem);
   r.claimed = {{"epsilon", "not claimed"},
                {"source", "seed 003 Prop. 2 casts DP-CD (Mangold et al. 2022) as Algorithm 1; no privacy theorem of "
