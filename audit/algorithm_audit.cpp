@@ -30,7 +30,19 @@ struct Profile {
 };
 
 const std::vector<std::pair<std::string, Profile>>& profiles() {
+  static const std::string seed000_canary =
+      "the target agent's neighbouring data set whose local gradient differs by B_inf (the declared domain's bound) in "
+      "every coordinate, the corner of the domain: every released coordinate's mean moves by the ledger's shift";
   static const std::vector<std::pair<std::string, Profile>> p = {
+      {"admm-random-aggregation",
+       {1000, {"average_case=off"}, "every iterate: the target agent's noisy state, every coordinate at every step (the "
+        "hidden aggregation weight integrated out: the ledger treats each release as a Laplace mechanism)", seed000_canary}},
+      {"dsgd-random-aggregation",
+       {1000, {"average_case=off"}, "every iterate: the target agent's noisy released point (once, at its group's "
+        "step; the groups are held fixed)", seed000_canary}},
+      {"dsgd-random-aggregation-minmax",
+       {1000, {"average_case=off"}, "every iterate: the target agent's noisy state, every coordinate at every step",
+        seed000_canary}},
       {"dp-sgd",
        {1000, {}, "every iterate: each step's noisy clipped-gradient sum",
         "a canary record whose gradient is 10 C on a model coordinate of its own, clipped to C (the clipping bound), "
@@ -136,7 +148,12 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   // The claim: the run's own accounting at the claimed noise (its parameters as given, no probe).
   std::vector<std::string> claim_sets = plan.sets;
   claim_sets.insert(claim_sets.end(), prof->claim.begin(), prof->claim.end());
+  algorithms::AuditSetupCache cache;  // the problem (and public draws) every run of this audit shares
+  cache.seed = block_seed(plan.seed, 0);
+  algorithms::AuditProbe claim_probe(1.0, &cache);
+  claim_probe.set_lean(false);
   algorithms::RunParameters claim_params = algorithms::RunParameters::from_assignments(claim_sets);
+  claim_params.set_audit_probe(&claim_probe);
   const algorithms::RunResult claim_run = entry.run(claim_params, block_seed(plan.seed, 0));
   w.claim_epsilon = number_or(claim_run.accounted, "epsilon", INFINITY);
   w.claim_delta = number_or(claim_run.accounted, "delta", 0);
@@ -168,8 +185,6 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   std::uint64_t cap = 0;
   for (const auto& e : ledger) cap += static_cast<std::uint64_t>(e.steps);
   if (ledger.empty()) cap = UINT64_MAX;
-  algorithms::AuditSetupCache cache;
-  cache.seed = block_seed(plan.seed, 0);
   w.stat_d.assign(plan.runs, 0);
   w.stat_dprime.assign(plan.runs, 0);
   std::vector<double> energy(plan.runs, 0);

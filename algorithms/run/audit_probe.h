@@ -33,7 +33,11 @@ class AuditProbe {
   // Whether a run may skip the arithmetic its statistic does not read (the means given the history cancel in the
   // likelihood ratio of a shifted release: only the noise draws, the activations and the claimed scales enter).
   // Off: the run computes everything (tests check the statistics agree draw for draw).
-  bool skip_values() const { return skip_values_; }
+  bool skip_values() const { return skip_values_ && lean_; }
+  // A lean run (the default) skips its trace and accounting; the audit's claim run is not lean (it accounts at the
+  // claimed noise, with the audit's shared setup).
+  bool lean() const { return lean_; }
+  void set_lean(bool on) { lean_ = on; }
   void set_skip_values(bool on) { skip_values_ = on; }
   // The cached setup of type T, or the one make(seed) builds (once per audit, under the lock).
   template <class T, class Make>
@@ -71,6 +75,7 @@ class AuditProbe {
   AuditSetupCache* cache_ = nullptr;
   std::uint64_t cap_ = UINT64_MAX;
   bool skip_values_ = true;
+  bool lean_ = true;
   double stat_d_ = 0, stat_dprime_ = 0;
   double energy_gaussian_ = 0, energy_laplace_ = 0;
   std::uint64_t releases_ = 0, gaussian_draws_ = 0, laplace_draws_ = 0;

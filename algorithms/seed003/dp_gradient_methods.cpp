@@ -286,8 +286,8 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
   // The worst record's uses by step k: every step (subsampled ledgers), ceil(k/n) in cyclic order.
   const FixedPointRun run = run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [&](std::int64_t k) {
     return batches == Batches::cyclic ? (k + n - 1) / n : k;
-  }, bar, extra > 0 ? d : -1, extra, probe != nullptr);
-  if (probe) {  // an audit run: the probe has its statistics; no utility, no accounting
+  }, bar, extra > 0 ? d : -1, extra, probe && probe->lean());
+  if (probe && probe->lean()) {  // an audit run: the probe has its statistics; no utility, no accounting
     bar.finish();
     return r;
   }
@@ -435,8 +435,8 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   RunProgress bar(progress);
   bar.phase(0, 0.5, "step");
   const FixedPointRun run = run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [](std::int64_t k) { return k; },
-                                                   bar, -1, 0, probe != nullptr);
-  if (probe) return r;  // an audit run: the probe has its statistics
+                                                   bar, -1, 0, probe && probe->lean());
+  if (probe && probe->lean()) return r;  // an audit run: the probe has its statistics
   finish_seed003_result(r, params, K, run.u, problem);
   r.claimed = {{"epsilon", "not claimed"},
                {"source", "seed 003 Prop. 2 casts DP-CD (Mangold et al. 2022) as Algorithm 1; no privacy theorem of "

@@ -124,7 +124,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   bar.phase(0, 0.8, dep == Deployment::decentralized ? "walk step" : "round");
   const FixedPointRun run = private_fixed_point_iteration(u0, R, cfg, noise, {}, [&](std::int64_t it, const FixedPointRun& now) {
     bar.step(it, k.K);
-    if (probe) return;  // an audit run: no trace
+    if (probe && probe->lean()) return;  // an audit run: no trace
     if (it % stride == 0 || it == k.K) {
       r.trace.push_back(trace_point(it, R.z_of(now.u), problem));
       // The ledger's steps used by then: every round (record-level), or the most participations of a user so far.
@@ -132,7 +132,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
       diverged = diverged || !std::isfinite(r.trace.back().objective);
     }
   });
-  if (probe) return r;  // an audit run: the probe has its statistics
+  if (probe && probe->lean()) return r;  // an audit run: the probe has its statistics
   const Eigen::VectorXd z = R.z_of(run.u);  // the only release
   finish_seed003_result(r, params, k.K, z, problem);
   r.extra["diverged"] = diverged;
