@@ -40,6 +40,10 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
       {"dsgd-random-aggregation",
        {1000, {"average_case=off"}, "every iterate: the target agent's noisy released point (once, at its group's "
         "step; the groups are held fixed)", seed000_canary}},
+      {"dgd-secret-sharing",
+       {4000, {}, "the colluders' view: every round's sum of the honest agents' states (secret shares reconstructed)",
+        "the target agent's neighbouring data set whose gradient differs by Delta2 in l2 (the declared domain's "
+        "bound), all on one coordinate: the honest sum moves by eta Delta2 there"}},
       {"dsgd-random-aggregation-minmax",
        {1000, {"average_case=off"}, "every iterate: the target agent's noisy state, every coordinate at every step",
         seed000_canary}},

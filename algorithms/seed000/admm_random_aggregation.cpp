@@ -68,6 +68,11 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
     beta *= growth;  // beta_{k+1} = beta0 growth^{k+1}
     Eigen::MatrixXd next(n, d);
     for (int i = 0; i < n; ++i) {
+      // An audit run that skips values draws only the target's releases (the statistic reads nothing else).
+      if (probe && probe->skip_values() && i != keys.target) {
+        next.row(i) = x.row(i);
+        continue;
+      }
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
       // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
       // (An audit run that skips values: the statistic reads only the target's noise, never the gradient.)

@@ -66,6 +66,11 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
     beta *= growth;    // beta_{k+1}
     Eigen::MatrixXd next(n, d);
     for (int i = 0; i < n; ++i) {
+      // An audit run that skips values draws only the target's releases (the statistic reads nothing else).
+      if (probe && probe->skip_values() && i != keys.target) {
+        next.row(i) = x.row(i);
+        continue;
+      }
       // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
       // (An audit run that skips values: the statistic reads only the target's noise, never the gradient.)
       const Eigen::VectorXd g = probe && probe->skip_values() ? Eigen::VectorXd::Zero(d)
