@@ -3,6 +3,7 @@
 // privacy loss with its maximum, mean and the claimed bound; for a canary-score audit, the attack's ROC curve.
 #pragma once
 
+#include "audit/algorithm_audit.h"
 #include "audit/canary_score_audit.h"
 #include "audit/threshold_counts.h"
 #include "audit/threshold_test.h"
@@ -17,6 +18,9 @@ std::string threshold_audit_svg(const ThresholdCounts& counts, const AuditResult
 std::string whitebox_audit_svg(const WhiteBoxResult& w);
 // A canary-score audit: the attack's ROC convex hull (log FPR), chance, and with a claim the largest TPR an
 // (eps, delta)-DP mechanism allows at each FPR, e^eps FPR + delta.
+// An algorithm audit: the histograms of the per-run statistic on D and on D' (all runs) and the chosen event's
+// threshold.
+std::string algorithm_audit_svg(const AlgorithmAuditResult& w);
 std::string canary_audit_svg(const CanaryAuditResult& r, double delta, std::optional<double> claimed,
                              const std::string& title);
 

@@ -289,6 +289,7 @@ Output run_algorithm_audit(const AuditOptions& o) {
   plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   Progress bar("audit");
   const AlgorithmAuditResult w = algorithm_audit(plan, runs_progress(bar));
+  if (!o.plot.empty()) write_atomically(o.plot, algorithm_audit_svg(w));
   Output out;
   out.json["command"] = "audit";
   out.json["target"] = w.algorithm;
@@ -349,6 +350,10 @@ Output run_algorithm_audit(const AuditOptions& o) {
   if (w.noise_factor != 1)
     t << "note             actual_noise_factor=" << format_input(w.noise_factor)
       << ": the runs draw that multiple of the claimed noise (negative control); the claim is unchanged\n";
+  if (!o.plot.empty()) {
+    out.json["plot"] = o.plot;
+    t << "plot             " << o.plot << "\n";
+  }
   out.text = t.str();
   return out;
 }
