@@ -564,7 +564,7 @@ Output run_canary_scores(const AuditOptions& o) {
   const std::string C = format_input(c.confidence);
   if (r.verdict) {
     if (*r.verdict == Verdict::violation)
-      t << "verdict          VIOLATION: the lower bound exceeds the claimed epsilon " << format_input(*c.claimed_epsilon)
+      t << "verdict          VIOLATION: the lower bound exceeds the claimed epsilon " << o.epsilon
         << " at confidence " << C << "\n";
     else if (*r.verdict == Verdict::pass)
       t << "verdict          PASS: no violation at confidence " << C << "; these canaries could show epsilon up to "
