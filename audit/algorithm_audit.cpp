@@ -297,7 +297,7 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     const double N = static_cast<double>(n);
     const double shape = laplace ? N : N / 2, scale = laplace ? 1.0 : 2.0;
     const double lower = boost::math::gamma_p_inv(shape, alpha) * scale;  // the claim's alpha-quantile
-    w.noise_ratio = laplace ? e / N : e / N;
+    w.noise_ratio = e / N;  // 1 in expectation under the claim (E n^2/sd^2 = 1, E |n|/b = 1)
     w.noise_ratio_lower = lower / N * (1 - 1e-9);
     w.noise = w.noise_ratio < w.noise_ratio_lower ? Verdict::violation : Verdict::pass;
   }

@@ -679,12 +679,15 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                             "Empirical lower bound on epsilon (threshold test, exact Clopper-Pearson bounds) against the "
                             "claim: exit 0 pass, 3 violation, 4 inconclusive");
   sub->add_option("TARGET", o->args,
-                  "laplace:b=B[,sens=S] | gaussian:sigma=S[,sens=S] | ALGORITHM (white-box: admm-random-aggregation, "
-                  "dsgd-random-aggregation, dsgd-random-aggregation-minmax, wang-nedic, dp-sgd) | merge FILE... "
-                  "(shards written by --shard)");
+                  "laplace:b=B[,sens=S] | gaussian:sigma=S[,sens=S] | ALGORITHM (dgd-secret-sharing, "
+                  "admm-random-aggregation, dsgd-random-aggregation, dsgd-random-aggregation-minmax, dp-sgd, dp-cd, "
+                  "admm-centralized, admm-lasso, admm-federated, admm-decentralized: distinguishing and noise tests "
+                  "against the run's claim; --exact-loss: seed 000, wang-nedic, dp-sgd) | merge FILE... (shards "
+                  "written by --shard)");
   sub->add_option("--runs", o->runs,
                   "Runs on EACH of D and D' (half choose the event, half estimate it), integer in [2, 1e13], default "
-                  "1e6; for an ALGORITHM: runs with independent seeds, [1, 1e6], default 1000");
+                  "1e6; for an ALGORITHM: runs with independent seeds, [4, 1e7], default 1000 (dgd-secret-sharing 4000; "
+                  "--exact-loss: [1, 1e6])");
   sub->add_option("--confidence", o->confidence, "Confidence C in (0, 1) of the lower bound")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")
       ->capture_default_str();
