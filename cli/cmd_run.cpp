@@ -26,6 +26,7 @@ struct RunOptions {
   std::uint64_t seed = 1;
   std::string trace;
   std::string ledger_out;
+  std::string canary_scores;
   std::string plot;
   bool list = false;
   bool parameters = false;
@@ -173,6 +174,21 @@ Output run_algorithm(const RunOptions& o) {
   }
 
   if (!o.trace.empty()) stage_output(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
+  // The canaries' scores (run dp-sgd --set canaries=N): CSV `score,included` for `dpledger audit --canary-scores`.
+  Json run_extra = r.extra;
+  std::size_t canary_count = 0;
+  if (run_extra.is_object() && run_extra.contains("canary_scores")) {
+    canary_count = run_extra["canary_scores"].size();
+    if (!o.canary_scores.empty()) {
+      std::ostringstream csv;
+      csv << std::setprecision(17) << "score,included\n";
+      for (const auto& c : run_extra["canary_scores"]) csv << c["score"].get<double>() << "," << c["included"].get<int>() << "\n";
+      stage_output(o.canary_scores, csv.str());
+      run_extra.erase("canary_scores");
+    }
+  } else if (!o.canary_scores.empty()) {
+    throw InputError("--canary-scores=" + o.canary_scores + ": this run has no canaries (dp-sgd with --set canaries=N has)");
+  }
   Json plot_summary;
   if (!o.plot.empty()) {
     const RunPlot plot = run_plot(r);
@@ -192,7 +208,8 @@ Output run_algorithm(const RunOptions& o) {
   for (int l = 0; l < r.output.size(); ++l) output.push_back(r.output(l));
   out.json["output"] = output;
   out.json["privacy"] = Json{{"claimed", r.claimed}, {"accounted", r.accounted}};
-  if (!r.extra.empty()) out.json["extra"] = r.extra;
+  if (!run_extra.empty()) out.json["extra"] = run_extra;
+  if (!o.canary_scores.empty()) out.json["canary_scores"] = o.canary_scores;
   if (!o.trace.empty()) out.json["trace"] = o.trace;
   if (!o.ledger_out.empty()) out.json["ledger_out"] = o.ledger_out;
   if (!o.plot.empty()) out.json["plot"] = plot_summary;
@@ -213,6 +230,9 @@ Output run_algorithm(const RunOptions& o) {
   print_privacy(t, "privacy claimed by the paper:", out.json["privacy"]["claimed"]);
   print_privacy(t, "privacy accounted by dpledger (certified upper bounds, rounded up):", out.json["privacy"]["accounted"]);
   if (!o.trace.empty()) t << "trace written to " << o.trace << "\n";
+  if (!o.canary_scores.empty())
+    t << "canary scores written to " << o.canary_scores << " (" << canary_count
+      << " canaries; audit them with: dpledger audit --canary-scores " << o.canary_scores << ")\n";
   if (!o.plot.empty()) t << "plot written to " << o.plot << " (utility and running epsilon vs iteration)\n";
   if (!o.ledger_out.empty())
     t << "ledger written to " << o.ledger_out << " (" << r.mechanisms.size()
@@ -234,7 +254,10 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
       ->check(seed_value())
       ->capture_default_str();
-  sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)")
+  sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)");
+  sub->add_option("--canary-scores", o->canary_scores,
+                  "Write the canaries' scores (dp-sgd --set canaries=N) as CSV score,included, for dpledger audit "
+                  "--canary-scores")
       ->check(writable_output_file());
   sub->add_option("--ledger-out", o->ledger_out,
                   "Write the mechanism ledger the accounted epsilon composes: .jsonl, one entry per line with the "

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "accounting/numeric/interval.h"
+#include "accounting/errors.h"
+#include "algorithms/run/audit_probe.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
@@ -25,9 +27,16 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   const AggregationPrivacyKeys keys = read_aggregation_privacy_keys(params);
   Rng rng(seed);
   DistributedProblem problem = setup_problem(params, {.agents = 10, .graph = "random", .edges = 20}, rng);
+  AuditProbe* const probe = params.audit_probe();
+  const bool lean = probe && probe->lean();
   params.reject_unknown();
   const int n = problem.agents();
   const int d = problem.dim();
+  if (probe && !keys.noise) throw NotApplicable("audit: noise=off releases the states exactly: nothing to audit");
+  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta; the target's releases go to the
+  // probe with the claimed scale and the ledger's shift (the neighbour whose gradient differs by B_inf in every
+  // coordinate: a corner of the declared data domain).
+  const double noise_factor = probe ? probe->noise_factor() : 1.0;
   const std::string what = "admm-random-aggregation with K=" + std::to_string(K) + ", agents=" + std::to_string(n) +
                            ", dimension " + std::to_string(d);
   const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / n;
@@ -46,7 +55,7 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // x^0 random, data-independent
   Eigen::MatrixXd lambda = Eigen::MatrixXd::Zero(n, d);
-  result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
+  if (!lean) result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
   std::vector<AggregatedRelease> releases;
   bool diverged = false;
   int done = 0;
@@ -59,9 +68,16 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
     beta *= growth;  // beta_{k+1} = beta0 growth^{k+1}
     Eigen::MatrixXd next(n, d);
     for (int i = 0; i < n; ++i) {
+      // An audit run that skips values draws only the target's releases (the statistic reads nothing else).
+      if (probe && probe->skip_values() && i != keys.target) {
+        next.row(i) = x.row(i);
+        continue;
+      }
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
       // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
-      const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
+      // (An audit run that skips values: the statistic reads only the target's noise, never the gradient.)
+      const Eigen::VectorXd g = probe && probe->skip_values() ? Eigen::VectorXd::Zero(d)
+                                                              : problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
       for (int l = 0; l < d; ++l) {
         double xbar = 0;
         for (int j : nb) xbar += x(j, l);
@@ -69,8 +85,10 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
         const double r = random_weights ? weights.uniform01() : 0.5;  // r = Gamma_i^{k+1}[l,l] / D_i
         const double offset = (-g(l) + lambda(i, l)) / D;
         const double mean = r * x(i, l) + (1 - r) * xbar + offset;  // (2.2), general-graph reading
-        next(i, l) = mean + (keys.noise ? noise_rng.laplace_rate(beta) : 0.0);
-        if (keys.noise && i == keys.target)
+        const double noise = keys.noise ? noise_rng.laplace_rate(beta / noise_factor) : 0.0;
+        next(i, l) = mean + noise;
+        if (probe && i == keys.target) probe->laplace(noise, 1 / beta, shift);
+        if (keys.noise && i == keys.target && !lean)
           releases.push_back({.step = k + 1,
                               .released = next(i, l),
                               .lo = random_weights ? std::min(x(i, l), xbar) + offset : mean,
@@ -86,13 +104,14 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
         lambda.row(i) += sign * zeta * (next.row(j) - next.row(i));
     x = next;
     done = k + 1;
-    result.trace.push_back(record_step(k + 1, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
+    if (!lean) result.trace.push_back(record_step(k + 1, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
     if (!bounded_states(x) || !bounded_states(lambda)) {
       diverged = true;
       break;
     }
     bar.step(k + 1, K);
   }
+  if (lean) return result;  // an audit run: the probe has its statistics
   finish_result(result, params, done, network_average(x), problem);
 
   bar.phase(split, 1, "ledger");

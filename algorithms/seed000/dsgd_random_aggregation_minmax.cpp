@@ -5,6 +5,8 @@
 #include <string>
 
 #include "accounting/numeric/interval.h"
+#include "accounting/errors.h"
+#include "algorithms/run/audit_probe.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
@@ -25,9 +27,16 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   const AggregationPrivacyKeys keys = read_aggregation_privacy_keys(params);
   Rng rng(seed);
   DistributedProblem problem = setup_problem(params, {.agents = 10, .graph = "random", .edges = 40}, rng);
+  AuditProbe* const probe = params.audit_probe();
+  const bool lean = probe && probe->lean();
   params.reject_unknown();
   const int n = problem.agents();
   const int d = problem.dim();
+  if (probe && !keys.noise) throw NotApplicable("audit: noise=off releases the states exactly: nothing to audit");
+  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta; the target's releases go to the
+  // probe with the claimed scale and the ledger's shift (the neighbour whose gradient differs by B_inf in every
+  // coordinate: a corner of the declared data domain).
+  const double noise_factor = probe ? probe->noise_factor() : 1.0;
   const std::string what = "dsgd-random-aggregation-minmax with K=" + std::to_string(K) + ", agents=" +
                            std::to_string(n) + ", dimension " + std::to_string(d);
   const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / n;
@@ -43,7 +52,7 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   Rng weights = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);
-  result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
+  if (!lean) result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
   std::vector<AggregatedRelease> releases;
   double eta = eta0, beta = beta0;
   bool diverged = false;
@@ -57,8 +66,15 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
     beta *= growth;    // beta_{k+1}
     Eigen::MatrixXd next(n, d);
     for (int i = 0; i < n; ++i) {
+      // An audit run that skips values draws only the target's releases (the statistic reads nothing else).
+      if (probe && probe->skip_values() && i != keys.target) {
+        next.row(i) = x.row(i);
+        continue;
+      }
       // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
-      const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
+      // (An audit run that skips values: the statistic reads only the target's noise, never the gradient.)
+      const Eigen::VectorXd g = probe && probe->skip_values() ? Eigen::VectorXd::Zero(d)
+                                                              : problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
       for (int l = 0; l < d; ++l) {
         double lo = x(i, l), hi = x(i, l);  // closed neighbourhood N~_i
@@ -69,8 +85,10 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
         const double w = random_weights ? weights.uniform01() : 0.5;
         const double offset = -eta * g(l);
         const double mean = w * lo + (1 - w) * hi + offset;  // (E.1)
-        next(i, l) = mean + (keys.noise ? noise_rng.laplace_rate(beta) : 0.0);
-        if (keys.noise && i == keys.target)
+        const double noise = keys.noise ? noise_rng.laplace_rate(beta / noise_factor) : 0.0;
+        next(i, l) = mean + noise;
+        if (probe && i == keys.target) probe->laplace(noise, 1 / beta, hi_up(exact(eta) * exact(b_inf)));
+        if (keys.noise && i == keys.target && !lean)
           releases.push_back({.step = k + 1,
                               .released = next(i, l),
                               .lo = random_weights ? lo + offset : mean,
@@ -81,13 +99,14 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
     }
     x = next;
     done = k + 1;
-    result.trace.push_back(record_step(k + 1, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
+    if (!lean) result.trace.push_back(record_step(k + 1, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
     if (!bounded_states(x)) {
       diverged = true;
       break;
     }
     bar.step(k + 1, K);
   }
+  if (lean) return result;  // an audit run: the probe has its statistics
   finish_result(result, params, done, network_average(x), problem);
   bar.phase(split, 1, "ledger");
   record_ledger_unless_diverged(result, releases, keys, diverged, bar.phase_callback());

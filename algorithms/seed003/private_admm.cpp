@@ -1,6 +1,7 @@
 #include "algorithms/seed003/private_admm.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/audit_probe.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/run_progress.h"
 #include "algorithms/seed003/consensus_admm_operator.h"
@@ -67,6 +68,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   if (dep == Deployment::federated)
     k.m = static_cast<int>(params.integer("m", std::max<std::int64_t>(1, std::lround(n / 10.0)), 1, n));
   if (dep == Deployment::lasso) k.printed = params.choice("scaling", "fixed", {"fixed", "printed"}) == "printed";
+  AuditProbe* const probe = params.audit_probe();
   params.reject_unknown();
   const int per_step = dep == Deployment::decentralized ? 1 : dep == Deployment::federated ? k.m : n;
   if (static_cast<double>(k.K) * per_step * p > 1e9)
@@ -88,6 +90,20 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   cfg.block_dim = p;
   cfg.lambda = k.lambda;
   cfg.sigma = k.sigma;  // u_i += lambda (R_i(u) + eta_i - u_i) = u_i + 2 lambda (Clip(x_i - z) + eta_i/2)
+  if (probe) {
+    // Audit: user/record 0's block. Its noised quantity Clip(x_0 - z, C) + eta_0/2 moves by at most sens (replace-one)
+    // in l2: in eta's units a shift of 2 sens along the block's first coordinate, the worst case the ledger covers
+    // (a record whose clipped difference turns by 2C, a corner of the clipped ball).
+    const double sens0 = record_sensitivity(problem.record_lipschitz() * t, clip, Neighbouring::replace_one);
+    if (!(k.sigma > 0) || !std::isfinite(sens0))
+      throw NotApplicable("audit: sigma=0 or an unbounded sensitivity: no finite claim to audit");
+    cfg.sigma = k.sigma * probe->noise_factor();
+    cfg.skip_operator = probe->skip_values();
+    // Inactive blocks' entries are 0; an active block's Gaussian draw is 0 with probability 0.
+    cfg.observe_noise = [probe, sigma = k.sigma, sens0](std::int64_t, const Eigen::VectorXd& eta) {
+      if (eta(0) != 0) probe->gaussian(eta(0), sigma, 2 * sens0);
+    };
+  }
   cfg.activation = dep == Deployment::federated || dep == Deployment::decentralized ? BlockActivation::fixed_size
                                                                                      : BlockActivation::all;
   cfg.active_count = per_step;
@@ -108,6 +124,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   bar.phase(0, 0.8, dep == Deployment::decentralized ? "walk step" : "round");
   const FixedPointRun run = private_fixed_point_iteration(u0, R, cfg, noise, {}, [&](std::int64_t it, const FixedPointRun& now) {
     bar.step(it, k.K);
+    if (probe && probe->lean()) return;  // an audit run: no trace
     if (it % stride == 0 || it == k.K) {
       r.trace.push_back(trace_point(it, R.z_of(now.u), problem));
       // The ledger's steps used by then: every round (record-level), or the most participations of a user so far.
@@ -115,6 +132,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
       diverged = diverged || !std::isfinite(r.trace.back().objective);
     }
   });
+  if (probe && probe->lean()) return r;  // an audit run: the probe has its statistics
   const Eigen::VectorXd z = R.z_of(run.u);  // the only release
   finish_seed003_result(r, params, k.K, z, problem);
   r.extra["diverged"] = diverged;
