@@ -1,5 +1,6 @@
 // `dpledger check`: the proofs-check, every numbered claim of the seed papers recomputed (all, or ids / paper
-// prefixes), as a table, JSON, or a Markdown report; exit 3 when a status differs from the expected one.
+// prefixes), as a readable report (per claim: paper and location, statement, parameters, evidence, verdict), JSON,
+// or a Markdown report; exit 3 when a status differs from the expected one.
 #include "accounting/errors.h"
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
@@ -32,9 +33,19 @@ Output list_claims(const std::vector<proofs::Claim>& claims) {
   Json arr = Json::array();
   std::ostringstream t;
   for (const auto& c : claims) {
-    arr.push_back(Json{{"id", c.id}, {"source", proofs::source_of(c)}, {"statement", c.statement},
-                       {"expected", proofs::to_string(c.expected)}, {"constants", c.constants}});
-    t << std::left << std::setw(30) << c.id << std::setw(13) << proofs::to_string(c.expected) << c.location << ": "
+    arr.push_back(Json{{"id", c.id},
+                       {"paper", proofs::paper_of(c.id)},
+                       {"source", proofs::source_of(c)},
+                       {"location", c.location},
+                       {"statement", c.statement},
+                       {"kind", proofs::to_string(c.kind)},
+                       {"method", proofs::to_string(c.method)},
+                       {"expected", proofs::to_string(c.expected)},
+                       {"constants", c.constants},
+                       {"mutation", Json{{"constant", c.mutation.constant},
+                                         {"value", c.mutation.value},
+                                         {"description", c.mutation.description}}}});
+    t << std::left << std::setw(30) << c.id << std::setw(18) << proofs::to_string(c.expected) << c.location << ": "
       << c.statement << "\n";
   }
   out.json["claims"] = arr;
@@ -70,42 +81,41 @@ Output run_check(const CheckOptions& o) {
   out.json["constants"] = overrides;
   Json arr = Json::array();
   bool all_expected = true;
-  std::ostringstream t;
-  t << std::left << std::setw(30) << "claim" << std::setw(14) << "expected" << std::setw(14) << "status" << "computed\n";
   for (const auto& r : results) {
     const bool as_expected = r.result.status == r.claim.expected;
     all_expected = all_expected && as_expected;
     Json j{{"id", r.claim.id},
+           {"paper", proofs::paper_of(r.claim.id)},
            {"source", proofs::source_of(r.claim)},
+           {"location", r.claim.location},
            {"statement", r.claim.statement},
+           {"kind", proofs::to_string(r.claim.kind)},
+           {"method", proofs::to_string(r.claim.method)},
            {"expected", proofs::to_string(r.claim.expected)},
            {"status", proofs::to_string(r.result.status)},
+           {"verdict", proofs::verdict_of(r.result)},
            {"claimed", r.result.claimed},
            {"computed", r.result.computed},
            {"note", r.result.note},
            {"region", r.result.region},
+           {"parameters", proofs::parameters_of(r.claim, r.result, ctx)},
            {"as_expected", as_expected},
            {"seconds", std::round(r.seconds * 1000) / 1000}};
     if (!r.result.counterexample.empty()) j["counterexample"] = r.result.counterexample;
     if (!r.result.reproduce.empty()) j["reproduce"] = r.result.reproduce;
+    if (!r.result.holds_where.empty()) j["holds_where"] = r.result.holds_where;
+    if (!r.result.why.empty()) j["why"] = r.result.why;
     if (std::isfinite(r.result.deficit)) j["deficit"] = r.result.deficit;
     arr.push_back(j);
-    std::string computed = r.result.computed.size() > 90 ? r.result.computed.substr(0, 87) + "..." : r.result.computed;
-    t << std::left << std::setw(30) << r.claim.id << std::setw(14) << proofs::to_string(r.claim.expected)
-      << std::setw(14) << (proofs::to_string(r.result.status) + (as_expected ? "" : " (!)")) << computed << "\n";
-    if (r.result.status == proofs::Status::fails && !r.result.counterexample.empty())
-      t << std::setw(30) << "" << "counterexample: " << r.result.counterexample << "\n"
-        << std::setw(30) << "" << "reproduce: " << r.result.reproduce << "\n";
   }
+  std::ostringstream t;
+  t << proofs::text_report(results, ctx);
   out.json["claims"] = arr;
   Json summary = Json::array();
-  t << "\npaper  claims  holds  fails  inconclusive  as expected\n";
-  for (const auto& s : proofs::summarise(results)) {
+  for (const auto& s : proofs::summarise(results))
     summary.push_back(Json{{"paper", s.paper}, {"claims", s.claims}, {"holds", s.holds}, {"fails", s.fails},
-                           {"inconclusive", s.inconclusive}, {"as_expected", s.as_expected}});
-    t << std::left << std::setw(7) << s.paper << std::setw(8) << s.claims << std::setw(7) << s.holds << std::setw(7)
-      << s.fails << std::setw(14) << s.inconclusive << s.as_expected << "/" << s.claims << "\n";
-  }
+                           {"fails_as_printed", s.fails_as_printed}, {"inconclusive", s.inconclusive},
+                           {"as_expected", s.as_expected}});
   out.json["summary"] = summary;
   out.json["all_as_expected"] = all_expected;
   if (!o.report.empty()) {
@@ -122,10 +132,12 @@ Output run_check(const CheckOptions& o) {
 const Registration registration{"check", 90, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<CheckOptions>();
   sub = root.add_subcommand("check",
-                            "Recompute every numbered claim of the seed papers (proofs-check): holds / fails / "
-                            "inconclusive, with counterexamples; exit 3 if a status differs from the expected one");
+                            "Recompute every numbered claim of the seed papers (proofs-check): holds / fails / fails "
+                            "as printed / inconclusive, with the evidence; exit 3 if a status differs from the expected one");
   sub->add_option("claims", o->claims, "Claim ids (e.g. 000/eq-2.6) or papers (000 .. 004); default: all");
-  sub->add_flag("--list", o->list, "List the claims (id, expected status, location, statement) without running them");
+  sub->add_flag("--list", o->list,
+                "List the claims (id, expected status, location, statement; with --json also kind, method, constants "
+                "and the mutation that must flip the status) without running them");
   sub->add_option("--report", o->report, "Write a Markdown report (one table per paper) to this file");
   sub->add_flag("--quick", o->quick, "Smaller grids and fewer random draws (for CI); the statuses must not change");
   sub->add_option("--seed", o->seed, "Seed of the random searches and simulations")->capture_default_str();
