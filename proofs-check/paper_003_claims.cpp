@@ -11,6 +11,7 @@
 #include "algorithms/seed003/consensus_admm_operator.h"
 #include "algorithms/seed003/fixed_point_iteration.h"
 #include "proofs-check/counterexample_search.h"
+#include "proofs-check/rate_derivation.h"
 #include "proofs-check/registry.h"
 #include "proofs-check/run_statistics.h"
 
@@ -875,12 +876,6 @@ ClaimResult check_thm_1_proof_lambda(const CheckContext& ctx) {
 
 // ---- Corollaries 5.1-5.3: the stated rates against Theorem 1's bound at the theorems' noise, minimised over K ----
 
-double minimise_over_iterations(const std::function<double(double)>& g) {
-  double best = g(1);
-  for (double K = 1; K <= 1e14; K *= 1.2) best = std::min(best, g(K));
-  return best;
-}
-
 struct CorollaryParameters {
   double n = 1e4, eps = 1, p = 10, alpha = 10, one_minus_tau = 0.1, r = 0.05, L = 1, gamma = 1;
 };
@@ -897,13 +892,13 @@ ClaimResult corollary_check(const CheckContext& ctx, int which) {
   const double r_extra = which == 2 ? ctx.constant("r_extra", 0) : 0;
   const double n_extra = which == 3 ? ctx.constant("n_extra", 0) : 0;
   const auto bound_min = [&](const CorollaryParameters& c) {
-    return minimise_over_iterations([&](double K) {
+    return minimise_over_horizon([&](double K) {
       double q = 1, sigma2 = 0;
       if (which == 1) q = 1, sigma2 = 8 * K * c.alpha * c.L * c.L * c.gamma * c.gamma / (c.eps * c.n * c.n);
       if (which == 2) q = c.r, sigma2 = 16 * K * c.alpha * c.L * c.L * c.gamma * c.gamma / (c.eps * c.n * c.n);
       if (which == 3) q = 1 / c.n, sigma2 = 8 * K * c.alpha * c.L * c.L * c.gamma * c.gamma * std::log(c.n) / (c.eps * c.n * c.n);
       return theorem1_bound(K, q, sigma2, c);
-    });
+    }, 1, 1e14);
   };
   const auto claimed = [&](const CorollaryParameters& c) {
     const double a = std::sqrt(c.p * c.alpha) * c.L * c.gamma, b = c.p * c.alpha * c.L * c.L * c.gamma * c.gamma;

@@ -9,6 +9,7 @@
 #include "proofs-check/counterexample_search.h"
 #include "proofs-check/dual_averaging_observation.h"
 #include "proofs-check/pure_composition_exact.h"
+#include "proofs-check/rate_derivation.h"
 #include "proofs-check/registry.h"
 #include "proofs-check/run_statistics.h"
 
@@ -779,20 +780,6 @@ ClaimResult check_lemma_5(const CheckContext& ctx) {
 
 // ---- Corollaries 3 and 4: the rates they state, against the bound (9) they are derived from ----
 
-// min over T in [T_min, 1e12] of g(T) (a smooth function of T treated as real; scanned on a geometric grid, then
-// refined by golden-section search around the best grid point).
-double minimise_over_horizon(const std::function<double(double)>& g, double T_min) {
-  double best_T = T_min, best = g(T_min);
-  for (double T = T_min; T <= 1e12; T *= 1.25)
-    if (const double v = g(T); v < best) best = v, best_T = T;
-  double a = std::max(T_min, best_T / 1.25), b = best_T * 1.25;
-  for (int i = 0; i < 60; ++i) {
-    const double m1 = a + (b - a) * 0.382, m2 = a + (b - a) * 0.618;
-    if (g(m1) < g(m2)) b = m2; else a = m1;
-  }
-  return std::min(best, g((a + b) / 2));
-}
-
 struct RateSweep {
   std::string name;
   std::vector<double> values;
@@ -853,7 +840,7 @@ ClaimResult check_cor_3(const CheckContext& ctx) {
     if (name == "iota") iota = v;
     if (name == "q") q = v;
     if (name == "eps") eps = v;
-    return minimise_over_horizon([&](double T) { return bound(iota, q, eps, m, T); }, std::max(1.0, 5 * eps * eps / (4 * iota * iota)));
+    return minimise_over_horizon([&](double T) { return bound(iota, q, eps, m, T); }, std::max(1.0, 5 * eps * eps / (4 * iota * iota)), 1e12);
   };
   std::vector<RateSweep> sweeps{{"iota", {1e-3, 3e-3, 1e-2, 3e-2, 1e-1}, iota_exp},
                                 {"q", {1e2, 1e3, 1e4, 1e5}, -2},
@@ -887,7 +874,7 @@ ClaimResult check_cor_4(const CheckContext& ctx) {
     if (name == "q") q = v;
     if (name == "eps") eps = v;
     if (name == "gamma") gamma = v;
-    return minimise_over_horizon([&](double T) { return bound(iota, q, eps, m, gamma, T); }, std::max(1.0, 5 * eps * eps / (4 * iota * iota)));
+    return minimise_over_horizon([&](double T) { return bound(iota, q, eps, m, gamma, T); }, std::max(1.0, 5 * eps * eps / (4 * iota * iota)), 1e12);
   };
   std::vector<RateSweep> sweeps{{"iota", {1e-4, 1e-3, 1e-2, 0.1}, 0.5},
                                 {"q", {1e2, 1e3, 1e4, 1e5}, -1},
