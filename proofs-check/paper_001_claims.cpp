@@ -732,6 +732,47 @@ ClaimResult check_lemma_7(const CheckContext& ctx) {
   return r;
 }
 
+// Remark 1: under gamma^k = O(1/k^0.9), a noise level sigma^k growing no faster than O(k^0.3) keeps (5),
+// sum_k (gamma^k)^2 max_i (sigma_i^k)^2 < infinity. The sum with gamma^k = (k+1)^-0.9 and sigma^k = (k+1)^s for s up to
+// the claimed rate: its partial sum to 10^6 and the integral-test tail, or its divergence (the partial sums' growth).
+ClaimResult check_remark_1(const CheckContext& ctx) {
+  const double rate = ctx.constant("sigma_rate", 0.3);
+  const double gamma_exponent = 0.9;
+  const int n = ctx.quick ? 100000 : 1000000;
+  std::ostringstream list;
+  bool summable = true;
+  std::string counter;
+  for (double s : {0.0, rate / 2, rate}) {
+    const double e = 2 * gamma_exponent - 2 * s;  // the summand (k+1)^-e
+    double partial = 0, half = 0;
+    for (int k = 0; k < n; ++k) {
+      partial += std::pow(k + 1.0, -e);
+      if (k + 1 == n / 10) half = partial;
+    }
+    // Integral test: the tail beyond n is at most int_n^inf x^-e dx = n^(1-e)/(e-1) for e > 1; for e <= 1 the sum grows
+    // at least like the integral, i.e. without bound.
+    const bool converges = e > 1;
+    const double tail = converges ? std::pow(n, 1 - e) / (e - 1) : kInfinity;
+    list << (list.tellp() ? "; " : "") << "sigma ~ k^" << num(s) << ": summand k^-" << num(e, 4) << ", partial sum to " << n << " = "
+         << num(partial, 6) << " (to " << n / 10 << ": " << num(half, 6) << "), tail " << (converges ? "<= " + num(tail, 4) : std::string("unbounded"));
+    if (!converges && summable) {
+      summable = false;
+      counter = "sigma^k ~ k^" + num(s) + " with gamma^k ~ k^-0.9: sum (gamma^k sigma^k)^2 = sum k^-" + num(e, 4) +
+                " diverges (partial sums " + num(half, 5) + " -> " + num(partial, 5) + ")";
+    }
+  }
+  ClaimResult r;
+  r.region = "gamma^k = (k+1)^-0.9, sigma^k = (k+1)^s for s in {0, rate/2, rate}; sums to k = " + std::to_string(n);
+  r.claimed = "sigma^k growing no faster than O(k^" + num(rate) + ") keeps sum (gamma^k)^2 (sigma^k)^2 finite";
+  r.computed = list.str();
+  r.deficit = 1 - (2 * gamma_exponent - 2 * rate);
+  r.status = summable ? Status::holds : Status::fails;
+  if (!summable) r.counterexample = counter;
+  r.reproduce = "dpledger check 001/remark-1";
+  r.note = "The largest admissible rate is 0.4 (2(0.9 - s) > 1); the remark's 0.3 is inside.";
+  return r;
+}
+
 }  // namespace
 
 std::vector<Claim> paper_001_claims() {
@@ -784,6 +825,9 @@ std::vector<Claim> paper_001_claims() {
       {"001/sec-VI", "Section VI (simulation schedules)",
        "the simulation's lambda, gamma, nu satisfy the conditions of Theorems 1 and 2", Status::holds, {"nu_exponent=0.3"},
        check_sec_vi, K::experiment, Me::certified, {"nu_exponent", 0.45, "nu = 1 + 0.1 k^0.3 -> 1 + 0.1 k^0.45"}},
+      {"001/remark-1", "Remark 1",
+       "under gamma^k = O(1/k^0.9), sigma^k increasing no faster than O(k^0.3) still satisfies the summability (5)", Status::holds,
+       {"sigma_rate=0.3"}, check_remark_1, K::lemma, Me::certified, {"sigma_rate", 0.45, "O(k^0.3) -> O(k^0.45)"}},
   };
 }
 

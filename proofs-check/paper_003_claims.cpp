@@ -727,14 +727,16 @@ class LinearContraction final : public algorithms::seed003::BlockOperator {
   Eigen::MatrixXd M_;
 };
 
-ClaimResult check_thm_1(const CheckContext& ctx) {
+struct Theorem1Case {
+  int p;
+  double tau, q, sigma2;
+};
+
+// Theorem 1 (13) on the given cases (see check_thm_1); `hypothesis` names the cases' domain for the report.
+ClaimResult theorem_1_on(const CheckContext& ctx, std::vector<Theorem1Case> cases, const std::string& hypothesis) {
   const double floor_constant = ctx.constant("floor_constant", 8);
   algorithms::Rng rng(ctx.seed);
-  struct Case {
-    int p;
-    double tau, q, sigma2;
-  };
-  std::vector<Case> cases{{2, 0.5, 1, 0.6}, {4, 0.9, 0.5, 0.2}, {8, 0.99, 0.25, 0.02}};
+  using Case = Theorem1Case;
   if (ctx.quick) cases.resize(2);
   const int K = ctx.quick ? 600 : 3000;
   std::ostringstream list;
@@ -791,7 +793,7 @@ ClaimResult check_thm_1(const CheckContext& ctx) {
   }
   ClaimResult r;
   r.region = "R(u) = tau Q u (Q random orthogonal, u* = 0, a tau-contraction), blocks of dimension 1 active with "
-             "probability q (Poisson), zeta = 0, D = ||u_0||^2 = 1, sigma^2 > 1 - tau, k <= " + std::to_string(K) +
+             "probability q (Poisson), zeta = 0, D = ||u_0||^2 = 1, " + hypothesis + ", k <= " + std::to_string(K) +
              "; lambda over {0.05, ..., 1}; exact second moments (and seeded runs of the library's Algorithm 1 as a cross-check)";
   r.claimed = "exists lambda in (0, 1]: E||u_{k+1} - u*||^2 <= (1 - q^2(1 - tau)/8)^k D + " + num(floor_constant) +
               "((sqrt(p) sigma + zeta)/(sqrt(q)(1 - tau)) + (p sigma^2 + zeta^2)/(q^3 (1 - tau)^3))";
@@ -802,6 +804,56 @@ ClaimResult check_thm_1(const CheckContext& ctx) {
   r.reproduce = "dpledger check 003/thm-1";
   r.note = "Holds with several orders of magnitude of slack; the proof's own lambda exceeds 1 (003/thm-1-proof-lambda), "
            "so the statement stands on other lambdas.";
+  return r;
+}
+
+ClaimResult check_thm_1(const CheckContext& ctx) {
+  return theorem_1_on(ctx, {{2, 0.5, 1, 0.6}, {4, 0.9, 0.5, 0.2}, {8, 0.99, 0.25, 0.02}}, "sigma^2 > 1 - tau");
+}
+
+// Remark 1: Theorem 1 holds more generally for sigma sqrt(p) + zeta > sqrt(q)(1 - tau): cases with sigma^2 <= 1 - tau
+// (outside the theorem's own hypothesis) but inside the remark's, one of them near its boundary.
+ClaimResult check_remark_1(const CheckContext& ctx) {
+  ClaimResult r = theorem_1_on(ctx, {{2, 0.5, 1, 0.13}, {4, 0.9, 0.5, 0.05}, {8, 0.99, 0.25, 0.005}},
+                               "sigma^2 <= 1 - tau < ... but sigma sqrt(p) > sqrt(q)(1 - tau) (Remark 1's domain)");
+  r.reproduce = "dpledger check 003/remark-1";
+  r.note = "The remark's weaker hypothesis, on cases Theorem 1's own sigma^2 > 1 - tau excludes; the bound is unchanged.";
+  return r;
+}
+
+// Remark 2: R(u) = u - 2/(beta + mu) grad f(u) is (beta - mu)/(beta + mu)-contractive for mu-strongly convex, beta-smooth
+// f. Searched on f(u) = mu/2 ||u||^2 + (beta - mu) sum_l log cosh(u_l) (Hessian between mu I and beta I, not quadratic)
+// and on quadratics with eigenvalues mu and beta (where the factor is attained).
+ClaimResult check_remark_2(const CheckContext& ctx) {
+  const double factor = ctx.constant("contraction_factor", 1);
+  std::vector<Axis> axes{{"mu", 0.01, 10, {0.1, 1}, true},
+                         {"beta_over_mu", 1, 1000, {1.5, 10, 100}, true},
+                         {"p", 1, 8, {1, 3}, false, true},
+                         {"draw", 0, 1000, {1, 2, 3, 4}, false, true}};
+  const auto margin = [&](const Point& pt) {
+    const double mu = pt[0], beta = pt[0] * pt[1];
+    const int p = static_cast<int>(pt[2]);
+    const bool quadratic = static_cast<int>(pt[3]) % 2 == 0;
+    algorithms::Rng rng(ctx.seed + static_cast<std::uint64_t>(pt[3] * 7919 + pt[2] * 104729 + pt[1] * 1e3 + pt[0] * 1e6));
+    Eigen::VectorXd u(p), v(p), h(p);
+    for (int l = 0; l < p; ++l) u(l) = 3 * rng.gaussian(), v(l) = 3 * rng.gaussian(), h(l) = l % 2 == 0 ? mu : beta;
+    const auto grad = [&](const Eigen::VectorXd& x) {
+      Eigen::VectorXd g(p);
+      for (int l = 0; l < p; ++l) g(l) = quadratic ? h(l) * x(l) : mu * x(l) + (beta - mu) * std::tanh(x(l));
+      return g;
+    };
+    const Eigen::VectorXd Ru = u - 2 / (beta + mu) * grad(u), Rv = v - 2 / (beta + mu) * grad(v);
+    const double tau = factor * (beta - mu) / (beta + mu);
+    return (tau * (u - v).norm() - (Ru - Rv).norm()) / (u - v).norm() + 1e-12;
+  };
+  const SearchOutcome s = search_counterexample(axes, ctx.quick ? 20 : 200, ctx.seed, margin);
+  ClaimResult r;
+  r.region = s.region + "; odd draws f = mu/2 ||u||^2 + (beta - mu) sum log cosh(u_l), even draws the quadratic diag(mu, beta, ...)";
+  r.claimed = "||R(u) - R(v)|| <= " + num(factor) + " (beta - mu)/(beta + mu) ||u - v||";
+  r.computed = "smallest margin (relative to ||u - v||) " + num(s.worst_margin - 1e-12, 4) + " at " + describe(axes, s.worst_point);
+  record_search_verdict(r, s, axes);
+  r.reproduce = "dpledger check 003/remark-2";
+  r.note = "Ryu & Boyd's contraction factor; attained by quadratics (the even draws), so any smaller factor fails.";
   return r;
 }
 
@@ -1078,6 +1130,14 @@ std::vector<Claim> paper_003_claims() {
        "sigma + zeta)/(sqrt(q)(1-tau)) + (p sigma^2 + zeta^2)/(q^3 (1-tau)^3))",
        Status::holds, {"floor_constant=8"}, check_thm_1, K::convergence, Me::simulation,
        {"floor_constant", 1e-6, "the constant 8 of the noise floor -> 1e-6"}},
+      {"003/remark-1", "Remark 1",
+       "Theorem 1 holds more generally for sigma sqrt(p) + zeta > sqrt(q)(1 - tau) (in place of sigma^2 > 1 - tau)",
+       Status::holds, {"floor_constant=8"}, check_remark_1, K::convergence, Me::simulation,
+       {"floor_constant", 1e-6, "the constant 8 of the noise floor -> 1e-6"}},
+      {"003/remark-2", "Remark 2",
+       "R(u) = u - 2/(beta + mu) grad f(u) is (beta - mu)/(beta + mu)-contractive for mu-strongly convex beta-smooth f",
+       Status::holds, {"contraction_factor=1"}, check_remark_2, K::lemma, Me::search,
+       {"contraction_factor", 0.95, "(beta - mu)/(beta + mu) -> 0.95 (beta - mu)/(beta + mu)"}},
       {"003/lemma-A.1", "Lemma A.1 (choices of the learning rate)",
        "0 < chi < 1 exactly for lambda in ((1+c-q)/((1+c)(1-b)), (1+c-q)/((1+c)(1-b)) (1/2 + 1/2 sqrt(1 + 4(1+c)(1-b)/((1-tau)(1+c-q)^2))))",
        Status::holds, {"half=0.5"}, check_lemma_a1, K::lemma, Me::search, {"half", 0.6, "the factors 1/2 of the upper end -> 0.6"}},
