@@ -26,7 +26,18 @@ struct CheckOptions {
   std::uint64_t seed = 20261123;
 };
 
-Output list_claims(const std::vector<proofs::Claim>& claims) {
+// The left-out claims of the papers the selection names whole (all papers when `selectors` is empty).
+std::vector<proofs::LeftOutClaim> left_out_for(const std::vector<std::string>& selectors) {
+  std::vector<proofs::LeftOutClaim> out;
+  for (const auto& l : proofs::left_out_claims()) {
+    bool wanted = selectors.empty();
+    for (const auto& s : selectors) wanted = wanted || s == l.paper || s == l.paper + "/";
+    if (wanted) out.push_back(l);
+  }
+  return out;
+}
+
+Output list_claims(const std::vector<proofs::Claim>& claims, const std::vector<std::string>& selectors) {
   Output out;
   out.json["command"] = "check";
   out.json["list"] = true;
@@ -49,13 +60,22 @@ Output list_claims(const std::vector<proofs::Claim>& claims) {
       << c.statement << "\n";
   }
   out.json["claims"] = arr;
+  const std::vector<proofs::LeftOutClaim> left = left_out_for(selectors);
+  Json left_arr = Json::array();
+  if (!left.empty()) t << "\nleft out (" << left.size() << "):\n";
+  for (const auto& l : left) {
+    left_arr.push_back(Json{{"paper", l.paper}, {"location", l.location}, {"statement", l.statement}, {"reason", l.reason}});
+    t << "  " << l.paper << "  " << l.location << ": " << l.statement << "\n      reason: " << l.reason << "\n";
+  }
+  out.json["left_out"] = left_arr;
+  t << "\n" << claims.size() << " claims with a check, " << left.size() << " left out\n";
   out.text = t.str();
   return out;
 }
 
 Output run_check(const CheckOptions& o) {
   const std::vector<proofs::Claim> claims = proofs::select_claims(o.claims);
-  if (o.list) return list_claims(claims);
+  if (o.list) return list_claims(claims, o.claims);
   proofs::CheckContext ctx;
   ctx.quick = o.quick;
   ctx.seed = o.seed;
@@ -137,7 +157,7 @@ const Registration registration{"check", 90, [](CLI::App& root, CLI::App*& sub) 
   sub->add_option("claims", o->claims, "Claim ids (e.g. 000/eq-2.6) or papers (000 .. 004); default: all");
   sub->add_flag("--list", o->list,
                 "List the claims (id, expected status, location, statement; with --json also kind, method, constants "
-                "and the mutation that must flip the status) without running them");
+                "and the mutation that must flip the status) without running them, then the claims left out and why");
   sub->add_option("--report", o->report, "Write a Markdown report (one table per paper) to this file");
   sub->add_flag("--quick", o->quick, "Smaller grids and fewer random draws (for CI); the statuses must not change");
   sub->add_option("--seed", o->seed, "Seed of the random searches and simulations")->capture_default_str();
