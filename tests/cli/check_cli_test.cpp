@@ -79,7 +79,7 @@ TEST(CheckCli, BadInput) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err.rfind("error:", 0), 0u) << r.err;
   EXPECT_TRUE(r.out.empty());
-  r = run_dpledger("check 004/thm-1 --set constant=abc");
+  r = run_dpledger("check 004/thm-1-chain --set constant=abc");
   EXPECT_EQ(r.exit_code, 2);
   r = run_dpledger("check 004/thm-1 --set nothing=1");
   EXPECT_EQ(r.exit_code, 2);
