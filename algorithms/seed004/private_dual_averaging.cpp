@@ -99,6 +99,12 @@ DualAveragingOutcome run_dual_averaging(const DistributedProblem& problem, const
       M.row(i) = Z.row(i) + a * zeta.transpose();  // message (Step 5)
       ++out.activations[static_cast<std::size_t>(i)];
     }
+    if (s.observe) {
+      Eigen::MatrixXd zetas(static_cast<Eigen::Index>(g.active.size()), d);
+      for (std::size_t r = 0; r < g.active.size(); ++r)
+        zetas.row(static_cast<Eigen::Index>(r)) = (M.row(g.active[r]) - Z.row(g.active[r])) / a;
+      s.observe(t, Z, X, g.active, zetas);
+    }
     const double kappa = s.iota * (A + weight(s.a, t + 1)), gamma = prox_weight(s, t + 1);
     for (std::size_t r = 0; r < g.active.size(); ++r) {
       const int i = g.active[r];
