@@ -180,6 +180,10 @@ Output run_algorithm(const RunOptions& o) {
   out.json["objective"] = r.objective;
   out.json["optimum"] = r.optimum;
   out.json["suboptimality"] = r.suboptimality;
+  out.json["start_objective"] = r.start_objective;
+  out.json["zero_model_objective"] = r.baseline_objective;
+  out.json["objective_definition"] = r.objective_definition;
+  if (r.extra.contains("learning")) out.json["learning"] = r.extra["learning"];
   Json output = Json::array();
   for (int l = 0; l < r.output.size(); ++l) output.push_back(r.output(l));
   out.json["output"] = output;
@@ -196,9 +200,18 @@ Output run_algorithm(const RunOptions& o) {
   t << std::setprecision(10);
   t << "algorithm      " << r.algorithm << "   (seed " << o.seed << ")\n";
   t << "iterations     " << r.iterations << "\n";
-  t << "objective      " << r.objective << "   (sum of the agents' objectives at the output)\n";
-  t << "optimum        " << r.optimum << "   (non-private, centralised solver)\n";
+  t << "objective      " << r.objective << "   (" << r.objective_definition << ")\n";
+  t << "  start        " << r.start_objective << "   (the same at the run's starting point)\n";
+  t << "  zero model   " << r.baseline_objective << "   (the same at x = 0: a linear model's constant score)\n";
+  t << "  optimum      " << r.optimum << "   (non-private, centralised solver)\n";
   t << "suboptimality  " << r.suboptimality << "\n";
+  if (r.extra.contains("learning") && r.extra["learning"].contains("verdict")) {
+    const Json& l = r.extra["learning"];
+    t << "learned?       " << l["verdict"].get<std::string>() << "\n";
+    if (l.contains("note")) t << "               " << l["note"].get<std::string>() << "\n";
+  }
+  if (r.extra.contains("paper_setting") && r.extra["paper_setting"].is_string())
+    t << "setting        " << r.extra["paper_setting"].get<std::string>() << "\n";
   if (diverged)
     t << "DIVERGED       the iterates exploded and the run was stopped: no privacy ledger (extra.diverged)\n";
   // The text shows the same values as the JSON (an unbounded epsilon is "inf", never "null").

@@ -45,6 +45,7 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   Rng weights = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // x^0 random, data-independent
+  record_start_and_baseline(result, problem, network_average(x));
   Eigen::MatrixXd lambda = Eigen::MatrixXd::Zero(n, d);
   result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
   std::vector<AggregatedRelease> releases;

@@ -113,6 +113,7 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
   Rng shares = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // data-independent x^0
+  record_start_and_baseline(result, problem, network_average(x));
   Eigen::MatrixXd broadcasts;
   double max_error = 0;
   Eigen::VectorXd sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);

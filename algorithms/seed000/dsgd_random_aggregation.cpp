@@ -54,6 +54,7 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
   for (int t = 0; t < n; ++t)
     groups[static_cast<std::size_t>(t % (2 * K))].push_back(perm[static_cast<std::size_t>(t)]);
   Eigen::MatrixXd y = random_initial_states(2, d, init);
+  record_start_and_baseline(result, problem, network_average(y));
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   result.trace.push_back(record_step(0, y, Eigen::MatrixXd(), problem.locals, network_average(y)));
   std::vector<AggregatedRelease> releases;

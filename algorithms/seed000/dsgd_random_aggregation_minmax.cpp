@@ -43,6 +43,7 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   Rng weights = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);
+  record_start_and_baseline(result, problem, network_average(x));
   result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
   std::vector<AggregatedRelease> releases;
   double eta = eta0, beta = beta0;

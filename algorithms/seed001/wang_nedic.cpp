@@ -7,6 +7,7 @@
 #include "algorithms/seed001/accumulated_sensitivity.h"
 #include "algorithms/seed001/algorithm1_step.h"
 #include "algorithms/seed001/claimed_epsilon.h"
+#include "algorithms/seed000/trace_recording.h"
 
 #include <algorithm>
 #include <cmath>
@@ -272,6 +273,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
   r.objective = total_objective(problem.locals, r.output);
   r.optimum = problem.optimum.value;
   r.suboptimality = r.objective - r.optimum;
+  record_start_and_baseline(r, problem, x_start.colwise().mean().transpose());
   r.trace = run.trace;
 
   const std::int64_t T = T_of(cfg);

@@ -85,6 +85,7 @@ RunResult result_of(const std::string& algorithm, const RunParameters& params, c
   r.algorithm = algorithm;
   r.trace = o.trace;
   finish_result(r, params, static_cast<int>(o.trace.size()) - 1, network_average(o.F), p);
+  record_start_and_baseline(r, p, network_average(o.trace.front().states));
   r.extra["argmin_solves"] = o.argmin_solves;
   r.extra["max_kkt_residual"] = o.max_kkt_residual;
   r.extra["max_newton_iterations"] = o.max_newton_iterations;

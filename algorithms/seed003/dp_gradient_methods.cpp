@@ -218,7 +218,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
   const FixedPointRun run = run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [&](std::int64_t k) {
     return batches == Batches::cyclic ? (k + n - 1) / n : k;
   }, bar);
-  finish_seed003_result(r, params, K, run.u, problem);
+  finish_seed003_result(r, params, K, run.u, problem, Eigen::VectorXd::Zero(problem.dim()));
   if (audit_record >= 0)
     r.extra["whitebox"] = {
         {"record", audit_record},
@@ -331,7 +331,7 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   bar.phase(0, 0.5, "step");
   const FixedPointRun run =
       run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [](std::int64_t k) { return k; }, bar);
-  finish_seed003_result(r, params, K, run.u, problem);
+  finish_seed003_result(r, params, K, run.u, problem, Eigen::VectorXd::Zero(problem.dim()));
   r.claimed = {{"epsilon", "not claimed"},
                {"source", "seed 003 Prop. 2 casts DP-CD (Mangold et al. 2022) as Algorithm 1; no privacy theorem of "
                           "its own"}};

@@ -116,7 +116,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
     }
   });
   const Eigen::VectorXd z = R.z_of(run.u);  // the only release
-  finish_seed003_result(r, params, k.K, z, problem);
+  finish_seed003_result(r, params, k.K, z, problem, R.z_of(u0));
   r.extra["diverged"] = diverged;
   r.extra["prox_step_gamma_p"] = t;
   r.extra["regulariser_step"] = t_z;
