@@ -127,6 +127,10 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
                                                     {"composition",
                                                      "none: each agent releases once (d coordinates at one step)"}}));
   result.extra["diverged"] = diverged;
+  result.extra["paper_setting"] =
+      "Xiao 2019 App. E (d): eta_k = 0.95^k, beta_k = 1.02^k, N 100 (example E-4's size), K 25 groups pairs; every "
+      "agent releases once (eps = one step's d coordinates); data " + params.resolved().value("data", std::string()) +
+      " stands in for Adult, with about 6 rows per agent";
   if (diverged)
     result.extra["diverged_note"] = "iterates exceeded 1e6 times the start/optimum/noise scale at iteration " +
                                     std::to_string(done) + ": stopped; no privacy ledger for a diverged run";
