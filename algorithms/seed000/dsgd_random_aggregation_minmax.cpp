@@ -29,7 +29,7 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   const AggregationPrivacyKeys keys = read_aggregation_privacy_keys(params);
   // Output: the ergodic average (1/K) sum_{k=1}^K of the network averages (Thm 3.1.2's X^K bar for Algorithm 1;
   // Sec. 3.3's (1/K) sum_k X^k for the random-aggregation framework, (3.11)) or the last iterate.
-  const bool ergodic = params.choice("output", "last", {"ergodic", "last"}) == "ergodic";
+  const bool ergodic = params.choice("output", "ergodic", {"ergodic", "last"}) == "ergodic";
   Rng rng(seed);
   DistributedProblem problem = setup_problem(params, {.agents = 10, .graph = "random", .edges = 40}, rng);
   params.reject_unknown();

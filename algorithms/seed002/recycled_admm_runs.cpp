@@ -377,6 +377,10 @@ RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed, const Progress
   r.extra["zeta_source"] = zeta_in == 0 ? "auto: matched to private R-ADMM's Theorem IV.1 bound at alpha_match, K = ceil(T/2)"
                                         : "parameter zeta";
   r.extra["matched_radmm_beta"] = beta_match;
+  r.extra["paper_setting"] =
+      "Zhang-Khalili-Liu Fig. 2's DVP baseline (Zhang and Zhu 2017): eta 1, its noise chosen so that its total bound "
+      "matches private R-ADMM's (alpha 2, here C 100 and T = 2K = 20 iterations as private-radmm's defaults); data " +
+      params.resolved().value("data", std::string()) + " stands in for Adult";
   r.extra["dvp_step"] = "Zhang-Zhu 2017 DVP as read from the Recycled ADMM paper: e ~ exp(-zeta ||e||), the primal "
                         "step (8) with lambda_i + (C/(2 B_i)) e and (Phi/2)||f||^2, the dual update (9) unperturbed";
   if (!noise_on) {
