@@ -1,0 +1,38 @@
+#include "algorithms/sweeps/figure_registry.h"
+
+#include "accounting/errors.h"
+#include "algorithms/sweeps/seed004_figures.h"
+
+namespace dpl::algorithms::sweeps {
+
+namespace {
+
+FigureRunner seed004(int number) {
+  return [number](RunParameters& p, int seeds, const ProgressCallback& progress) {
+    return seed004_figure(number, p, seeds, progress);
+  };
+}
+
+}  // namespace
+
+const std::vector<FigureEntry>& figure_entries() {
+  static const std::vector<FigureEntry> entries{
+      {"seed004-fig1", "seed 004", "Liu-Johansson-Shi Fig. 1: standard DDA vs Algorithm 1 (node sampling), hinge + l1, eps 1 and 0.5", 10, seed004(1)},
+      {"seed004-fig2", "seed 004", "Liu-Johansson-Shi Fig. 2: Algorithm 1 with 2 vs 4 sampled nodes, hinge + l1", 10, seed004(2)},
+      {"seed004-fig3", "seed 004", "Liu-Johansson-Shi Fig. 3: privacy leakage vs iteration with and without sampling (paper's (7), certified)", 5, seed004(3)},
+      {"seed004-fig4", "seed 004", "Liu-Johansson-Shi Fig. 4: Fig. 1 on the l2-regularised SVM (a_t = t, gamma_t = 20)", 10, seed004(4)},
+      {"seed004-fig5", "seed 004", "Liu-Johansson-Shi Fig. 5: Fig. 2 on the l2-regularised SVM", 10, seed004(5)},
+  };
+  return entries;
+}
+
+const FigureEntry& find_figure(const std::string& name) {
+  std::string known;
+  for (const auto& e : figure_entries()) {
+    if (e.name == name) return e;
+    known += (known.empty() ? "" : ", ") + e.name;
+  }
+  throw InputError("FIGURE=" + name + " is not a known figure: allowed " + known);
+}
+
+}  // namespace dpl::algorithms::sweeps
