@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "algorithms/seed003/figure1_sweep.h"
+#include "algorithms/sweeps/seed000_figure.h"
 #include "algorithms/sweeps/seed001_figure.h"
 #include "algorithms/sweeps/seed002_figures.h"
 #include "algorithms/sweeps/seed004_figures.h"
@@ -26,6 +27,7 @@ FigureRunner seed004(int number) {
 
 const std::vector<FigureEntry>& figure_entries() {
   static const std::vector<FigureEntry> entries{
+      {"seed000-fig2-1", "seed 000", "Xiao 2019 Fig. 2-1: gamma vs omega and beta; Algorithm 1 vs [42], [43], [45], [48]: accuracy and privacy loss", 5, seed000_figure2_1},
       {"seed001-fig1", "seed 001", "Wang-Nedic Fig. 1: Algorithm 1 vs DGD (same noise) and PDOP (same privacy budget), optimisation error vs iteration", 20, seed001_figure1},
       {"seed002-fig1", "seed 002", "Zhang-Khalili-Liu Fig. 1: non-private R-ADMM for several gamma vs ADMM, N = 5 and 20", 5, seed002(1)},
       {"seed002-fig2", "seed 002", "Zhang-Khalili-Liu Fig. 2: private R-ADMM vs DVP and PP at equal total bounds, alpha 2 and 4: accuracy and P(t)", 10, seed002(2)},
