@@ -111,6 +111,32 @@ Output describe_parameters(const std::string& algorithm, const algorithms::RunPa
   return out;
 }
 
+// For --help: every algorithm with its one-line summary and its keys (a describe-only pass: nothing is run).
+std::string algorithm_help() {
+  std::ostringstream t;
+  t << "Algorithms (keys: --set key=value; values, defaults and ranges: dpledger run ALGORITHM --parameters):\n";
+  for (const auto& e : algorithms::algorithm_entries()) {
+    t << "  " << e.name << "\n      " << e.summary << "\n";
+    algorithms::RunParameters p;
+    p.set_describe_only(true);
+    try {
+      (void)e.runner(p, 1, {});
+    } catch (const algorithms::ParametersDescribed&) {
+    } catch (const std::exception&) {
+    }
+    std::string keys, line = "      keys:";
+    for (const auto& [k, v] : p.defaults().items()) {
+      if (line.size() + k.size() + 2 > 110) {
+        keys += line + "\n";
+        line = "           ";
+      }
+      line += " " + k;
+    }
+    t << keys << line << "\n";
+  }
+  return t.str();
+}
+
 Output run_algorithm(const RunOptions& o) {
   Output out;
   out.json["command"] = "run";
@@ -231,9 +257,7 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub = root.add_subcommand("run",
                             "Run a reference algorithm of the papers: utility, the paper's claimed privacy, and "
                             "dpledger's accounting of the same run");
-  sub->add_option("ALGORITHM", o->algorithm,
-                  "dgd-secret-sharing | admm-random-aggregation | dsgd-random-aggregation | "
-                  "dsgd-random-aggregation-minmax | wang-nedic");
+  sub->add_option("ALGORITHM", o->algorithm, "One of the algorithms listed below (dpledger run --list)");
   sub->add_option("--config", o->config, "File of key = value lines (# comments); --set overrides it");
   sub->add_option("--set", o->sets, "key=value parameter override, repeatable (see the README for each algorithm's keys)");
   sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
@@ -250,6 +274,7 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub->add_flag("--parameters", o->parameters,
                 "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "
                 "values; nothing is run");
+  sub->footer([] { return algorithm_help(); });
   return [o] { return run_algorithm(*o); };
 }};
 
