@@ -19,7 +19,7 @@ namespace {
 struct SweepOptions {
   std::string figure, csv, svg;
   std::vector<std::string> sets;
-  int seeds = 0;  // 0: the figure's default
+  int seeds = -1;  // -1: the figure's default
   std::int64_t K = 0;  // seed003-fig1's rounds (same as --set K=...)
   bool list = false, parameters = false;
 };
@@ -63,7 +63,7 @@ Output run_sweep(const SweepOptions& o) {
   const auto& entry = algorithms::sweeps::find_figure(o.figure);
   if (!o.csv.empty() && !ends_with(o.csv, ".csv")) throw InputError("--csv=" + o.csv + " has an unknown extension: allowed .csv");
   if (!o.svg.empty() && !ends_with(o.svg, ".svg")) throw InputError("--svg=" + o.svg + " has an unknown extension: allowed .svg");
-  const int seeds = o.seeds == 0 ? entry.default_seeds : o.seeds;
+  const int seeds = o.seeds == -1 ? entry.default_seeds : o.seeds;
   if (seeds < 1 || seeds > 100) throw InputError("--seeds=" + std::to_string(seeds) + " is out of range: allowed integers [1, 100]");
   std::vector<std::string> sets = o.sets;
   if (o.K != 0) sets.push_back("K=" + std::to_string(o.K));
