@@ -280,6 +280,7 @@ std::string render_svg_grid(const std::vector<Plot>& panels, const std::string& 
     height += row_h;
   }
   height += foot;
+  width = std::max(width, 32 + 10.2 * static_cast<double>(title.size()));  // the title (17 px bold) fits
   // Notes wrapped at word boundaries to the figure's width (about 6 px a character at 11 px).
   const auto per_line = static_cast<std::size_t>(std::max(40.0, (width - 32) / 6.0));
   std::vector<std::string> lines;

@@ -96,8 +96,8 @@ Figure seed004_figure(int number_, RunParameters& params, int seeds, const Progr
     f.panels.push_back(p);
     f.columns = 1;
     f.title = std::string("Liu-Johansson-Shi Fig. ") + std::to_string(number_) + ": " +
-              (number_ == 1 || number_ == 4 ? "standard DDA vs Algorithm 1 (node sampling)" : "2 vs 4 sampled nodes") +
-              ", " + problem_name + ", n = 20";
+              (number_ == 1 || number_ == 4 ? "standard DDA vs Algorithm 1" : "2 vs 4 sampled nodes") + ", " +
+              problem_name;
     for (std::size_t k = 0; k < curves.size(); ++k) {
       const Curve c = curves[k].curve();
       f.summary["final_suboptimality"][settings[k].label] = c.mean.back();
@@ -108,7 +108,7 @@ Figure seed004_figure(int number_, RunParameters& params, int seeds, const Progr
     // Fig. 3: privacy leakage against iterations. The paper's curve is (7) (independent of iota); dpledger's is
     // the certified epsilon at delta 0.01 of the same runs, accounted up to each t (honest model, observable
     // activity), with and without sampling.
-    f.title = "Liu-Johansson-Shi Fig. 3: privacy leakage during training, " + problem_name + ", n = 20";
+    f.title = "Liu-Johansson-Shi Fig. 3: privacy leakage during training, " + problem_name;
     f.columns = 2;
     const std::vector<double> ts = log_grid(T, 8);
     Panel priv;
