@@ -114,6 +114,32 @@ Output describe_parameters(const std::string& algorithm, const algorithms::RunPa
   return out;
 }
 
+// For --help: every algorithm with its one-line summary and its keys (a describe-only pass: nothing is run).
+std::string algorithm_help() {
+  std::ostringstream t;
+  t << "Algorithms (keys: --set key=value; values, defaults and ranges: dpledger run ALGORITHM --parameters):\n";
+  for (const auto& e : algorithms::algorithm_entries()) {
+    t << "  " << e.name << "\n      " << e.summary << "\n";
+    algorithms::RunParameters p;
+    p.set_describe_only(true);
+    try {
+      (void)e.runner(p, 1, {});
+    } catch (const algorithms::ParametersDescribed&) {
+    } catch (const std::exception&) {
+    }
+    std::string keys, line = "      keys:";
+    for (const auto& [k, v] : p.defaults().items()) {
+      if (line.size() + k.size() + 2 > 110) {
+        keys += line + "\n";
+        line = "           ";
+      }
+      line += " " + k;
+    }
+    t << keys << line << "\n";
+  }
+  return t.str();
+}
+
 Output run_algorithm(const RunOptions& o) {
   Output out;
   out.json["command"] = "run";
@@ -204,6 +230,10 @@ Output run_algorithm(const RunOptions& o) {
   out.json["objective"] = r.objective;
   out.json["optimum"] = r.optimum;
   out.json["suboptimality"] = r.suboptimality;
+  out.json["start_objective"] = r.start_objective;
+  out.json["zero_model_objective"] = r.baseline_objective;
+  out.json["objective_definition"] = r.objective_definition;
+  if (r.extra.contains("learning")) out.json["learning"] = r.extra["learning"];
   Json output = Json::array();
   for (int l = 0; l < r.output.size(); ++l) output.push_back(r.output(l));
   out.json["output"] = output;
@@ -221,9 +251,18 @@ Output run_algorithm(const RunOptions& o) {
   t << std::setprecision(10);
   t << "algorithm      " << r.algorithm << "   (seed " << o.seed << ")\n";
   t << "iterations     " << r.iterations << "\n";
-  t << "objective      " << r.objective << "   (sum of the agents' objectives at the output)\n";
-  t << "optimum        " << r.optimum << "   (non-private, centralised solver)\n";
+  t << "objective      " << r.objective << "   (" << r.objective_definition << ")\n";
+  t << "  start        " << r.start_objective << "   (the same at the run's starting point)\n";
+  t << "  zero model   " << r.baseline_objective << "   (the same at x = 0: a linear model's constant score)\n";
+  t << "  optimum      " << r.optimum << "   (non-private, centralised solver)\n";
   t << "suboptimality  " << r.suboptimality << "\n";
+  if (r.extra.contains("learning") && r.extra["learning"].contains("verdict")) {
+    const Json& l = r.extra["learning"];
+    t << "learned?       " << l["verdict"].get<std::string>() << "\n";
+    if (l.contains("note")) t << "               " << l["note"].get<std::string>() << "\n";
+  }
+  if (r.extra.contains("paper_setting") && r.extra["paper_setting"].is_string())
+    t << "setting        " << r.extra["paper_setting"].get<std::string>() << "\n";
   if (diverged)
     t << "DIVERGED       the iterates exploded and the run was stopped: no privacy ledger (extra.diverged)\n";
   // The text shows the same values as the JSON (an unbounded epsilon is "inf", never "null").
@@ -246,9 +285,7 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub = root.add_subcommand("run",
                             "Run a reference algorithm of the papers: utility, the paper's claimed privacy, and "
                             "dpledger's accounting of the same run");
-  sub->add_option("ALGORITHM", o->algorithm,
-                  "dgd-secret-sharing | admm-random-aggregation | dsgd-random-aggregation | "
-                  "dsgd-random-aggregation-minmax | wang-nedic");
+  sub->add_option("ALGORITHM", o->algorithm, "One of the algorithms listed below (dpledger run --list)");
   sub->add_option("--config", o->config, "File of key = value lines (# comments); --set overrides it");
   sub->add_option("--set", o->sets, "key=value parameter override, repeatable (see the README for each algorithm's keys)");
   sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
@@ -271,6 +308,7 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub->add_flag("--parameters", o->parameters,
                 "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "
                 "values; nothing is run");
+  sub->footer([] { return algorithm_help(); });
   return [o] { return run_algorithm(*o); };
 }};
 

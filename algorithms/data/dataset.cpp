@@ -185,7 +185,15 @@ Dataset load_shipped(const std::string& name) {
     d.name = name;
     return d;
   }
-  throw InputError("data=" + name + " is not a shipped data set: allowed breast_cancer (or a .csv/.libsvm path)");
+  if (name == "digits") {
+    // The MNIST-like stand-in: 8 x 8 images, the binary task "digit >= 5" (+1 after preprocessing) vs "< 5".
+    Dataset d = read_csv(shipped_data_dir() + "/digits.csv", -1);
+    for (Eigen::Index r = 0; r < d.labels.size(); ++r) d.labels(r) = d.labels(r) >= 5 ? 1.0 : 0.0;
+    d.name = name;
+    return d;
+  }
+  throw InputError("data=" + name + " is not a shipped data set: allowed breast_cancer, digits (or a .csv/.libsvm "
+                   "path)");
 }
 
 Dataset load_dataset(const std::string& path_or_name) {
@@ -194,7 +202,7 @@ Dataset load_dataset(const std::string& path_or_name) {
   if (ends_with(p, ".svm") || ends_with(p, ".libsvm") || ends_with(p, ".txt")) return read_libsvm(p);
   if (p.find('/') == std::string::npos && p.find('.') == std::string::npos) return load_shipped(p);
   throw InputError("data=" + p +
-                   " is not recognised: allowed a shipped name (breast_cancer), synthetic, or a file ending in "
+                   " is not recognised: allowed a shipped name (breast_cancer, digits), synthetic, or a file ending in "
                    ".csv, .svm, .libsvm or .txt");
 }
 

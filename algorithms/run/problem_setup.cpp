@@ -22,8 +22,9 @@ DistributedProblem setup_problem(RunParameters& params, const ProblemDefaults& d
   const auto synthetic_rows = static_cast<int>(params.integer("synthetic_rows", defaults.synthetic_rows, 2, 10000000));
   const auto synthetic_dim = static_cast<int>(params.integer("synthetic_dim", defaults.synthetic_dim, 1, 100000));
 
-  if (loss == LossKind::hinge && !(l2 > 0))
-    throw InputError("l2=0 is out of range for loss=hinge: allowed reals (0, 1e6] (the optimum needs l2 > 0)");
+  if (loss == LossKind::hinge && !(l2 > 0) && !(l1 > 0))
+    throw InputError("l2=0 and l1=0 are out of range for loss=hinge: allowed l2 > 0 or l1 > 0 (the hinge loss alone "
+                     "may have no minimiser)");
   // An audit's runs share one problem, set up once from the audit's seed (audit_probe.h).
   if (AuditProbe* probe = params.audit_probe(); probe && probe->setup_cache()) {
     AuditProbe* const none = nullptr;

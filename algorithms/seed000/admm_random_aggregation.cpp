@@ -20,11 +20,20 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   const auto K = static_cast<int>(params.integer("K", 100, 1, 100000));
   const double D = params.real("D", 10, 0, 1e12, true);
   const double zeta = params.real("zeta", 0.5, 0, 1e12, true);
-  const double beta0 = params.real("beta0", 1, 0, 1e12, true);
+  // beta_k = beta0 growth^k: the thesis's schedule (App. E example (a): 1.02^k, K = 100, D = 10, zeta = 0.5) gives
+  // eps = 4.46 per agent on its Adult set (d = 14, one-sided B_inf = 1/b_i = 0.01); on the shipped data (d = 30,
+  // two-sided B_inf = 2/b_i = 0.035) the same schedule costs eps = 33.5 and does not reliably beat the random start
+  // (end 11.1 +- 0.8 against 11.9 over seeds 1-5); beta0 = 2 (eps = 67) does (7.9 +- 0.2). At the thesis's eps =
+  // 4.46 no schedule of this algorithm learns on this data: the last iterate's noise floor is d D/(2 beta_K^2)
+  // per agent with beta_K ~ eps D/(51 d B_inf).
+  const double beta0 = params.real("beta0", 2, 0, 1e12, true);
   const double growth = params.real("growth", 1.02, 0, 1e3, true);
   const bool random_weights = params.flag("random_weights", true);
   const bool printed_sign = params.choice("dual_sign", "corrected", {"corrected", "printed"}) == "printed";
   const AggregationPrivacyKeys keys = read_aggregation_privacy_keys(params);
+  // Output: the ergodic average (1/K) sum_{k=1}^K of the network averages (Thm 3.1.2's X^K bar for Algorithm 1;
+  // Sec. 3.3's (1/K) sum_k X^k for the random-aggregation framework, (3.11)) or the last iterate.
+  const bool ergodic = params.choice("output", "last", {"ergodic", "last"}) == "ergodic";
   Rng rng(seed);
   DistributedProblem problem = setup_problem(params, {.agents = 10, .graph = "random", .edges = 20}, rng);
   AuditProbe* const probe = params.audit_probe();
@@ -54,7 +63,9 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   Rng weights = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // x^0 random, data-independent
+  record_start_and_baseline(result, problem, network_average(x));
   Eigen::MatrixXd lambda = Eigen::MatrixXd::Zero(n, d);
+  Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   if (!lean) result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
   std::vector<AggregatedRelease> releases;
   bool diverged = false;
@@ -104,6 +115,7 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
         lambda.row(i) += sign * zeta * (next.row(j) - next.row(i));
     x = next;
     done = k + 1;
+    ergodic_sum += network_average(x);
     if (!lean) result.trace.push_back(record_step(k + 1, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
     if (!bounded_states(x) || !bounded_states(lambda)) {
       diverged = true;
@@ -112,12 +124,20 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
     bar.step(k + 1, K);
   }
   if (lean) return result;  // an audit run: the probe has its statistics
-  finish_result(result, params, done, network_average(x), problem);
+  finish_result(result, params, done, ergodic && done > 0 ? Eigen::VectorXd(ergodic_sum / done) : network_average(x),
+                problem);
+  result.extra["output"] = ergodic ? "ergodic average (1/K) sum_{k=1}^K of the network averages" : "last iterate";
+  result.extra["last_iterate_objective"] = total_objective(problem.locals, network_average(x));
 
   bar.phase(split, 1, "ledger");
   record_ledger_unless_diverged(result, releases, keys, diverged, bar.phase_callback());
   if (keys.noise && !diverged) add_to_both_ledgers(result, sensitivity_fields(keys, b_inf, {{"sensitivity", shift}}));
   result.extra["diverged"] = diverged;
+  result.extra["paper_setting"] =
+      "Xiao 2019 App. E example (a): N 10, |E| 20, D 10, zeta 0.5, beta_k = 1.02^k, K 100 on Adult (b_i 100, d 14): "
+      "eps_worst 4.46 per agent (Fig. 2(b)); here " + params.resolved().value("data", std::string()) +
+      " (d 30, b_i ~ 57, two-sided B_inf) stands in and beta0 = 2: the thesis's rate costs eps 33.5 here and does not "
+      "reliably beat the random start, and at eps 4.46 this algorithm does not learn on this data";
   result.extra["dual_sign"] = printed_sign ? "printed: lambda -= zeta sum(x_j - x_i) (diverges, docs/seed000.md E4)"
                                            : "corrected: lambda += zeta sum(x_j - x_i) (docs/seed000.md E4, from (3.5))";
   bar.finish();

@@ -117,6 +117,7 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
   Rng shares = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // data-independent x^0
+  record_start_and_baseline(result, problem, network_average(x));
   Eigen::MatrixXd broadcasts;
   double max_error = 0;
   Eigen::VectorXd sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
@@ -219,7 +220,11 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
     if (result.claimed.contains("epsilon_per_round") && result.claimed["epsilon_per_round"].is_number())
       t.claimed_epsilon = t.iteration * result.claimed["epsilon_per_round"].get<double>();
   }
-  result.extra = {{"sensitivity_l2", sens_l2},
+  result.extra = {{"paper_setting",
+                   "Xiao 2019 Sec. 2.1 runs no experiment with this protocol: sigma 0.1, eta 0.5, K 50 on the thesis's "
+                   "problem (logistic + |x|^2/2 per agent, unit rows); data " +
+                       params.resolved().value("data", std::string()) + " stands in for Adult"},
+                  {"sensitivity_l2", sens_l2},
                   {"domain", describe(domain)},
                   {"modulus", std::to_string(codec.modulus())},
                   {"frac_bits", frac_bits},

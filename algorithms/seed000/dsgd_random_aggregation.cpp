@@ -65,6 +65,7 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
   for (int t = 0; t < n; ++t)
     groups[static_cast<std::size_t>(t % (2 * K))].push_back(perm[static_cast<std::size_t>(t)]);
   Eigen::MatrixXd y = random_initial_states(2, d, init);
+  record_start_and_baseline(result, problem, network_average(y));
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   if (!lean) result.trace.push_back(record_step(0, y, Eigen::MatrixXd(), problem.locals, network_average(y)));
   std::vector<AggregatedRelease> releases;
@@ -141,6 +142,10 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
                                                     {"composition",
                                                      "none: each agent releases once (d coordinates at one step)"}}));
   result.extra["diverged"] = diverged;
+  result.extra["paper_setting"] =
+      "Xiao 2019 App. E (d): eta_k = 0.95^k, beta_k = 1.02^k, N 100 (example E-4's size), K 25 groups pairs; every "
+      "agent releases once (eps = one step's d coordinates); data " + params.resolved().value("data", std::string()) +
+      " stands in for Adult, with about 6 rows per agent";
   if (diverged)
     result.extra["diverged_note"] = "iterates exceeded 1e6 times the start/optimum/noise scale at iteration " +
                                     std::to_string(done) + ": stopped; no privacy ledger for a diverged run";
