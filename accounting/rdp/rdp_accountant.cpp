@@ -86,6 +86,33 @@ Interval ComposedRdp::at_infinity() const {
   return s;
 }
 
+std::vector<double> ComposedRdp::upper_at_integer_orders(const std::vector<std::int64_t>& orders) const {
+  std::vector<std::vector<double>> per_curve(parts_.size());
+  auto range = [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) per_curve[i] = parts_[i].first->upper_at_integer_orders(orders);
+  };
+  if (parts_.size() < kParallelCurves) range(0, parts_.size());
+  else run_pair([&] { range(0, parts_.size() / 2); }, [&] { range(parts_.size() / 2, parts_.size()); });
+  std::vector<double> out(orders.size());
+  for (std::size_t g = 0; g < orders.size(); ++g) {
+    Interval s = exact(0.0);
+    bool finite = true;
+    for (std::size_t i = 0; i < parts_.size() && finite; ++i) {
+      finite = std::isfinite(per_curve[i][g]);
+      if (finite) s += exact_int(parts_[i].second) * exact(per_curve[i][g]);
+    }
+    out[g] = finite ? hi_up(s) : std::numeric_limits<double>::infinity();
+  }
+  return out;
+}
+
+double ComposedRdp::evaluation_work(const std::vector<double>& orders) const {
+  double w = 0;
+  for (const auto& part : parts_)
+    for (const double a : orders) w += std::isfinite(a) ? part.first->evaluation_work(a) : 10;
+  return w;
+}
+
 double ComposedRdp::estimate(double alpha) const {
   return sum_parts(parts_.size(), 0.0, [&](std::size_t i) {
     return static_cast<double>(parts_[i].second) * parts_[i].first->estimate(alpha);

@@ -21,6 +21,11 @@ class ComposedRdp {
   Interval certified_at(double alpha) const;
   // Number of distinct curves.
   std::size_t distinct_curves() const { return parts_.size(); }
+  // Upper bounds (rounded up; +inf allowed) at integer orders >= 2, each curve by its batched path
+  // (RdpCurve::upper_at_integer_orders), steps times each value summed in 200-bit intervals.
+  std::vector<double> upper_at_integer_orders(const std::vector<std::int64_t>& orders) const;
+  // The summed RdpCurve::evaluation_work of every curve at these orders (about 10 ns units).
+  double evaluation_work(const std::vector<double>& orders) const;
   Interval at_infinity() const;
   double estimate(double alpha) const;
   // The exact composed value when every part is rational at this order (see RdpCurve::exact_at).

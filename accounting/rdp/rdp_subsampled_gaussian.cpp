@@ -337,6 +337,64 @@ double log1p_upper(double x) {
 
 }  // namespace
 
+// A non-negative binary64 interval times a power of two, m 2^e, renormalised so that m.hi lies in [1/2, 1): sums and
+// products of moments far beyond the double range (e^{k^2/(2z^2)} at k ~ 10^3 and z ~ 1) without overflow.
+struct ScaledInterval {
+  DoubleInterval m{0, 0};
+  std::int64_t e = 0;
+};
+
+ScaledInterval normalised(ScaledInterval x) {
+  if (!(x.m.hi > 0)) return {{0, 0}, 0};
+  int k = 0;
+  std::frexp(x.m.hi, &k);
+  // Scaling by 2^-k is exact unless the lower end becomes subnormal: then 0 (still a lower bound).
+  const double lo = std::ldexp(x.m.lo, -k);
+  x.m = {lo < std::numeric_limits<double>::min() ? 0.0 : lo, std::ldexp(x.m.hi, -k)};
+  x.e += k;
+  return x;
+}
+ScaledInterval operator*(const ScaledInterval& a, const ScaledInterval& b) { return normalised({a.m * b.m, a.e + b.e}); }
+ScaledInterval operator+(const ScaledInterval& a, const ScaledInterval& b) {
+  if (!(a.m.hi > 0)) return b;
+  if (!(b.m.hi > 0)) return a;
+  const ScaledInterval& big = a.e >= b.e ? a : b;
+  const ScaledInterval& small = a.e >= b.e ? b : a;
+  const std::int64_t shift = small.e - big.e;  // <= 0
+  // A term below 2^-1000 of the other is added as [0, 2^-1000] (its upper end is below 1 = 2 x big.m.hi's bound).
+  const DoubleInterval s = shift < -1000 ? DoubleInterval{0, 0x1p-1000}
+                                         : DoubleInterval{std::ldexp(small.m.lo, static_cast<int>(shift)),
+                                                          std::ldexp(small.m.hi, static_cast<int>(shift))};
+  return normalised({big.m + s, big.e});
+}
+
+// MTZ 2019, Sec. 3.2 at an integer order where e^{k/z^2} leaves the double range: A = sum_{k=0}^{a} t_k with t_0 =
+// (1-q)^a and t_{k+1} = t_k (a-k)/(k+1) q/(1-q) e^{k/z^2}, all non-negative, in scaled binary64 intervals (e^{1/z^2}
+// enclosed once by the Taylor enclosure, its powers by repeated multiplication: ~a ulps). A is then astronomically
+// larger than 1, so log A = log m + e log 2 loses nothing to the 1 it contains. Upper bound on log(A)/(a-1), rounded up;
+// +inf when the enclosure of log A is wider than 1e-9 relative (A too close to 1 for this form).
+double scaled_integer_rdp_upper(std::int64_t a, const DoubleInterval& q, const DoubleInterval& one_minus_q,
+                                const DoubleInterval& z2) {
+  using DI = DoubleInterval;
+  constexpr DI kLog2{0.69314718055994529, 0.69314718055994540};
+  ScaledInterval t = normalised({DI::point(1), 0}), base = normalised({one_minus_q, 0});
+  for (std::int64_t e = a; e > 0; e >>= 1, base = base * base)  // (1-q)^a by binary powering
+    if (e & 1) t = t * base;
+  const ScaledInterval ratio = normalised({q / one_minus_q, 0}), step = normalised({exp(DI::point(1) / z2), 0});
+  ScaledInterval growth = normalised({DI::point(1), 0});  // e^{k/z^2}
+  ScaledInterval sum = t;
+  for (std::int64_t k = 0; k < a; ++k) {
+    t = t * normalised({DI::point(static_cast<double>(a - k)) / DI::point(static_cast<double>(k + 1)), 0}) * ratio * growth;
+    growth = growth * step;
+    sum = sum + t;
+  }
+  if (!sum.m.finite() || !(sum.m.hi > 0)) return std::numeric_limits<double>::infinity();
+  if (!(sum.m.lo > 0)) return std::numeric_limits<double>::infinity();
+  const DI log_a = log(sum.m) + DI::point(static_cast<double>(sum.e)) * kLog2;
+  if (!(log_a.lo > 0) || log_a.hi - log_a.lo > 1e-9 * log_a.lo) return std::numeric_limits<double>::infinity();
+  return (log_a / DI::point(static_cast<double>(a - 1))).hi;
+}
+
 // MTZ 2019, Sec. 3.2 as in integer_excess_fast: A - 1 = sum_{k>=2} t_k, t_k = w_k E_k, E_k = e^{(k^2-k)h/2} - 1,
 // h = 1/z^2, w_k the binomial pmf. The ratios rho_k = E_{k+1}/E_k do not depend on the order and are enclosed once
 // per curve from the single MPFR enclosure of H = e^h - 1, by recursions of non-negative terms: D_k = e^{kh} - 1
@@ -405,6 +463,13 @@ std::vector<double> SubsampledGaussianRdp::upper_at_integer_orders(const std::ve
         }
       }
     }
+    // Where e^{k/z^2} leaves the double range (the case that ends the ratio recursion above) or the ratios' widths
+    // grow too large (orders of several hundred): the scaled sum of A itself, accepted when log A is enclosed to
+    // 1e-9 relative (A far above 1). Otherwise certified_at.
+    if (!value && a >= 2) {
+      const double v = scaled_integer_rdp_upper(a, dq_, d1mq_, dz2_);
+      if (std::isfinite(v)) value = v;
+    }
     out.push_back(value ? *value : hi_up(certified_at(static_cast<double>(a))));
   }
   return out;
@@ -416,6 +481,12 @@ Interval SubsampledGaussianRdp::certified_at(double alpha) const {
 }
 
 Interval SubsampledGaussianRdp::at_infinity() const { return positive_infinity(); }
+
+double SubsampledGaussianRdp::evaluation_work(double alpha) const {
+  if (alpha > 1e4) return 100;
+  if (alpha == std::floor(alpha)) return 10 * alpha;  // batched (scaled where e^{k/z^2} leaves the double range)
+  return 300 * (std::floor(alpha) + 22);
+}
 
 // Float64 versions of the same two formulas, for the order search only.
 double SubsampledGaussianRdp::estimate(double a) const {

@@ -81,6 +81,12 @@ Interval SubsampledGeneralRdp::at(const Real& alpha) const {
 
 Interval SubsampledGeneralRdp::at_infinity() const { return base_->at_infinity(); }
 
+double SubsampledGeneralRdp::evaluation_work(double alpha) const {
+  const double a = std::ceil(alpha);
+  if (a > static_cast<double>(kMaxIntegerOrder)) return base_->evaluation_work(alpha);
+  return 300 * (alpha == a ? a : 2 * a) + base_->evaluation_work(alpha);
+}
+
 // The same two theorems in float64 (log-sum-exp of the terms, binomials by lgamma, the base curve's own estimates):
 // an estimate for the order search only (the certified value is integer_bound's). The 200-bit sums cost ~1 ms per
 // order here, and a search visits ~50 orders.
