@@ -50,7 +50,8 @@ void apply_tilt(DiscretePld& d, double lambda, double tail);
 // the P-mass of each grid cell is split between its two ends so that the Q-mass is preserved, a mean-preserving
 // spread in e^{-L} that can only raise every hockey-stick divergence (Jensen); the upper share is a certified
 // upper bound of the exact one, the lower tail is moved up to the first kept point and the upper tail to +inf.
-// Optimistic: every cell's mass at its lower end, the lower tail dropped, the upper tail at the last point.
+// Optimistic: each cell merged into one outcome and the merged cells contracted onto the grid in pairs (a dominated
+// pair with almost no downward bias; docs/pld_accountant.md, 1), the lower tail dropped, the upper tail at the last point.
 // `tilt`: the grid extends until the P-survival times e^{tilt l} is <= tail (the mass apply_tilt will see).
 DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic, double tilt = 0);
 
