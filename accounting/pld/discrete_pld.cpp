@@ -566,7 +566,7 @@ namespace {
 // pairs: the per-step bias of rounding every cell down (up to h; after 10^4 DP-SGD steps on a 4x coarser grid the
 // lower bound was 3.36 for 5.19) disappears, leaving the second-order loss of merging.
 void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<double>& sq, std::int64_t lo, double h,
-                            double r, double finite, std::vector<double>& p) {
+                            double shift, double r, double finite, std::vector<double>& p) {
   const std::size_t n = sp.size();
   // The cells: Pc_lo = S_P(l_k)(1 - 2r) - S_P(l_{k+1})(1 + 2r), Qc_hi = S_Q(l_k)(1 + 2r) - S_Q(l_{k+1})(1 - 2r) (the extra
   // r covers the long-double arithmetic); the last cell is [l_{n-1}, inf). The mass below l_0 is dropped.
@@ -577,9 +577,9 @@ void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<dou
     pc = std::max(0.0L, p0 * (1 - 2 * r) - p1 * (1 + 2 * r));
     qc = std::max(0.0L, static_cast<long double>(sq[k]) * (1 + 2 * r) - q1 * (1 - 2 * r));
   };
-  // e^{l} at a grid point, an upper bound: long-double expl (a few ulps) times 1 + 1e-16.
+  // e^{l} at a (shifted) grid point, an upper bound: long-double expl (a few ulps) times 1 + 1e-16.
   auto exp_up = [&](std::size_t k) {
-    return std::exp(static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h) * (1 + 1e-16L);
+    return std::exp(static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h + shift) * (1 + 1e-16L);
   };
   std::vector<long double> mass(n, 0.0L);
   // Residual: the fraction of cell `rk` not yet placed, with its P- and Q-masses (lower and upper bounds).
@@ -664,13 +664,21 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
   charge_pld_work(pld_discretisation_work(n));
   d.offset = lo;
   d.p.assign(n, 0.0);
-  // Survival values at the grid points l_k = (lo + k) h (exact: h is dyadic), and their error bound r.
+  // The optimistic cells start at l_k + s, s in [0, h) a multiple of h/1024 (exact sums) with l_k + s at most h/1024
+  // below the lower end of the support: mass concentrated just above it (a subsampled Gaussian's remove direction
+  // at log(1 - q)) then sits at the start of its cell instead of up to one cell above it.
+  if (!pessimistic && std::isfinite(pair.support_lo)) {
+    const double frac = pair.support_lo / h - std::floor(pair.support_lo / h);  // in [0, 1)
+    d.shift = std::floor(frac * 1024) * (h / 1024);
+  }
+  // Survival values at the grid points l_k = (lo + k) h (exact: h is dyadic; plus the shift, exact too), and their
+  // error bound r.
   // Each point on its own, so the two halves run on the two threads when the PLD's helper is free (pld_parallel.h):
   // the same values either way.
   std::vector<double> sp(n), sq(n);
   auto survival = [&](std::size_t from, std::size_t to) {
     for (std::size_t k = from; k < to; ++k) {
-      const double l = static_cast<double>(lo + static_cast<std::int64_t>(k)) * h;
+      const double l = static_cast<double>(lo + static_cast<std::int64_t>(k)) * h + d.shift;
       if (pair.survival_both) {
         pair.survival_both(l, sp[k], sq[k]);
       } else {
@@ -685,7 +693,7 @@ DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimi
     survival(0, n);
   const double r = kSurvivalMargin;
   if (!pessimistic) {
-    contract_cells_to_grid(sp, sq, lo, h, r, finite, d.p);
+    contract_cells_to_grid(sp, sq, lo, h, d.shift, r, finite, d.p);
     d.p_inf = pair.p_inf;
     d.err_l1 = 8 * kU * (1 + static_cast<double>(n) * 1e-300) + 2 * kU;
     return d;
@@ -752,6 +760,8 @@ DiscretePld composition_frame(const DiscretePld& a, const DiscretePld& b) {
   out.log_scale = a.log_scale + b.log_scale;
   out.log_scale_err = a.log_scale_err + b.log_scale_err + kU * std::abs(out.log_scale);
   out.offset = a.offset + b.offset;
+  out.shift = a.shift + b.shift;  // multiples of h/1024: exact; rounded down otherwise (moves optimistic mass down)
+  if (out.shift - a.shift != b.shift) out.shift = std::nextafter(out.shift, -kInf);
   check_grid_points(static_cast<double>(a.p.size() + b.p.size() - 1), a.h);
   return out;
 }
@@ -861,7 +871,10 @@ DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail) {
   return result;
 }
 
-double pld_delta(const DiscretePld& d, double eps) {
+double pld_delta(const DiscretePld& d, double eps_in) {
+  // A shifted (optimistic) PLD at eps is the unshifted one at eps - shift, rounded up (a larger argument only lowers
+  // the lower bound).
+  const double eps = d.shift == 0 ? eps_in : std::nextafter(eps_in - d.shift, kInf);
   long double s = 0, term_err = 0;
   std::size_t terms = 0;
   const std::size_t n = d.p.size();
@@ -926,9 +939,9 @@ double epsilon_estimate(const DiscretePld& d, double delta) {
     b = d.p[k] + decay * b;
     // delta at eps = l_{k-1} (just below l_k) from the terms j >= k; at or above the target: the crossing is in
     // [l_{k-1}, l_k) (or below 0 when l_k <= 0).
-    if (a - decay * b >= target || l - d.h <= 0) {
+    if (a - decay * b >= target || l + d.shift - d.h <= 0) {
       if (!(b > 0) || !(a > target)) return std::numeric_limits<double>::quiet_NaN();
-      const double eps = static_cast<double>(static_cast<long double>(l) + std::log((a - target) / b));
+      const double eps = static_cast<double>(static_cast<long double>(l) + d.shift + std::log((a - target) / b));
       return std::max(0.0, eps);
     }
   }
@@ -938,7 +951,8 @@ double epsilon_estimate(const DiscretePld& d, double delta) {
 }  // namespace
 
 double pld_epsilon(const DiscretePld& d, double delta) {
-  double hi = static_cast<double>(d.offset + static_cast<std::int64_t>(d.p.size())) * d.h;
+  // The top of the support (a shifted optimistic PLD's losses are l_k + shift; pld_delta takes the true eps).
+  double hi = static_cast<double>(d.offset + static_cast<std::int64_t>(d.p.size())) * d.h + d.shift;
   if (!(hi > 0)) hi = d.h;
   if (d.pessimistic || d.tilt == 0) {
     // The certified upper delta(eps) is non-increasing in eps: the smallest eps meeting delta, by the Illinois

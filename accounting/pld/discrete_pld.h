@@ -40,6 +40,10 @@ struct DiscretePld {
   double tilt = 0;
   double log_scale = 0;
   double log_scale_err = 0;  // bound on |log_scale - the exact log scale|
+  // Optimistic PLDs only: p[k] is the mass at loss (offset + k) h + shift (the cells of one step are aligned with
+  // the lower end of its support, docs/pld_accountant.md, 1). A multiple of h/1024 in [0, h) per step, so grid points
+  // plus shift are exact; compositions add shifts (rounded down). The tilt is applied by grid index (l_k without it).
+  double shift = 0;
 };
 
 // Tilts a PLD by lambda >= 0 (p_k -> p_k e^{lambda l_k} / Z): the tilt of a convolution is the convolution of
