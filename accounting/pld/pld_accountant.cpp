@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/discrete_pld.h"
+#include "accounting/pld/pld_entry_groups.h"
 #include "accounting/pld/pld_parallel.h"
 #include "accounting/pld/pld_work_budget.h"
 
@@ -171,7 +172,7 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
     // Long heterogeneous ledgers pay one discretisation and one convolution per entry: their bin budget shrinks
     // in proportion to the entry count beyond 64.
     const double entries = static_cast<double>(ledger.size());
-    const double bins = kTargetBins / std::max(1.0, entries / 64);
+    const double bins = kTargetBins / std::max(1.0, entries / 128);
     fine = o;
     if (o.refine) fine.grid = dyadic_grid(std::max(kFinestGrid, range / bins));
   }
@@ -179,7 +180,8 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
 
 // The accountant on the grid options.grid (rounded down to a dyadic spacing); GridTooLarge when a grid would
 // exceed kMaxGridPoints.
-AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
+AccountingResult compose_pld_on_grid(const Ledger& ledger, const Ledger& lower_ledger, const Target& target,
+                                     const PldOptions& options) {
   const std::vector<PairDirection> dirs = directions(ledger);
   const bool symmetric = dirs.size() == 1;
   AccountingResult r;
@@ -218,7 +220,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     if (!o.lower) return;
     PldWorkScope isolated(lower_budget, "the lower bound", PldWorkScope::Isolated{&upper_failed});
     try {
-      const DiscretePld pld = compose_direction(ledger, dirs[first], lower_grid, false);
+      const DiscretePld pld = compose_direction(lower_ledger, dirs[first], lower_grid, false);
       low = given_delta ? pld_epsilon(pld, lower_target) : pld_delta(pld, lower_target);
       low_work = isolated.used();
     } catch (const NotApplicable&) {  // PldWorkLimit, GridTooLarge: no lower bound
@@ -322,7 +324,8 @@ void refuse_unsupported(const Ledger& ledger, const Target& target) {
 double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
   refuse_unsupported(ledger, target);
   PldOptions o, fine;
-  choose_grids(ledger, directions(ledger), target, options, o, fine);
+  const Ledger grouped = group_pld_entries(ledger).upper;
+  choose_grids(grouped, directions(grouped), target, options, o, fine);
   return fine.grid;
 }
 
@@ -334,9 +337,22 @@ AccountingResult compose_pld(const Ledger& ledger, const Target& target, const P
   // A loss range too wide for the grid (huge eps, tiny Laplace scale, many steps): the same accountant on a
   // coarser grid is still a certified bound (looser), so coarsen until every grid fits, a bounded number of times.
   PldOptions o = options;
+  // Thousands of distinct Gaussian entries: composed as groups at their least private parameters for the upper bound,
+  // most private for the lower (pld_entry_groups.h); the grouped ledger has at most kMaxPldDistinctEntries entries.
+  const GroupedLedger groups = group_pld_entries(ledger);
   for (int attempt = 0;; ++attempt) {
     try {
-      return compose_pld_on_grid(ledger, target, o);
+      AccountingResult r = compose_pld_on_grid(groups.upper, groups.lower, target, o);
+      if (groups.resolution > 0) {
+        char text[320];
+        std::snprintf(text, sizeof text,
+                      "; %zu distinct entries composed as %zu groups whose noise multipliers and sampling rates lie "
+                      "within %.2g relative (each at its least private member for the upper bound, its most private "
+                      "for the lower)",
+                      groups.distinct, groups.upper.size(), groups.resolution);
+        r.note += text;
+      }
+      return r;
     } catch (const GridTooLarge& e) {
       if (attempt == kMaxCoarsenings)
         throw NotApplicable(std::string(e.what()) + "; use optimal, rdp or auto");
