@@ -12,6 +12,8 @@ namespace dpl {
 
 namespace {
 
+constexpr double kMaxGroupWidth = 0x1p-6;  // in log2 of sigma/sens and of q
+
 bool groupable(const LedgerEntry& e) {
   return e.mechanism.kind == MechanismKind::gaussian && (e.sampling == Sampling::none || e.sampling == Sampling::poisson);
 }
@@ -51,9 +53,12 @@ GroupedLedger group_pld_entries(const Ledger& ledger) {
   }
   std::size_t others = 0;
   for (const auto& e : ledger) others += groupable(e) ? 0 : 1;
+  // The width doubles while the groups do not fit, up to kMaxGroupWidth (1.1% relative): wider groups would cost more
+  // tightness than the composition of the distinct entries on a coarser grid (1,000 entries whose sigma and q vary
+  // independently needed 9%: 43.23 against 41.18 ungrouped).
   double width = 0x1p-10;
   auto b = bins(ledger, width);
-  while (b.size() + others > kMaxPldDistinctEntries && width < 64) b = bins(ledger, width *= 2);
+  while (b.size() + others > kMaxPldDistinctEntries && width < kMaxGroupWidth) b = bins(ledger, width *= 2);
   for (std::size_t i = 0; i < ledger.size(); ++i)
     if (!groupable(ledger[i])) {
       g.group_of[i] = g.upper.size();
@@ -80,6 +85,11 @@ GroupedLedger group_pld_entries(const Ledger& ledger) {
   // log2 of a ratio below 2^width apart: the relative resolution 2^width - 1 (a bin may also join two values just
   // across the rounding of log2, which adds nothing measurable).
   g.resolution = std::exp2(width) - 1;
+  if (g.upper.size() == ledger.size()) {  // nothing merged: the ledger as it is
+    g.upper = g.lower = ledger;
+    g.resolution = 0;
+    for (std::size_t i = 0; i < ledger.size(); ++i) g.group_of[i] = i;
+  }
   return g;
 }
 

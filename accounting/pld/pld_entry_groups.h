@@ -23,7 +23,8 @@ struct GroupedLedger {
 
 // Groups Gaussian entries (unsampled or Poisson-subsampled; the same sampling scheme) into at most
 // kMaxPldDistinctEntries groups by binning log2(sigma/sens) and log2(q) at a width 2^-10, doubled until the groups
-// fit; other entries are kept as they are. A ledger with at most kMaxPldDistinctEntries entries is returned as it is.
+// fit but at most to 2^-6 (1.1% relative; then there may be more groups); other entries are kept as they are. A
+// ledger with at most kMaxPldDistinctEntries entries, or where no two entries share a bin, is returned as it is.
 // Upper representative: the member with the smallest sigma/sens (compared exactly), with the largest q of the group:
 // a smaller noise multiplier dominates (adding noise is a post-processing), and so does a larger sampling rate (a
 // Poisson-subsampled step at q is the mixture (1 - q/q') N(0) + (q/q') (the step at q'), so its hockey-stick
