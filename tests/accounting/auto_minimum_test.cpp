@@ -1,5 +1,5 @@
 // `auto` takes the minimum of every bound that applies, including the ledger's unsampled variant (sampling never
-// hurts), and no accountant reports more than the trivial basic-composition bound. Golden cases from the issue, and
+// hurts), and no accountant reports more than the trivial basic-composition bound. Two golden cases, and
 // RapidCheck properties on random small ledgers: auto <= each applicable accountant, sampling never hurts, every
 // accountant <= basic composition where it applies, lower <= upper, monotone in the noise, composition adds.
 #include "accounting/composition/basic_composition.h"
@@ -56,7 +56,7 @@ std::optional<AccountingResult> try_compose(const Ledger& l, double delta, Accou
   }
 }
 
-// The issue's case: 500 steps of a WOR-sampled Gaussian gave 1.639 (RDP, the only accountant for wor), above the
+// 500 steps of a WOR-sampled Gaussian gave 1.639 (RDP, the only accountant for wor), above the
 // exact value 1.52386549372379 of the same Gaussian without sampling. auto now takes the unsampled bound; rdp alone
 // stays at 1.6388 (the twin: what auto reported before).
 TEST(AutoMinimum, SamplingWithoutReplacementNeverHurts) {
@@ -71,7 +71,7 @@ TEST(AutoMinimum, SamplingWithoutReplacementNeverHurts) {
   EXPECT_GT(hi(rdp.epsilon), Real(1.6388));  // the twin: without the unsampled variant auto printed this
 }
 
-// The issue's case: 5 Laplace steps with b = 0.01 (pure epsilon 100 each) by PLD printed 500.0024 > 500.
+// 5 Laplace steps with b = 0.01 (pure epsilon 100 each) by PLD printed 500.0024 > 500 before the cap.
 TEST(AutoMinimum, NoAccountantExceedsTheSumOfPureEpsilons) {
   const Ledger l = ledger_of("laplace:b=0.01,steps=5");
   const auto basic = compose(l, Target::for_delta(1e-12), AccountantKind::basic);
