@@ -36,7 +36,7 @@ struct PldOptions {
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options = {});
 
 // How the PLD's certified lower bound is obtained (appended to a result's note when it carries one).
-inline constexpr const char* kPldLowerBoundNote = "lower bound from the optimistic (rounded-down) PLD";
+inline constexpr const char* kPldLowerBoundNote = "lower bound from the optimistic PLD (cells merged onto the grid)";
 
 // The fine grid compose_pld chooses for this ledger (with options.refine: from the composed loss range measured
 // on a 64x coarser probe grid); compose_pld with {grid = this, refine = false} then skips the probe. Throws
