@@ -1,6 +1,8 @@
 #include "accounting/mechanisms/ledger_file.h"
 
 #include "accounting/errors.h"
+#include "accounting/mechanisms/dp_event_ledger.h"
+#include "accounting/mechanisms/extended_mechanisms.h"
 #include "accounting/numeric/decimal.h"
 
 #include <nlohmann/json.hpp>
@@ -16,13 +18,6 @@ namespace {
 using Json = nlohmann::json;
 
 [[noreturn]] void fail(const std::string& where, const std::string& msg) { throw InputError(where + ": " + msg); }
-
-// The smallest double >= x + (rounding error of a few ulps): a derived privacy parameter rounded so the bound
-// can only grow.
-double round_up(double x, int ulps = 4) {
-  for (int i = 0; i < ulps; ++i) x = std::nextafter(x, std::numeric_limits<double>::infinity());
-  return x;
-}
 
 int line_of(const std::string& text, std::size_t offset) {
   int line = 1;
@@ -65,21 +60,18 @@ std::string scalar_text(const Json& v, const std::string& where, const std::stri
   fail(where, "field '" + field + "' must be a number or a string, got " + v.dump());
 }
 
-double number_field(const Json& o, const std::string& field, const std::string& where, const std::string& cls) {
-  if (!o.contains(field)) fail(where, cls + ": missing field '" + field + "'");
-  const Json& v = o.at(field);
-  if (!v.is_number()) fail(where, cls + ": field '" + field + "' must be a number, got " + v.dump());
-  const double d = v.get<double>();
-  if (!std::isfinite(d)) fail(where, cls + ": field '" + field + "' must be finite");
-  return d;
-}
+LedgerFileEntry make(const std::string& spec, const std::string& where) { return make_ledger_file_entry(spec, where); }
 
-LedgerFileEntry make(const std::string& spec, const std::string& where) {
-  try {
-    return LedgerFileEntry{spec, where, parse_entry(spec)};
-  } catch (const InputError& e) {
-    fail(where, e.what());
-  }
+std::string entry_spec(const Json& o, const std::string& where);
+
+// A key's value as spec text: a number or string as it is; the lists of mixture (sens, probs) as [a,b,c] and the run
+// of select, an array of entry objects, as [spec;spec].
+std::string value_text(const Json& v, const std::string& where, const std::string& field) {
+  if (!v.is_array() || !(field == "sens" || field == "probs" || field == "run")) return scalar_text(v, where, field);
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i)
+    s += (i ? (v[i].is_object() ? ";" : ",") : "") + (v[i].is_object() ? entry_spec(v[i], where) : scalar_text(v[i], where, field));
+  return s + "]";
 }
 
 // {"mechanism": "gaussian", "sigma": 1.1, ...} -> its -m spec.
@@ -101,7 +93,7 @@ std::string entry_spec(const Json& o, const std::string& where) {
       if (!(v.is_number() && v.get<double>() == 1)) fail(where, "field 'q' must be 1 with \"sampling\": \"none\"");
       continue;
     }
-    spec += sep + k + "=" + scalar_text(v, where, k);
+    spec += sep + k + "=" + value_text(v, where, k);
     sep = ',';
   }
   return spec;
@@ -118,93 +110,10 @@ std::string opacus_spec(const Json& a, const std::string& where) {
   return spec;
 }
 
-// dp_accounting DpEvent named tuple -> specs (appended to `out`), `count` = enclosing self-composition count.
-void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampling, const std::string& where,
-                    std::vector<LedgerFileEntry>& out) {
-  if (!o.is_object() || !o.contains("class_name") || !o.at("class_name").is_string())
-    fail(where, "a DpEvent must be an object with a \"class_name\" string, got " + o.dump().substr(0, 80));
-  const std::string cls = o.at("class_name").get<std::string>();
-  auto emit = [&](std::string spec) {
-    if (count == 0) return;
-    if (count > 1) spec += ",steps=" + std::to_string(count);
-    spec += sampling;
-    out.push_back(make(spec, where + " (" + cls + ")"));
-  };
-  if (cls == "NoOpDpEvent") return;
-  if (cls == "GaussianDpEvent") {
-    const double nm = number_field(o, "noise_multiplier", where, cls);
-    if (nm == 0) fail(where, "GaussianDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("gaussian:sigma=" + format_input(nm));
-  }
-  if (cls == "LaplaceDpEvent") {
-    const double nm = number_field(o, "noise_multiplier", where, cls);
-    if (nm == 0) fail(where, "LaplaceDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("laplace:b=" + format_input(nm));
-  }
-  if (cls == "EpsilonDeltaDpEvent") {
-    const double e = number_field(o, "epsilon", where, cls), d = number_field(o, "delta", where, cls);
-    if (e == 0 && d == 0) return;  // no privacy cost
-    return emit("approx:eps=" + format_input(e) + ",delta=" + format_input(d));
-  }
-  if (cls == "RandomizedResponseDpEvent") {
-    const double p = number_field(o, "noise_parameter", where, cls);
-    const double k = number_field(o, "num_buckets", where, cls);
-    if (!(p >= 0 && p <= 1)) fail(where, cls + ": noise_parameter must be in [0, 1], got " + format_input(p));
-    if (!(k >= 2 && k == std::floor(k))) fail(where, cls + ": num_buckets must be an integer >= 2");
-    if (p == 1) return;  // the output ignores the input
-    if (p == 0) fail(where, "RandomizedResponseDpEvent with noise_parameter 0 is not private");
-    // With prob. 1 - p the true bucket, else a uniform one: eps = log(1 + k (1 - p)/p) (dp_accounting's
-    // definition; exact for k = 2, an eps-DP guarantee for k > 2), rounded up.
-    const double eps = round_up(std::log1p(k * (1 - p) / p));
-    return emit((k == 2 ? "rr:eps=" : "pure:eps=") + format_input(eps));
-  }
-  if (cls == "PoissonSampledDpEvent" || cls == "SampledWithoutReplacementDpEvent") {
-    if (!sampling.empty()) fail(where, cls + " inside another sampled event is not supported");
-    if (!o.contains("event")) fail(where, cls + ": missing field 'event'");
-    const Json& inner = o.at("event");
-    const std::string inner_cls = inner.is_object() && inner.contains("class_name") && inner.at("class_name").is_string()
-                                      ? inner.at("class_name").get<std::string>()
-                                      : "";
-    if (inner_cls == "SelfComposedDpEvent" || inner_cls == "ComposedDpEvent")
-      fail(where, cls + " of a " + inner_cls + " (composition on one sample) cannot be accounted by dpledger: "
-                        "sample each step (SelfComposedDpEvent of " + cls + ")");
-    double q = 0;
-    std::string mode;
-    if (cls == "PoissonSampledDpEvent") {
-      q = number_field(o, "sampling_probability", where, cls);
-      if (!(q >= 0 && q <= 1)) fail(where, cls + ": sampling_probability must be in [0, 1], got " + format_input(q));
-    } else {
-      const double n = number_field(o, "source_dataset_size", where, cls), m = number_field(o, "sample_size", where, cls);
-      if (!(n >= 1 && m >= 0 && m <= n)) fail(where, cls + ": need 0 <= sample_size <= source_dataset_size");
-      q = m / n;
-      if (std::fma(q, n, -m) < 0) q = round_up(q, 1);  // q below m/n exactly: round up (a larger bound)
-      mode = ",sampling=wor";
-    }
-    if (q == 0) return;  // nothing is sampled
-    return dp_event_specs(inner, count, q == 1 ? std::string() : ",q=" + format_input(q) + mode, where, out);
-  }
-  if (cls == "SelfComposedDpEvent") {
-    const double c = number_field(o, "count", where, cls);
-    if (!(c >= 0 && c == std::floor(c) && c <= 9.2e18)) fail(where, cls + ": count must be an integer >= 0");
-    const auto n = static_cast<std::int64_t>(c);
-    if (n != 0 && count > std::numeric_limits<std::int64_t>::max() / n) fail(where, cls + ": total count overflows");
-    if (!o.contains("event")) fail(where, cls + ": missing field 'event'");
-    return dp_event_specs(o.at("event"), count * n, sampling, where, out);
-  }
-  if (cls == "ComposedDpEvent") {
-    if (!o.contains("events") || !o.at("events").is_array()) fail(where, cls + ": missing array field 'events'");
-    for (const Json& e : o.at("events")) dp_event_specs(e, count, sampling, where, out);
-    return;
-  }
-  fail(where, "DpEvent class " + cls + " cannot be accounted by dpledger (supported: ComposedDpEvent, "
-              "SelfComposedDpEvent, PoissonSampledDpEvent, SampledWithoutReplacementDpEvent, GaussianDpEvent, "
-              "LaplaceDpEvent, EpsilonDeltaDpEvent, RandomizedResponseDpEvent, NoOpDpEvent)");
-}
-
 void json_value(const Json& v, const std::string& where, std::vector<LedgerFileEntry>& out) {
   if (v.is_array()) return out.push_back(make(opacus_spec(v, where), where));
   if (!v.is_object()) fail(where, "expected a ledger entry object, got " + v.dump().substr(0, 80));
-  if (v.contains("class_name")) return dp_event_specs(v, 1, "", where, out);
+  if (v.contains("class_name")) return dp_event_entries(v, where, out);
   out.push_back(make(entry_spec(v, where), where));
 }
 
@@ -215,6 +124,14 @@ std::string trim(const std::string& s) {
 }
 
 }  // namespace
+
+LedgerFileEntry make_ledger_file_entry(const std::string& spec, const std::string& where) {
+  try {
+    return LedgerFileEntry{spec, where, parse_entry(spec)};
+  } catch (const InputError& e) {
+    fail(where, e.what());
+  }
+}
 
 std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std::string& source) {
   std::string text = raw;
@@ -291,6 +208,7 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
 
 std::string to_spec(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
+  if (is_extended(m.kind) || m.x.k > 0) return extended_spec(e);
   std::string s = to_string(m.kind) + ":";
   switch (m.kind) {
     case MechanismKind::gaussian: s += "sigma=" + format_input(m.sigma) + ",sens=" + format_input(m.sens); break;
@@ -301,6 +219,7 @@ std::string to_spec(const LedgerEntry& e) {
     case MechanismKind::iteration:
       return s + "sigma=" + format_input(m.sigma) + ",sens=" + format_input(m.sens) + ",steps=" + std::to_string(m.iterations) +
              ",index=" + std::to_string(m.index) + ",contraction=" + format_input(m.contraction);
+    default: break;
   }
   if (e.steps != 1) s += ",steps=" + std::to_string(e.steps);
   if (e.subsampled()) s += ",q=" + format_input(e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");

@@ -1,6 +1,7 @@
 #include "accounting/mechanisms/mechanism_spec.h"
 
 #include "accounting/errors.h"
+#include "accounting/mechanisms/extended_mechanisms.h"
 #include "accounting/numeric/decimal.h"
 
 #include <algorithm>
@@ -21,7 +22,10 @@ std::string to_string(MechanismKind k) {
     case MechanismKind::pure: return "pure";
     case MechanismKind::approx: return "approx";
     case MechanismKind::iteration: return "iteration";
+    default: break;
   }
+  for (const auto& [name, kind] : extended_mechanism_names())
+    if (kind == k) return name;
   return "?";
 }
 
@@ -37,10 +41,14 @@ std::string to_string(Sampling s) {
 namespace {
 
 const std::map<std::string, MechanismKind>& names() {
-  static const std::map<std::string, MechanismKind> m{
-      {"gaussian", MechanismKind::gaussian}, {"laplace", MechanismKind::laplace},
-      {"rr", MechanismKind::rr},             {"pure", MechanismKind::pure},
-      {"approx", MechanismKind::approx},     {"iteration", MechanismKind::iteration}};
+  static const std::map<std::string, MechanismKind> m = [] {
+    std::map<std::string, MechanismKind> t{
+        {"gaussian", MechanismKind::gaussian}, {"laplace", MechanismKind::laplace},
+        {"rr", MechanismKind::rr},             {"pure", MechanismKind::pure},
+        {"approx", MechanismKind::approx},     {"iteration", MechanismKind::iteration}};
+    for (const auto& [name, kind] : extended_mechanism_names()) t.emplace(name, kind);
+    return t;
+  }();
   return m;
 }
 
@@ -92,17 +100,29 @@ void require(const RawSpec& raw, bool ok, const std::string& key, const std::str
 }  // namespace
 
 std::vector<std::string> allowed_keys(MechanismKind kind) {
+  if (is_extended(kind)) return extended_allowed_keys(kind);
   std::vector<std::string> keys;
   switch (kind) {
     case MechanismKind::gaussian: keys = {"sigma", "sens"}; break;
     case MechanismKind::laplace: keys = {"b", "sens"}; break;
-    case MechanismKind::rr: keys = {"eps"}; break;
+    case MechanismKind::rr: keys = {"eps", "p", "k"}; break;
     case MechanismKind::pure: keys = {"eps"}; break;
     case MechanismKind::approx: keys = {"eps", "delta"}; break;
     case MechanismKind::iteration: keys = {"sigma", "sens", "steps", "index", "contraction"}; return keys;
+    default: break;
   }
   keys.insert(keys.end(), {"steps", "q", "sampling"});
   return keys;
+}
+
+const std::vector<MechanismKind>& all_mechanism_kinds() {
+  static const std::vector<MechanismKind> kinds = [] {
+    std::vector<MechanismKind> k = {MechanismKind::gaussian, MechanismKind::laplace, MechanismKind::rr,
+                                    MechanismKind::pure,     MechanismKind::approx,  MechanismKind::iteration};
+    for (const auto& [name, kind] : extended_mechanism_names()) k.push_back(kind);
+    return k;
+  }();
+  return kinds;
 }
 
 std::optional<std::string> RawSpec::unknown_key() const {
@@ -117,15 +137,16 @@ RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
   const auto colon = text.find(':');
   raw.name = trim(colon == std::string::npos ? text : text.substr(0, colon));
   const auto it = names().find(raw.name);
-  if (it == names().end())
-    fail(raw, "unknown mechanism '" + raw.name + "' (expected gaussian, laplace, rr, pure, approx or iteration)");
+  if (it == names().end()) {
+    std::string list;
+    for (MechanismKind k : all_mechanism_kinds()) list += (list.empty() ? "" : ", ") + to_string(k);
+    fail(raw, "unknown mechanism '" + raw.name + "' (expected one of " + list + ")");
+  }
   const auto keys = allowed_keys(it->second);
   if (colon != std::string::npos) {
     std::string rest = text.substr(colon + 1);
-    std::size_t pos = 0;
-    while (pos <= rest.size()) {
-      const auto comma = rest.find(',', pos);
-      const std::string item = trim(rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+    for (const std::string& part : split_outside_brackets(rest, ',', "-m " + text)) {  // lists: sens=[0,1,2]
+      const std::string item = trim(part);
       if (item.empty()) fail(raw, "empty key=value item");
       const auto eq = item.find('=');
       if (eq == std::string::npos) fail(raw, "'" + item + "' is not key=value");
@@ -140,8 +161,6 @@ RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
         if (k == key) fail(raw, "key '" + key + "' given twice");
       if (value.empty()) fail(raw, "missing value for '" + key + "'");
       raw.params.emplace_back(key, value);
-      if (comma == std::string::npos) break;
-      pos = comma + 1;
     }
   }
   int unknowns = 0;
@@ -156,6 +175,7 @@ RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
 }
 
 LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
+  if (typed_as_extended(raw, names().at(raw.name))) return build_extended_entry(raw, names().at(raw.name), substitute);
   LedgerEntry e;
   e.mechanism.kind = names().at(raw.name);
   Mechanism& m = e.mechanism;
@@ -207,6 +227,7 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
         require(raw, m.contraction > 0 && m.contraction <= 1, "contraction", given.at("contraction"), "(0, 1]");
       }
       return e;
+    default: break;
   }
   if (has("steps")) e.steps = parse_count(raw, "steps", num.at("steps"), given.at("steps"), 1);
   if (has("q")) {
@@ -227,6 +248,7 @@ LedgerEntry parse_entry(const std::string& text) { return build_entry(parse_raw_
 
 void validate_entry(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
+  if (is_extended(m.kind) || (m.kind == MechanismKind::rr && m.x.k > 0)) validate_extended_entry(e);
   const double inf = std::numeric_limits<double>::infinity();
   auto check = [&](bool ok, const char* field, double value, const char* range) {
     if (!ok)
@@ -250,6 +272,7 @@ void validate_entry(const LedgerEntry& e) {
       check(m.index >= 1 && m.index <= m.iterations, "index", static_cast<double>(m.index), "[1, steps]");
       check(m.contraction > 0 && m.contraction <= 1, "contraction", m.contraction, "(0, 1]");
       break;
+    default: break;
   }
   check(e.steps >= 1, "steps", static_cast<double>(e.steps), "integers >= 1");
   check(e.q > 0 && e.q <= 1, "q", e.q, "(0, 1]");

@@ -550,8 +550,9 @@ void check_grid_points(double points, double h) {
                            " (limit " + std::to_string(kMaxGridPoints) + " points, about 100 MB)", points);
 }
 
-DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic, double tilt) {
+DiscretePld discretize(const LossPair& given, double h, double tail, bool pessimistic, double tilt) {
   if (!(h > 0) || dyadic_grid(h) != h) throw std::invalid_argument("internal: discretize needs a dyadic grid");
+  const LossPair& pair = !pessimistic && given.optimistic ? *given.optimistic : given;
   DiscretePld d;
   d.h = h;
   d.pessimistic = pessimistic;
