@@ -4,6 +4,7 @@
 #include "accounting/composition/basic_composition.h"
 #include "accounting/composition/optimal_composition.h"
 #include "accounting/composition/pure_composition.h"
+#include "accounting/composition/split_composition.h"
 #include "accounting/errors.h"
 #include "accounting/mechanisms/neighbouring_relation.h"
 #include "accounting/pld/pld_accountant.h"
@@ -34,7 +35,8 @@ AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind 
 
 bool same_mechanism(const Mechanism& a, const Mechanism& b) {
   return a.kind == b.kind && a.sigma == b.sigma && a.sens == b.sens && a.b == b.b && a.eps == b.eps &&
-         a.delta == b.delta && a.iterations == b.iterations && a.index == b.index && a.contraction == b.contraction;
+         a.delta == b.delta && a.iterations == b.iterations && a.index == b.index && a.contraction == b.contraction &&
+         a.x == b.x;
 }
 
 // Composition is commutative: identical entries (same mechanism, q and sampling) become one entry whose steps
@@ -120,7 +122,12 @@ AccountingResult compose_with_pld_options(const Ledger& given, const Target& tar
       reasons += std::string(reasons.empty() ? "" : "; ") + e.what();
     }
   }
-  if (results.empty()) throw NotApplicable("no accountant applies to this ledger: " + reasons);
+  if (results.empty()) {
+    // No single accountant covers every entry: the Renyi and the other entries separately, added.
+    auto part = [&](const Ledger& l, const Target& t) { return compose_with_pld_options(l, t, AccountantKind::automatic, pld); };
+    if (auto split = compose_split(ledger, target, part)) return *split;
+    throw NotApplicable("no accountant applies to this ledger: " + reasons);
+  }
   return results[best_index()];
 }
 
