@@ -291,6 +291,8 @@ LedgerEntry build_extended_entry(const RawSpec& raw, MechanismKind kind, std::op
       if (!(x.q > 0 && x.q <= 1)) v.range_error("q", "(0, 1]");
       x.batch = v.count("batch_size", 1);
       x.n = v.count("dataset_size", 1);
+      // The weight of the truncated case sums binomial terms over ~15 standard deviations of Bin(N - 1, q).
+      if (x.n > 1000000000) fail(raw, "dataset_size=" + v.text("dataset_size") + " is out of range: allowed [1, 1e9]");
       break;
     case MechanismKind::wr_gaussian:
       m.sigma = v.positive_down("sigma");
@@ -385,7 +387,7 @@ void validate_extended_entry(const LedgerEntry& e) {
       positive("sigma", m.sigma);
       check(x.q > 0 && x.q <= 1, "q", x.q, "(0, 1]");
       check(x.batch >= 1, "batch_size", static_cast<double>(x.batch), "integers >= 1");
-      check(x.n >= 1 && x.n <= 1000000000000000, "dataset_size", static_cast<double>(x.n), "[1, 1e15]");
+      check(x.n >= 1 && x.n <= 1000000000, "dataset_size", static_cast<double>(x.n), "[1, 1e9]");
       break;
     case MechanismKind::wr_gaussian:
       positive("sigma", m.sigma);
