@@ -114,6 +114,13 @@ void json_value(const Json& v, const std::string& where, std::vector<LedgerFileE
   if (v.is_array()) return out.push_back(make(opacus_spec(v, where), where));
   if (!v.is_object()) fail(where, "expected a ledger entry object, got " + v.dump().substr(0, 80));
   if (v.contains("class_name")) return dp_event_entries(v, where, out);
+  // An Opacus accountant's state_dict ({"history": [...], "mechanism": "rdp"}, Opacus 1.4-1.5): its history.
+  if (v.contains("history")) {
+    if (!v.at("history").is_array()) fail(where, "field 'history' (an Opacus accountant state) must be an array");
+    for (std::size_t i = 0; i < v.at("history").size(); ++i)
+      out.push_back(make(opacus_spec(v.at("history")[i], where), where + " (history item " + std::to_string(i + 1) + ")"));
+    return;
+  }
   out.push_back(make(entry_spec(v, where), where));
 }
 

@@ -3,8 +3,9 @@
 //     -m specs; "name" is accepted for "mechanism", so the "mechanisms" array of `dpledger --json compose` reads
 //     back), or a JSON array of such objects;
 //   - plain text, one -m spec per line (`gaussian:sigma=1.1,q=0.01,steps=1000`), `#` starts a comment;
-//   - Opacus's accountant history (opacus.accountants.RDPAccountant / PRVAccountant `.history`, Opacus 1.4-1.5):
-//     a JSON array of [noise_multiplier, sample_rate, steps] triples;
+//   - Opacus's accountant history (opacus.accountants.RDPAccountant / PRVAccountant / GaussianAccountant `.history`,
+//     Opacus 1.4-1.5): a JSON array of [noise_multiplier, sample_rate, steps] triples, or the accountant's state
+//     {"history": [...], "mechanism": "rdp"};
 //   - Google dp_accounting's DpEvent tree as `DpEvent.to_named_tuple()` gives it (every event class of dp_accounting
 //     0.6; accounting/mechanisms/dp_event_ledger.h), written as JSON objects with "module_name", "class_name" and
 //     the fields (a file may hold one tree, an array of trees, or one tree per line).

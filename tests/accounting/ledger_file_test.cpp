@@ -67,6 +67,10 @@ TEST(LedgerFile, OpacusHistory) {
   const auto got = parse_ledger_text("[[1.1, 0.01, 10000], [0.8, 0.02, 500], [2.0, 1.0, 3]]", "opacus.json");
   EXPECT_EQ(specs(got), canonical({"gaussian:sigma=1.1,q=0.01,steps=10000", "gaussian:sigma=0.8,q=0.02,steps=500",
                                    "gaussian:sigma=2,steps=3"}));
+  // The accountant's state_dict with the mechanism's name (json.dump of {"history": ..., "mechanism": "rdp"}).
+  const auto state = parse_ledger_text(R"({"history": [[1.1, 0.01, 10000], [0.8, 0.02, 500]], "mechanism": "prv"})",
+                                       "state.json");
+  EXPECT_EQ(specs(state), canonical({"gaussian:sigma=1.1,q=0.01,steps=10000", "gaussian:sigma=0.8,q=0.02,steps=500"}));
 }
 
 TEST(LedgerFile, DpAccountingEventTree) {
