@@ -41,4 +41,16 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libmpfr-dev, libmpfi-dev, libgmp-dev, libfftw3-dev, libboost-dev")
+# With the Python module (python/CMakeLists.txt): a second package, python3-dpledger, holds the install component
+# `python` (the package in /usr/lib/python3/dist-packages); dpledger keeps everything else.
+if(DPLEDGER_PYTHON_DEB_DEPENDS)
+  set(CPACK_DEB_COMPONENT_INSTALL ON)
+  set(CPACK_COMPONENTS_ALL Unspecified python)
+  set(CPACK_DEBIAN_UNSPECIFIED_PACKAGE_NAME dpledger)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-dpledger)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "${DPLEDGER_PYTHON_DEB_DEPENDS}")
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS dpledger)  # the command line; the -dev packages are for C++ users
+  set(CPACK_COMPONENT_PYTHON_DESCRIPTION "Certified differential-privacy accounting for Python (dpledger), with drop-in accountants for dp_accounting and Opacus")
+endif()
 include(CPack)

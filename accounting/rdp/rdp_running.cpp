@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/mechanisms/ledger_file.h"
+#include "accounting/numeric/directed_double.h"
 #include "accounting/rdp/rdp_conversion.h"
 #include "accounting/rdp/rdp_curve.h"
 
@@ -11,27 +12,6 @@
 #include <map>
 
 namespace dpl {
-namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// a + b rounded up (the nearest double is within half an ulp, one step up is above the exact sum).
-double add_up(double a, double b) {
-  const double s = a + b;
-  return std::isinf(s) ? s : std::nextafter(s, kInf);
-}
-
-// k * v rounded up, k >= 0 an integer (exact as a double up to 2^53; above, rounded up first).
-double times_up(std::int64_t k, double v) {
-  if (k == 0 || v == 0) return 0;
-  double kd = static_cast<double>(k);
-  if (static_cast<std::int64_t>(kd) < k) kd = std::nextafter(kd, kInf);
-  const double p = kd * v;
-  return std::isinf(p) ? p : std::nextafter(p, kInf);
-}
-
-}  // namespace
-
 const std::vector<double>& rdp_running_orders() {
   // Integer orders only: their certified values are binomial sums (microseconds for many orders at once);
   // fractional ones need the two-sided series (milliseconds each), which 10^4 distinct entries cannot afford.
@@ -72,7 +52,7 @@ std::vector<Interval> rdp_running_epsilon(const Ledger& ledger, const std::vecto
         before[g] = add_up(before[g], times_up(ledger[current].steps, (*entry_curve[current])[g]));
       ++current;
     }
-    double best = kInf;
+    double best = std::numeric_limits<double>::infinity();
     for (std::size_t g = 0; g < G.size(); ++g) {
       const double r = add_up(before[g], times_up(c.steps_in_entry, (*entry_curve[c.entry])[g]));
       if (!std::isfinite(r)) continue;

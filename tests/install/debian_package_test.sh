@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the Debian package with `cpack -G DEB`, unpacks it into a scratch root with `dpkg -x`, and runs the
-# unpacked binary. Usage: debian_package_test.sh BUILD_DIR
+# unpacked binary; with the Python module built, python3-dpledger too (its dependencies, and the acceptance line of the
+# Python package against the unpacked CLI). Usage: debian_package_test.sh BUILD_DIR
 set -eu
 BUILD=$1
 T=$(mktemp -d)
@@ -22,4 +23,18 @@ test -s "$T/root/usr/share/man/man1/dpledger.1"
 test -s "$T/root/usr/share/bash-completion/completions/dpledger"
 test -s "$T/root/usr/share/dpledger/data/breast_cancer.csv"
 test -s "$T/root/usr/include/dpledger/accounting/composition/compose.h"
+if ls "$BUILD"/python/dpledger/_dpledger*.so >/dev/null 2>&1; then
+  PY=$(sed -n 's/^DPLEDGER_PYTHON_EXECUTABLE:INTERNAL=//p' "$BUILD/CMakeCache.txt")
+  pydeb=$(ls "$T"/pkg/python3-dpledger_*.deb)
+  dpkg-deb --field "$pydeb" Package Version Architecture Depends Section
+  pydeps=$(dpkg-deb --field "$pydeb" Depends)
+  for dep in python3-numpy "python3 (>=" libmpfr; do echo "$pydeps" | grep -qF "$dep"; done
+  dpkg -x "$pydeb" "$T/pyroot"
+  test -s "$T/pyroot/usr/lib/python3/dist-packages/dpledger/__init__.py"
+  if test -e "$T/root/usr/lib/python3"; then echo "the Python package is in the dpledger .deb too"; exit 1; fi
+  cli=$("$T/root/usr/bin/dpledger" compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5)
+  py=$(cd "$T" && PYTHONPATH="$T/pyroot/usr/lib/python3/dist-packages" "$PY" -c "import dpledger; print(dpledger.compose(['gaussian:sigma=1.1,q=0.01,steps=10000'], delta=1e-5))")
+  [ "$py" = "$cli" ] || { echo "python3-dpledger printed '$py', the CLI '$cli'"; exit 1; }
+  echo "python3-dpledger unpacks, imports and prints the CLI's value"
+fi
 echo "the .deb unpacks and runs"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs dpledger into a scratch prefix with `cmake --install`, builds examples/find_package against it with
-# find_package(dpledger), runs it, and checks the installed binary, man page and completion.
+# find_package(dpledger), runs it, and checks the installed binary, man page and completion; with the Python module
+# built, the installed package in the prefix's Python site directory prints the CLI's value.
 # Usage: find_package_test.sh BUILD_DIR SOURCE_DIR
 set -eu
 BUILD=$1
@@ -24,3 +25,15 @@ case "$out" in
   "epsilon $expected (rdp)") echo "find_package example agrees with the CLI: $expected" ;;
   *) echo "example printed '$out', the CLI $expected"; exit 1 ;;
 esac
+
+# The Python package, when the build has it: installed under the prefix, importable from there by the interpreter
+# it was built for, and printing what the installed CLI prints.
+if ls "$BUILD"/python/dpledger/_dpledger*.so >/dev/null 2>&1; then
+  PY=$(sed -n 's/^DPLEDGER_PYTHON_EXECUTABLE:INTERNAL=//p' "$BUILD/CMakeCache.txt")
+  site=$(ls -d "$T"/prefix/lib/python3*/*-packages)
+  test -s "$site/dpledger/__init__.py"
+  cli=$("$T/prefix/bin/dpledger" compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant rdp)
+  py=$(cd "$T" && PYTHONPATH="$site" "$PY" -c "import dpledger; print(dpledger.compose(['gaussian:sigma=1.1,q=0.01,steps=10000'], delta=1e-5, accountant='rdp'))")
+  [ "$py" = "$cli" ] || { echo "installed Python package printed '$py', the CLI '$cli'"; exit 1; }
+  echo "the installed Python package ($site) prints the CLI's value"
+fi

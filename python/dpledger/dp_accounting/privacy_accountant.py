@@ -1,0 +1,211 @@
+"""The PrivacyAccountant interface of dp_accounting, and the ledger-backed accountant behind dpledger's PLD and
+RDP accountants.
+
+An accountant keeps the events it composed; ``get_epsilon``/``get_delta`` compose the whole ledger with
+dpledger's certified accountant (the same call as ``dpledger compose --ledger`` on the events' JSON), so the
+answer is the CLI's, bit for bit, and an upper bound rounded up.
+"""
+
+import abc
+import enum
+import json
+import math
+import numbers
+
+from .. import _dpledger
+from .._api import ComposeResult, number_text
+from .._events import class_name, event_to_json, is_dp_event
+from .dp_event_builder import DpEventBuilder
+
+__all__ = ["NeighboringRelation", "UnsupportedEventError", "PrivacyAccountant"]
+
+
+class NeighboringRelation(enum.Enum):
+    ADD_OR_REMOVE_ONE = 1
+    REPLACE_ONE = 2
+    # A record is replaced with a special record, such as the zero record.
+    REPLACE_SPECIAL = 3
+
+
+class UnsupportedEventError(Exception):
+    """Raised by compose() for an event the accountant does not support."""
+
+
+def _relation_name(relation):
+    name = getattr(relation, "name", relation)
+    if name not in NeighboringRelation.__members__:
+        raise ValueError(f"neighboring_relation: {relation!r} is not one of ADD_OR_REMOVE_ONE, REPLACE_ONE, "
+                         f"REPLACE_SPECIAL")
+    return name
+
+
+class PrivacyAccountant(metaclass=abc.ABCMeta):
+    """dp_accounting's accountant interface: supports, compose(event, count=1), ledger, get_epsilon, get_delta."""
+
+    def __init__(self, neighboring_relation):
+        self._neighboring_relation = neighboring_relation
+        self._ledger = DpEventBuilder()
+
+    @property
+    def neighboring_relation(self):
+        return self._neighboring_relation
+
+    def supports(self, event):
+        """Whether compose(event) would succeed."""
+        return self._maybe_compose(event, 1, False) is None
+
+    def compose(self, event, count=1):
+        """Adds ``count`` applications of ``event`` to the ledger; returns the accountant."""
+        if not is_dp_event(event):
+            raise TypeError(f"`event` must be `DpEvent`. Found {type(event)}.")
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError(f"`count` must be an integer. Found {type(count)}.")
+        if count < 1:
+            raise ValueError(f"`count` must be positive. Found {count}.")
+        error = self._maybe_compose(event, count, False)
+        if error is not None:
+            raise UnsupportedEventError(f"Unsupported event: {event}. Error: [{error}]")
+        self._ledger.compose(event, count)
+        self._maybe_compose(event, count, True)
+        return self
+
+    @property
+    def ledger(self):
+        """The composed DpEvent processed so far."""
+        return self._ledger.build()
+
+    @abc.abstractmethod
+    def _maybe_compose(self, event, count, do_compose):
+        """None if the composition is supported (and done when do_compose), else the reason it is not."""
+
+    @abc.abstractmethod
+    def get_epsilon(self, target_delta):
+        """The epsilon of everything composed, at ``target_delta``."""
+
+    def get_delta(self, target_epsilon):
+        """The delta of everything composed, at ``target_epsilon``."""
+        raise NotImplementedError()
+
+
+class LedgerAccountant(PrivacyAccountant):
+    """A dp_accounting accountant answered by one of dpledger's accountants (``accountant``: pld, rdp, auto, ...)."""
+
+    accountant = "auto"
+
+    def __init__(self, neighboring_relation=NeighboringRelation.ADD_OR_REMOVE_ONE):
+        super().__init__(neighboring_relation)
+        self._relation = _relation_name(neighboring_relation)
+        self._non_private = False
+        self._specs_cache = []  # the specs of self.ledger (None: to be recomputed)
+        self._results = {}
+
+    # Events whose guarantee holds for one neighbouring relation only (dpledger: Poisson sampling is analysed
+    # for add/remove-one neighbours, sampling without replacement for replace-one).
+    _POISSON = ("ADD_OR_REMOVE_ONE", "REPLACE_SPECIAL")
+    _WOR = ("REPLACE_ONE",)
+
+    def _tree(self, event, count):
+        """The JSON tree of `event` composed `count` times, NonPrivateDpEvents taken out (they make the budget
+        infinite), and whether there was one; or a reason string."""
+        name = class_name(event)
+        if name == "NonPrivateDpEvent":
+            return None, True
+        if name == "SelfComposedDpEvent":
+            c = getattr(event, "count", None)
+            if isinstance(c, bool) or not isinstance(c, numbers.Integral) or c < 0:
+                return f"SelfComposedDpEvent: count must be an integer >= 0, got {c!r}", False
+            inner, non_private = self._tree(event.event, count * int(c))
+            return inner, non_private and c > 0
+        if name == "ComposedDpEvent":
+            trees, non_private = [], False
+            for e in event.events:
+                t, n = self._tree(e, count)
+                if isinstance(t, str):
+                    return t, False
+                non_private = non_private or n
+                if t is not None:
+                    trees.append(t)
+            return ({"class_name": "ComposedDpEvent", "events": trees} if trees else None), non_private
+        if name == "PoissonSampledDpEvent" and self._relation not in self._POISSON:
+            return (f"neighboring_relation must be `ADD_OR_REMOVE_ONE` or `REPLACE_SPECIAL` for "
+                    f"`PoissonSampledDpEvent`. Found {self._relation}."), False
+        if name == "SampledWithoutReplacementDpEvent" and self._relation not in self._WOR:
+            return (f"neighboring_relation must be `REPLACE_ONE` for `SampledWithoutReplacementDpEvent`. Found "
+                    f"{self._relation}."), False
+        tree = event_to_json(event)
+        if count == 1:
+            return tree, False
+        return {"class_name": "SelfComposedDpEvent", "event": tree, "count": count}, False
+
+    def _specs_of(self, event, count):
+        """(specs, non_private) of `event` composed `count` times, or (reason, False) when it is not supported."""
+        try:
+            tree, non_private = self._tree(event, count)
+        except ValueError as e:
+            return str(e), False
+        if isinstance(tree, str) or tree is None:
+            return tree or [], non_private
+        try:
+            return _dpledger.ledger_text_specs(json.dumps([tree]), "dp_event"), non_private
+        except ValueError as e:
+            if "the ledger has no entry with a privacy cost" in str(e):
+                return [], non_private
+            return str(e), False
+
+    def _maybe_compose(self, event, count, do_compose):
+        specs, non_private = self._specs_of(event, count)
+        if isinstance(specs, str):
+            return specs
+        if specs:
+            # Each entry must be one the accountant takes; Poisson and wor entries cannot mix (the relation check
+            # in _tree admits only one of them per accountant).
+            reason = _dpledger.applies(specs, self.accountant)
+            if reason is not None:
+                return reason
+        if do_compose:
+            self._non_private = self._non_private or non_private
+            self._specs_cache = None
+            self._results.clear()
+        return None
+
+    @property
+    def _specs(self):
+        """The specs of the ledger as built (equal consecutive events merged into one self-composition)."""
+        if self._specs_cache is None:
+            specs, _ = self._specs_of(self.ledger, 1)
+            self._specs_cache = specs
+        return self._specs_cache
+
+    def result(self, *, delta=None, epsilon=None):
+        """The full answer of dpledger for the ledger (a :class:`dpledger.ComposeResult`: the bound, a certified
+        lower bound, the accountant and its method), for ``delta=`` or ``epsilon=``."""
+        if (delta is None) == (epsilon is None):
+            raise ValueError("result: give exactly one of delta= or epsilon=")
+        given, value = ("delta", number_text("target_delta", delta)) if delta is not None else \
+            ("epsilon", number_text("target_epsilon", epsilon))
+        key = (given, value)
+        if key not in self._results:
+            self._results[key] = ComposeResult(_dpledger.compose(self._specs, given, value, self.accountant),
+                                               list(self._specs))
+        return self._results[key]
+
+    def get_epsilon(self, target_delta):
+        if self._non_private:
+            return math.inf
+        if not self._specs:
+            number_text("target_delta", target_delta)
+            return 0.0
+        return self.result(delta=target_delta).epsilon
+
+    def get_delta(self, target_epsilon):
+        if self._non_private:
+            return 1.0
+        if not self._specs:
+            number_text("target_epsilon", target_epsilon)
+            return 0.0
+        return self.result(epsilon=target_epsilon).delta
+
+    @property
+    def ledger_specs(self):
+        """The composed ledger as dpledger mechanism specs (what ``dpledger compose -m`` takes)."""
+        return list(self._specs)

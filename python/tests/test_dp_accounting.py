@@ -1,0 +1,173 @@
+"""dpledger.dp_accounting on events with dp_accounting 0.6's exact class names and fields, three ways: its
+stand-ins, classes of another library that only share names and attributes (as dp_accounting's own attrs
+classes do), and to_named_tuple() forms; every value equal to the CLI's on the events' JSON."""
+
+import collections
+import math
+
+import pytest
+
+import dpledger
+from dpledger import dp_accounting
+from dpledger.dp_accounting import dp_event as de
+from conftest import cli_json
+
+
+# --- Events that only share dp_accounting 0.6's class names and field names (no common base class). -------------
+def _foreign(name, fields):
+    def __init__(self, *args):
+        for f, a in zip(fields, args):
+            object.__setattr__(self, f, a)
+    cls = type(name, (), {"__slots__": tuple(fields), "__init__": __init__, "__module__": "dp_accounting.dp_event",
+                          "__repr__": lambda self: f"{name}(...)"})
+    return cls
+
+
+FOREIGN = {n: _foreign(n, f) for n, f in {
+    "GaussianDpEvent": ["noise_multiplier"], "LaplaceDpEvent": ["noise_multiplier"],
+    "EpsilonDeltaDpEvent": ["epsilon", "delta"], "RandomizedResponseDpEvent": ["noise_parameter", "num_buckets"],
+    "PoissonSampledDpEvent": ["sampling_probability", "event"],
+    "SampledWithoutReplacementDpEvent": ["source_dataset_size", "sample_size", "event"],
+    "SelfComposedDpEvent": ["event", "count"], "ComposedDpEvent": ["events"], "NoOpDpEvent": [],
+    "NonPrivateDpEvent": [], "UnsupportedDpEvent": [], "ZCDpEvent": ["rho", "xi"]}.items()}
+
+
+def _named_tuple_form(event):
+    """event.to_named_tuple() as dp_accounting makes it: module_name, class_name and the fields."""
+    fields = [f for f in event.__slots__] if hasattr(event, "__slots__") else list(event.__dataclass_fields__)
+    T = collections.namedtuple(f"_{type(event).__name__}NamedTupleWrapper", ["module_name", "class_name"] + fields)
+
+    def conv(v):
+        if type(v).__name__.endswith("DpEvent"):
+            return _named_tuple_form(v)
+        if isinstance(v, list):
+            return [conv(x) for x in v]
+        return v
+    return T("dp_accounting.dp_event", type(event).__name__, *[conv(getattr(event, f)) for f in fields])
+
+
+def _to_json(t):
+    """The docs' helper (docs/ledger_files.md): a to_named_tuple() tree as JSON for `--ledger`."""
+    if hasattr(t, "_fields"):
+        return {k: _to_json(getattr(t, k)) for k in t._fields}
+    if isinstance(t, (list, tuple)):
+        return [_to_json(x) for x in t]
+    return t
+
+
+def dp_sgd(ns, sigma=1.1, q=0.01, steps=10000):
+    return ns["SelfComposedDpEvent"](ns["PoissonSampledDpEvent"](q, ns["GaussianDpEvent"](sigma)), steps)
+
+
+def mixed(ns):
+    return ns["ComposedDpEvent"]([
+        ns["SelfComposedDpEvent"](ns["PoissonSampledDpEvent"](0.01, ns["GaussianDpEvent"](1.1)), 1000),
+        ns["LaplaceDpEvent"](10.0), ns["NoOpDpEvent"](),
+        ns["RandomizedResponseDpEvent"](0.5, 2), ns["SelfComposedDpEvent"](ns["GaussianDpEvent"](20.0), 3)])
+
+
+STAND_INS = {n: getattr(de, n) for n in FOREIGN}
+FORMS = {"stand-ins": STAND_INS, "foreign classes": FOREIGN}
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_pld_and_rdp_accountants_equal_the_cli_on_dp_sgd(form, tmp_json):
+    event = dp_sgd(FORMS[form])
+    path = tmp_json(_to_json(_named_tuple_form(dp_sgd(FOREIGN))))
+    for cls, name in ((dp_accounting.PLDAccountant, "pld"), (dp_accounting.RdpAccountant, "rdp")):
+        acc = cls()
+        assert acc.supports(event)
+        assert acc.compose(event) is acc
+        j = cli_json("compose", "--ledger", path, "--delta", "1e-5", "--accountant", name)
+        assert acc.get_epsilon(1e-5) == j["epsilon"]
+        assert acc.result(delta=1e-5).lower == j.get("epsilon_lower")
+        jd = cli_json("compose", "--ledger", path, "--epsilon", "2", "--accountant", name)
+        assert acc.get_delta(2.0) == jd["delta"]
+    rdp = dp_accounting.rdp.RdpAccountant().compose(event)
+    eps, order = rdp.get_epsilon_and_optimal_order(1e-5)
+    assert order == cli_json("compose", "--ledger", path, "--delta", "1e-5", "--accountant", "rdp")["order"]
+    assert rdp.rdp.shape == rdp.orders.shape == (len(dp_accounting.rdp.DEFAULT_RDP_ORDERS),)
+
+
+def test_named_tuple_forms_and_counts_compose_like_their_events(tmp_json):
+    event = mixed(FOREIGN)
+    path = tmp_json(_to_json(_named_tuple_form(event)))
+    j = cli_json("compose", "--ledger", path, "--delta", "1e-6", "--accountant", "rdp")
+    for e in (event, _named_tuple_form(event), mixed(STAND_INS)):
+        assert dp_accounting.RdpAccountant().compose(e).get_epsilon(1e-6) == j["epsilon"]
+    # compose(event, count) is the self-composition; composing twice adds.
+    three = dp_accounting.RdpAccountant().compose(de.LaplaceDpEvent(10.0), 3)
+    again = dp_accounting.RdpAccountant().compose(de.LaplaceDpEvent(10.0)).compose(de.LaplaceDpEvent(10.0), 2)
+    jl = cli_json("compose", "-m", "laplace:b=10,steps=3", "--delta", "1e-6", "--accountant", "rdp")
+    assert three.get_epsilon(1e-6) == again.get_epsilon(1e-6) == jl["epsilon"]
+    assert three.ledger_specs == ["laplace:b=10,steps=3"]
+
+
+def test_ledger_is_built_as_dp_accounting_builds_it():
+    acc = dp_accounting.PLDAccountant()
+    assert isinstance(acc.ledger, de.NoOpDpEvent)
+    g = de.GaussianDpEvent(2.0)
+    acc.compose(g).compose(g, 2)
+    assert acc.ledger == de.SelfComposedDpEvent(g, 3)
+    acc.compose(de.LaplaceDpEvent(1.0))
+    assert acc.ledger == de.ComposedDpEvent([de.SelfComposedDpEvent(g, 3), de.LaplaceDpEvent(1.0)])
+    foreign = dp_accounting.PLDAccountant().compose(FOREIGN["GaussianDpEvent"](2.0), 2)
+    assert type(foreign.ledger).__name__ == "SelfComposedDpEvent"
+
+
+def test_supports_and_unsupported_events():
+    pld, rdp = dp_accounting.PLDAccountant(), dp_accounting.RdpAccountant()
+    assert not pld.supports(de.UnsupportedDpEvent())
+    made_up = _foreign("MadeUpDpEvent", ["noise_multiplier"])(1.0)  # a class dpledger's ledger reader does not know
+    assert not rdp.supports(made_up) and not pld.supports(made_up)
+    assert not rdp.supports(de.EpsilonDeltaDpEvent(1.0, 1e-6))  # no RDP curve for delta > 0
+    assert pld.supports(de.EpsilonDeltaDpEvent(1.0, 1e-6))
+    assert not pld.supports(de.PoissonSampledDpEvent(0.1, de.LaplaceDpEvent(1.0)))  # PLD: only sampled Gaussians
+    wor = de.SampledWithoutReplacementDpEvent(1000, 10, de.GaussianDpEvent(1.0))
+    assert not rdp.supports(wor)  # wor is analysed for replace-one neighbours
+    replace_one = dp_accounting.RdpAccountant(neighboring_relation=dp_accounting.NeighboringRelation.REPLACE_ONE)
+    assert replace_one.supports(wor) and not replace_one.supports(dp_sgd(STAND_INS))
+    with pytest.raises(dp_accounting.UnsupportedEventError, match="MadeUpDpEvent cannot be accounted"):
+        rdp.compose(made_up)
+    with pytest.raises(TypeError, match="must be `DpEvent`"):
+        rdp.compose("gaussian:sigma=1")
+    with pytest.raises(ValueError, match="must be positive"):
+        rdp.compose(de.GaussianDpEvent(1.0), 0)
+    assert rdp.get_epsilon(1e-5) == 0.0 and isinstance(rdp.ledger, de.NoOpDpEvent)  # nothing composed
+
+
+def test_non_private_event_gives_an_infinite_budget():
+    acc = dp_accounting.PLDAccountant().compose(de.GaussianDpEvent(1.0)).compose(FOREIGN["NonPrivateDpEvent"]())
+    assert acc.get_epsilon(1e-5) == math.inf and acc.get_delta(1.0) == 1.0
+
+
+def _sampled(sigma):
+    return de.SelfComposedDpEvent(de.PoissonSampledDpEvent(0.01, de.GaussianDpEvent(sigma)), 1000)
+
+
+def test_calibrate_dp_mechanism_meets_the_target_within_tol():
+    tol = 1e-4
+    sigma = dp_accounting.calibrate_dp_mechanism(dp_accounting.RdpAccountant, _sampled, 1.0, 1e-5, tol=tol)
+    eps = lambda s: dp_accounting.RdpAccountant().compose(_sampled(s)).get_epsilon(1e-5)  # noqa: E731
+    assert eps(sigma) <= 1.0 < eps(sigma - 2 * tol)
+    best = dpledger.calibrate("gaussian:sigma=?,q=0.01,steps=1000", epsilon=1, delta=1e-5, accountant="rdp").value
+    assert sigma - tol <= best <= sigma
+    # Discrete: the largest number of Gaussian(10) steps within epsilon 2, as `dpledger calibrate steps=?`.
+    n = dp_accounting.calibrate_dp_mechanism(dp_accounting.RdpAccountant,
+                                             lambda k: de.SelfComposedDpEvent(de.GaussianDpEvent(10.0), k), 2.0, 1e-5,
+                                             bracket_interval=dp_accounting.LowerEndpointAndGuess(0, 10), discrete=True)
+    assert isinstance(n, int)
+    assert n == dpledger.calibrate("gaussian:sigma=10,steps=?", epsilon=2, delta=1e-5, accountant="rdp").value
+    # PLD on one Gaussian, against dpledger's certified calibration by the same accountant.
+    s = dp_accounting.calibrate_dp_mechanism(dp_accounting.PLDAccountant, de.GaussianDpEvent, 1.0, 1e-5, tol=1e-3)
+    assert dp_accounting.PLDAccountant().compose(de.GaussianDpEvent(s)).get_epsilon(1e-5) <= 1.0
+    assert abs(s - dpledger.calibrate("gaussian:sigma=?", epsilon=1, delta=1e-5, accountant="pld").value) <= 1e-3
+    with pytest.raises(dp_accounting.mechanism_calibration.NonEmptyAccountantError):
+        dp_accounting.calibrate_dp_mechanism(lambda: dp_accounting.RdpAccountant().compose(de.GaussianDpEvent(1.0)),
+                                             de.GaussianDpEvent, 1.0, 1e-5)
+
+
+def test_compose_takes_dp_events_directly():
+    event = dp_sgd(STAND_INS)
+    assert dpledger.compose(event, delta=1e-5, accountant="rdp").epsilon == \
+        dpledger.compose("gaussian:sigma=1.1,q=0.01,steps=10000", delta=1e-5, accountant="rdp").epsilon
