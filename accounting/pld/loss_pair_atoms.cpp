@@ -123,7 +123,9 @@ void LossAtoms::add(double loss, double err, double mass) {
   }
   const auto n = static_cast<std::int64_t>(cells_.size());
   const std::int64_t iu = up - base_, id = down - base_;
-  if (iu < 0 || iu >= n || id < 0 || id >= n) throw std::logic_error("internal: LossAtoms atom outside its range " + std::to_string(loss) + " " + std::to_string(lo_) + " n=" + std::to_string(n));
+  if (iu < 0 || iu >= n || id < 0 || id >= n)
+    throw std::logic_error("internal: LossAtoms atom at loss " + std::to_string(loss) + " outside its range from " +
+                           std::to_string(lo_));
   Cell& cu = cells_[static_cast<std::size_t>(iu)];
   neumaier(cu.up_sum, cu.up_comp, mass);
   Cell& cd = cells_[static_cast<std::size_t>(id)];

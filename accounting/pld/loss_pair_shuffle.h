@@ -9,10 +9,10 @@
 
 namespace dpl {
 
-// FMT 2021, Thm 3.2: for neighbouring datasets (one user's data changed) there is one post-processing f with
-// shuffled(D) = f(A + D, C - A + 1 - D) and shuffled(D') = f(A + 1 - D, C - A + D), where C ~ Bin(n - 1, e^{-eps0}),
+// FMT 2021, Sec. 3 (the clone reduction): for neighbouring datasets (one user's data changed) there is one
+// post-processing f with shuffled(D) = f(A + D, C - A + 1 - D) and shuffled(D') = f(A + 1 - D, C - A + D), where C ~ Bin(n - 1, e^{-eps0}),
 // A ~ Bin(C, 1/2), D ~ Bern(e^{eps0}/(e^{eps0} + 1)). So that pair of distributions dominates the shuffler in the
-// Blackwell sense: it composes like any mechanism's pair (the numerical bound of FMT 2021, Sec. 5, is its delta(eps)).
+// Blackwell sense: it composes like any mechanism's pair (the numerical bound of FMT 2021, Appendix E, is its delta(eps)).
 // Given C = c the first coordinate x has P-mass a b_c(x) + (1 - a) b_c(x - 1) and Q-mass a b_c(x - 1) + (1 - a) b_c(x),
 // b_c = Bin(c, 1/2), a = e^{eps0}/(e^{eps0} + 1), so the loss is log((a (c + 1 - x) + (1 - a) x)/(a x + (1 - a)(c + 1 - x)))
 // (in [-eps0, eps0]). The atoms (c, x) within 1e-32 tails of C (Chernoff) and of each b_c (Hoeffding) are

@@ -20,7 +20,7 @@ std::int64_t tree_depth(std::int64_t leaves) {
   return leaves <= 0 ? 0 : static_cast<std::int64_t>(std::bit_width(static_cast<std::uint64_t>(leaves)));
 }
 
-// Kairouz et al. 2021, Thm D.1: rho = depth sens^2 / (2 sigma^2). Exact.
+// Kairouz et al. 2021, Appendix D: rho = depth sens^2 / (2 sigma^2). Exact.
 Interval tree_rho(double sigma, double sens, std::int64_t leaves) {
   const Interval r = exact(sens) / exact(sigma);
   return exact_int(tree_depth(leaves)) * r * r / 2;

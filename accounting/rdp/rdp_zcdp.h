@@ -26,7 +26,7 @@ class ZcdpRdp final : public RdpCurve {
 // so the same bound holds for every dimension. Upper bound: rho = sens^2 / (2 sigma^2).
 Interval discrete_gaussian_rho(double sigma, double sens);
 
-// Kairouz, McMahan, Song, Thakkar, Thakurta and Xu 2021, Appendix D (Thm D.1): a record used once in a tree of
+// Kairouz, McMahan, Song, Thakkar, Thakurta and Xu 2021, Appendix D: a record used once in a tree of
 // `leaves` steps (restarted trees, the record in one of them) enters at most depth = ceil(log2(leaves + 1)) nodes,
 // each with L2 sensitivity sens and Gaussian noise sigma: a Gaussian mechanism of L2 sensitivity sens sqrt(depth),
 // rho = depth sens^2 / (2 sigma^2). Exact (the tree's noise is independent across nodes).

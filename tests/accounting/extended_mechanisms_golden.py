@@ -210,7 +210,7 @@ def wr(sigma, m, n):
     return eps_for_delta(delta)
 
 
-# --- shuffling (Feldman, McMillan and Talwar 2021, Thm 3.2): C ~ Bin(n-1, e^-eps0), A ~ Bin(C, 1/2), D ~ Bern(a).
+# --- shuffling (Feldman, McMillan and Talwar 2021, Sec. 3, the clone reduction): C ~ Bin(n-1, e^-eps0), A ~ Bin(C, 1/2), D ~ Bern(a).
 def shuffle(eps0, n, steps=1):
     eps0 = mpf(eps0)
     p = exp(-eps0)
