@@ -13,12 +13,7 @@
 namespace dpl::cli {
 namespace {
 
-const std::vector<MechanismKind>& all_mechanisms() {
-  static const std::vector<MechanismKind> kinds = {MechanismKind::gaussian, MechanismKind::laplace,
-                                                   MechanismKind::rr,       MechanismKind::pure,
-                                                   MechanismKind::approx,   MechanismKind::iteration};
-  return kinds;
-}
+const std::vector<MechanismKind>& all_mechanisms() { return all_mechanism_kinds(); }
 
 // The named subcommands of an app (CLI11 option groups have no name and are not commands).
 std::vector<const CLI::App*> commands_of(const CLI::App& app) {

@@ -385,7 +385,8 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       pick_grid();
       Eval e = evaluate(p, cheap->value, count);
       if (e.meets && e.result) {
-        p.accountant = parse_accountant(e.result->accountant);
+        // A split ledger ("rdp+pld", composition/split_composition.h) stays with auto, which splits it again.
+        if (e.result->accountant.find('+') == std::string::npos) p.accountant = parse_accountant(e.result->accountant);
         if (p.accountant == AccountantKind::pld && !p.pld_grid) pick_grid();
         double slope = std::numeric_limits<double>::quiet_NaN();
         const double v0 = cheap->value;
@@ -426,7 +427,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
 
   // With `auto`, the bracket ends ran every accountant; the narrowing runs only the one that won at the `yes`
   // end (the tightest there), so each evaluation costs one accountant. Its answers are certified like any other.
-  if (p.accountant == AccountantKind::automatic && at_yes.result)
+  if (p.accountant == AccountantKind::automatic && at_yes.result && at_yes.result->accountant.find('+') == std::string::npos)
     p.accountant = parse_accountant(at_yes.result->accountant);
 
   // Narrow [no, yes]: integers by bisection, reals by the Illinois method on excess(v) in log(v) (the excess is

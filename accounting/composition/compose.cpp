@@ -4,6 +4,7 @@
 #include "accounting/composition/basic_composition.h"
 #include "accounting/composition/optimal_composition.h"
 #include "accounting/composition/pure_composition.h"
+#include "accounting/composition/split_composition.h"
 #include "accounting/errors.h"
 #include "accounting/mechanisms/neighbouring_relation.h"
 #include "accounting/pld/pld_accountant.h"
@@ -40,7 +41,8 @@ AccountingResult run(const Ledger& ledger, const Target& target, AccountantKind 
 // k separate entries. Iteration mechanisms are kept as they are (their `steps` is the iteration's own length).
 // Entries are found by their parameters in a map (a ledger of 10^4 distinct entries: linear, not quadratic).
 Ledger merge_identical_entries(const Ledger& ledger) {
-  using Key = std::tuple<int, double, double, double, double, double, std::int64_t, std::int64_t, double, double, int>;
+  using Key = std::tuple<int, double, double, double, double, double, std::int64_t, std::int64_t, double, double, int,
+                         ExtendedParameters>;
   std::map<Key, std::size_t> index;
   Ledger out;
   for (const auto& e : ledger) {
@@ -50,7 +52,7 @@ Ledger merge_identical_entries(const Ledger& ledger) {
       continue;
     }
     const Key key{static_cast<int>(m.kind), m.sigma, m.sens, m.b, m.eps, m.delta, m.iterations, m.index, m.contraction,
-                  e.q, static_cast<int>(e.sampling)};
+                  e.q, static_cast<int>(e.sampling), m.x};
     const auto [it, fresh] = index.try_emplace(key, out.size());
     if (fresh) {
       out.push_back(e);
@@ -186,7 +188,17 @@ AccountingResult tightest(const Ledger& ledger, const Target& target, Accountant
       // The ledger's own reason is the one to report.
     }
   }
-  if (results.empty()) throw NotApplicable("no accountant applies to this ledger: " + reasons);
+  if (results.empty()) {
+    // No single accountant covers every entry: the Renyi and the other entries separately, added.
+    // Each part gets its own lower-bound ledger (its optimistic ends), not the whole ledger's.
+    PldOptions for_part = pld;
+    for_part.lower_ledger = nullptr;
+    auto part = [&](const Ledger& l, const Target& t) {
+      return compose_with_pld_options(l, t, AccountantKind::automatic, for_part);
+    };
+    if (auto split = compose_split(ledger, target, part)) return *split;
+    throw NotApplicable("no accountant applies to this ledger: " + reasons);
+  }
   return results[best_index()];
 }
 

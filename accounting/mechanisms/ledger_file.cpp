@@ -2,6 +2,8 @@
 
 #include "accounting/errors.h"
 #include "accounting/input_file.h"
+#include "accounting/mechanisms/dp_event_ledger.h"
+#include "accounting/mechanisms/extended_mechanisms.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/interval.h"
 
@@ -126,20 +128,18 @@ std::string scalar_text(const Json& v, const std::string& where, const std::stri
   fail(where, "field '" + field + "' must be a number or a string, got " + v.dump());
 }
 
-const Json& number_field(const Json& o, const std::string& field, const std::string& where, const std::string& cls) {
-  if (!o.contains(field)) fail(where, cls + ": missing field '" + field + "'");
-  const Json& v = o.at(field);
-  if (!is_number(v)) fail(where, cls + ": field '" + field + "' must be a number, got " + v.dump());
-  if (!std::isfinite(number_value(v))) fail(where, cls + ": field '" + field + "' must be finite");
-  return v;
-}
+LedgerFileEntry make(const std::string& spec, const std::string& where) { return make_ledger_file_entry(spec, where); }
 
-LedgerFileEntry make(const std::string& spec, const std::string& where) {
-  try {
-    return LedgerFileEntry{spec, where, parse_entry(spec)};
-  } catch (const InputError& e) {
-    fail(where, e.what());
-  }
+std::string entry_spec(const Json& o, const std::string& where);
+
+// A key's value as spec text: a number or string as it is; the lists of mixture (sens, probs) as [a,b,c] and the run
+// of select, an array of entry objects, as [spec;spec].
+std::string value_text(const Json& v, const std::string& where, const std::string& field) {
+  if (!v.is_array() || !(field == "sens" || field == "probs" || field == "run")) return scalar_text(v, where, field);
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i)
+    s += (i ? (v[i].is_object() ? ";" : ",") : "") + (v[i].is_object() ? entry_spec(v[i], where) : scalar_text(v[i], where, field));
+  return s + "]";
 }
 
 // {"mechanism": "gaussian", "sigma": 1.1, ...} -> its -m spec.
@@ -162,7 +162,7 @@ std::string entry_spec(const Json& o, const std::string& where) {
         fail(where, "field 'q' must be 1 with \"sampling\": \"none\"");
       continue;
     }
-    spec += sep + k + "=" + scalar_text(v, where, k);
+    spec += sep + k + "=" + value_text(v, where, k);
     sep = ',';
   }
   return spec;
@@ -179,105 +179,30 @@ std::string opacus_spec(const Json& a, const std::string& where) {
   return spec;
 }
 
-// dp_accounting DpEvent named tuple -> specs (appended to `out`), `count` = enclosing self-composition count.
-void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampling, const std::string& where,
-                    std::vector<LedgerFileEntry>& out) {
-  if (!o.is_object() || !o.contains("class_name") || !o.at("class_name").is_string())
-    fail(where, "a DpEvent must be an object with a \"class_name\" string, got " + o.dump().substr(0, 80));
-  const std::string cls = o.at("class_name").get<std::string>();
-  auto emit = [&](std::string spec) {
-    if (count == 0) return;
-    if (count > 1) spec += ",steps=" + std::to_string(count);
-    spec += sampling;
-    out.push_back(make(spec, where + " (" + cls + ")"));
-  };
-  if (cls == "NoOpDpEvent") return;
-  // Parameters are passed on as the decimals written (number_text), which the spec parser reads exactly.
-  if (cls == "GaussianDpEvent") {
-    const Json& nm = number_field(o, "noise_multiplier", where, cls);
-    if (number_value(nm) == 0) fail(where, "GaussianDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("gaussian:sigma=" + number_text(nm));
+// A JSON value with the decimals kept as written (parse_keeping_decimals) turned back into plain numbers (nearest
+// doubles; the DpEvent reader passes them on as their shortest round-trip decimals, which are the decimals written
+// whenever those have at most 17 significant digits).
+Json with_plain_numbers(const Json& v) {
+  if (is_decimal_token(v)) return Json(number_value(v));
+  if (v.is_array() || v.is_object()) {
+    Json out = v;
+    for (auto it = out.begin(); it != out.end(); ++it) *it = with_plain_numbers(*it);
+    return out;
   }
-  if (cls == "LaplaceDpEvent") {
-    const Json& nm = number_field(o, "noise_multiplier", where, cls);
-    if (number_value(nm) == 0) fail(where, "LaplaceDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("laplace:b=" + number_text(nm));
-  }
-  if (cls == "EpsilonDeltaDpEvent") {
-    const Json& e = number_field(o, "epsilon", where, cls);
-    const Json& d = number_field(o, "delta", where, cls);
-    if (number_value(e) == 0 && number_value(d) == 0) return;  // no privacy cost
-    return emit("approx:eps=" + number_text(e) + ",delta=" + number_text(d));
-  }
-  if (cls == "RandomizedResponseDpEvent") {
-    const Json& pj = number_field(o, "noise_parameter", where, cls);
-    const double p = number_value(pj);
-    const double k = number_value(number_field(o, "num_buckets", where, cls));
-    if (!(p >= 0 && p <= 1)) fail(where, cls + ": noise_parameter must be in [0, 1], got " + number_text(pj));
-    if (!(k >= 2 && k == std::floor(k) && k <= 1e15)) fail(where, cls + ": num_buckets must be an integer in [2, 1e15]");
-    if (!is_decimal_literal(number_text(pj))) fail(where, cls + ": noise_parameter must be a decimal number");
-    const Interval pe = from_decimal(number_text(pj));
-    if (lo(pe) == 1) return;  // the output ignores the input
-    if (hi(pe) == 0) fail(where, "RandomizedResponseDpEvent with noise_parameter 0 is not private");
-    // With prob. 1 - p the true bucket, else a uniform one: eps = log(1 + k (1 - p)/p) (dp_accounting's
-    // definition; exact for k = 2, an eps-DP guarantee for k > 2), at the p written, rounded up.
-    const Interval eps = log1p(exact(k) * (1 - pe) / pe);
-    return emit((k == 2 ? "rr:eps=" : "pure:eps=") + format_guarantee(hi_up(eps)));
-  }
-  if (cls == "PoissonSampledDpEvent" || cls == "SampledWithoutReplacementDpEvent") {
-    if (!sampling.empty()) fail(where, cls + " inside another sampled event is not supported");
-    if (!o.contains("event")) fail(where, cls + ": missing field 'event'");
-    const Json& inner = o.at("event");
-    const std::string inner_cls = inner.is_object() && inner.contains("class_name") && inner.at("class_name").is_string()
-                                      ? inner.at("class_name").get<std::string>()
-                                      : "";
-    if (inner_cls == "SelfComposedDpEvent" || inner_cls == "ComposedDpEvent")
-      fail(where, cls + " of a " + inner_cls + " (composition on one sample) cannot be accounted by dpledger: "
-                        "sample each step (SelfComposedDpEvent of " + cls + ")");
-    std::string q;  // the sampling probability as written, or the exact fraction sample_size/source_dataset_size
-    std::string mode;
-    double qv = 0;
-    if (cls == "PoissonSampledDpEvent") {
-      const Json& qj = number_field(o, "sampling_probability", where, cls);
-      q = number_text(qj);
-      if (!is_decimal_literal(q)) fail(where, cls + ": sampling_probability must be a decimal number, got " + q);
-      const DecimalValue d = decimal_value(q);
-      if (!(d.down >= 0 && d.up <= 1)) fail(where, cls + ": sampling_probability must be in [0, 1], got " + q);
-      qv = d.up == 0 ? 0.0 : d.down >= 1 ? 1.0 : 0.5;  // exactly 0, exactly 1, or sampled (the parser reads q)
-    } else {
-      const double n = number_value(number_field(o, "source_dataset_size", where, cls));
-      const double m = number_value(number_field(o, "sample_size", where, cls));
-      if (!(n >= 1 && m >= 0 && m <= n && n <= 1e15 && n == std::floor(n) && m == std::floor(m)))
-        fail(where, cls + ": need integers 0 <= sample_size <= source_dataset_size <= 1e15");
-      qv = m / n;
-      q = std::to_string(static_cast<std::int64_t>(m)) + "/" + std::to_string(static_cast<std::int64_t>(n));
-      mode = ",sampling=wor";
-    }
-    if (qv == 0) return;  // nothing is sampled
-    return dp_event_specs(inner, count, qv == 1 ? std::string() : ",q=" + q + mode, where, out);
-  }
-  if (cls == "SelfComposedDpEvent") {
-    const double c = number_value(number_field(o, "count", where, cls));
-    if (!(c >= 0 && c == std::floor(c) && c <= 9.2e18)) fail(where, cls + ": count must be an integer >= 0");
-    const auto n = static_cast<std::int64_t>(c);
-    if (n != 0 && count > std::numeric_limits<std::int64_t>::max() / n) fail(where, cls + ": total count overflows");
-    if (!o.contains("event")) fail(where, cls + ": missing field 'event'");
-    return dp_event_specs(o.at("event"), count * n, sampling, where, out);
-  }
-  if (cls == "ComposedDpEvent") {
-    if (!o.contains("events") || !o.at("events").is_array()) fail(where, cls + ": missing array field 'events'");
-    for (const Json& e : o.at("events")) dp_event_specs(e, count, sampling, where, out);
-    return;
-  }
-  fail(where, "DpEvent class " + cls + " cannot be accounted by dpledger (supported: ComposedDpEvent, "
-              "SelfComposedDpEvent, PoissonSampledDpEvent, SampledWithoutReplacementDpEvent, GaussianDpEvent, "
-              "LaplaceDpEvent, EpsilonDeltaDpEvent, RandomizedResponseDpEvent, NoOpDpEvent)");
+  return v;
 }
 
 void json_value(const Json& v, const std::string& where, std::vector<LedgerFileEntry>& out) {
   if (v.is_array()) return out.push_back(make(opacus_spec(v, where), where));
   if (!v.is_object()) fail(where, "expected a ledger entry object, got " + v.dump().substr(0, 80));
-  if (v.contains("class_name")) return dp_event_specs(v, 1, "", where, out);
+  if (v.contains("class_name")) return dp_event_entries(with_plain_numbers(v), where, out);
+  // An Opacus accountant's state_dict ({"history": [...], "mechanism": "rdp"}, Opacus 1.4-1.5): its history.
+  if (v.contains("history")) {
+    if (!v.at("history").is_array()) fail(where, "field 'history' (an Opacus accountant state) must be an array");
+    for (std::size_t i = 0; i < v.at("history").size(); ++i)
+      out.push_back(make(opacus_spec(v.at("history")[i], where), where + " (history item " + std::to_string(i + 1) + ")"));
+    return;
+  }
   out.push_back(make(entry_spec(v, where), where));
 }
 
@@ -288,6 +213,14 @@ std::string trim(const std::string& s) {
 }
 
 }  // namespace
+
+LedgerFileEntry make_ledger_file_entry(const std::string& spec, const std::string& where) {
+  try {
+    return LedgerFileEntry{spec, where, parse_entry(spec)};
+  } catch (const InputError& e) {
+    fail(where, e.what());
+  }
+}
 
 std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std::string& source) {
   std::string text = raw;
@@ -372,8 +305,7 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
 
 std::string to_spec(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
-  // Each value as the decimal the parser reads back as that value (spec_decimal): parse_entry(to_spec(e)) has the
-  // fields of e.
+  if (is_extended(m.kind) || m.x.k > 0) return extended_spec(e);
   auto d = [](const char* key, double v) { return std::string(key) + "=" + spec_decimal(key, v); };
   std::string s = to_string(m.kind) + ":";
   switch (m.kind) {
@@ -385,6 +317,7 @@ std::string to_spec(const LedgerEntry& e) {
     case MechanismKind::iteration:
       return s + d("sigma", m.sigma) + "," + d("sens", m.sens) + ",steps=" + std::to_string(m.iterations) +
              ",index=" + std::to_string(m.index) + "," + d("contraction", m.contraction);
+    default: break;
   }
   if (e.steps != 1) s += ",steps=" + std::to_string(e.steps);
   if (e.subsampled()) s += "," + d("q", e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");

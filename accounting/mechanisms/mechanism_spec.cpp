@@ -1,6 +1,7 @@
 #include "accounting/mechanisms/mechanism_spec.h"
 
 #include "accounting/errors.h"
+#include "accounting/mechanisms/extended_mechanisms.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/exact_rational.h"
 #include "accounting/numeric/interval.h"
@@ -22,7 +23,10 @@ std::string to_string(MechanismKind k) {
     case MechanismKind::pure: return "pure";
     case MechanismKind::approx: return "approx";
     case MechanismKind::iteration: return "iteration";
+    default: break;
   }
+  for (const auto& [name, kind] : extended_mechanism_names())
+    if (kind == k) return name;
   return "?";
 }
 
@@ -38,10 +42,14 @@ std::string to_string(Sampling s) {
 namespace {
 
 const std::map<std::string, MechanismKind>& names() {
-  static const std::map<std::string, MechanismKind> m{
-      {"gaussian", MechanismKind::gaussian}, {"laplace", MechanismKind::laplace},
-      {"rr", MechanismKind::rr},             {"pure", MechanismKind::pure},
-      {"approx", MechanismKind::approx},     {"iteration", MechanismKind::iteration}};
+  static const std::map<std::string, MechanismKind> m = [] {
+    std::map<std::string, MechanismKind> t{
+        {"gaussian", MechanismKind::gaussian}, {"laplace", MechanismKind::laplace},
+        {"rr", MechanismKind::rr},             {"pure", MechanismKind::pure},
+        {"approx", MechanismKind::approx},     {"iteration", MechanismKind::iteration}};
+    for (const auto& [name, kind] : extended_mechanism_names()) t.emplace(name, kind);
+    return t;
+  }();
   return m;
 }
 
@@ -133,17 +141,29 @@ namespace {
 }  // namespace
 
 std::vector<std::string> allowed_keys(MechanismKind kind) {
+  if (is_extended(kind)) return extended_allowed_keys(kind);
   std::vector<std::string> keys;
   switch (kind) {
     case MechanismKind::gaussian: keys = {"sigma", "noise_multiplier", "sens"}; break;
     case MechanismKind::laplace: keys = {"b", "sens"}; break;
-    case MechanismKind::rr: keys = {"eps"}; break;
+    case MechanismKind::rr: keys = {"eps", "p", "k"}; break;
     case MechanismKind::pure: keys = {"eps"}; break;
     case MechanismKind::approx: keys = {"eps", "delta"}; break;
     case MechanismKind::iteration: keys = {"sigma", "sens", "steps", "index", "contraction"}; return keys;
+    default: break;
   }
   keys.insert(keys.end(), {"steps", "q", "sample_rate", "sampling", "epochs", "batch_size", "dataset_size"});
   return keys;
+}
+
+const std::vector<MechanismKind>& all_mechanism_kinds() {
+  static const std::vector<MechanismKind> kinds = [] {
+    std::vector<MechanismKind> k = {MechanismKind::gaussian, MechanismKind::laplace, MechanismKind::rr,
+                                    MechanismKind::pure,     MechanismKind::approx,  MechanismKind::iteration};
+    for (const auto& [name, kind] : extended_mechanism_names()) k.push_back(kind);
+    return k;
+  }();
+  return kinds;
 }
 
 std::optional<std::string> RawSpec::unknown_key() const {
@@ -158,15 +178,16 @@ RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
   const auto colon = text.find(':');
   raw.name = trim(colon == std::string::npos ? text : text.substr(0, colon));
   const auto it = names().find(raw.name);
-  if (it == names().end())
-    fail(raw, "unknown mechanism '" + raw.name + "' (expected gaussian, laplace, rr, pure, approx or iteration)");
+  if (it == names().end()) {
+    std::string list;
+    for (MechanismKind k : all_mechanism_kinds()) list += (list.empty() ? "" : ", ") + to_string(k);
+    fail(raw, "unknown mechanism '" + raw.name + "' (expected one of " + list + ")");
+  }
   const auto keys = allowed_keys(it->second);
   if (colon != std::string::npos) {
     std::string rest = text.substr(colon + 1);
-    std::size_t pos = 0;
-    while (pos <= rest.size()) {
-      const auto comma = rest.find(',', pos);
-      const std::string item = trim(rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+    for (const std::string& part : split_outside_brackets(rest, ',', "-m " + text)) {  // lists: sens=[0,1,2]
+      const std::string item = trim(part);
       if (item.empty()) fail(raw, "empty key=value item");
       const auto eq = item.find('=');
       if (eq == std::string::npos) fail(raw, "'" + item + "' is not key=value");
@@ -181,8 +202,6 @@ RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
         if (k == key) fail(raw, "key '" + key + "' given twice");
       if (value.empty()) fail(raw, "missing value for '" + key + "'");
       raw.params.emplace_back(key, value);
-      if (comma == std::string::npos) break;
-      pos = comma + 1;
     }
   }
   int unknowns = 0;
@@ -199,6 +218,7 @@ RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
 }
 
 LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
+  if (typed_as_extended(raw, names().at(raw.name))) return build_extended_entry(raw, names().at(raw.name), substitute);
   LedgerEntry e;
   e.mechanism.kind = names().at(raw.name);
   Mechanism& m = e.mechanism;
@@ -294,6 +314,7 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
       hold("delta", d, m.delta, other.delta);
       break;
     }
+    default: break;
   }
   auto finish = [&] {
     if (m.sigma != other.sigma || m.sens != other.sens || m.b != other.b || m.eps != other.eps ||
@@ -389,6 +410,7 @@ LedgerEntry parse_entry(const std::string& text) { return build_entry(parse_raw_
 
 void validate_entry(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
+  if (is_extended(m.kind) || (m.kind == MechanismKind::rr && m.x.k > 0)) validate_extended_entry(e);
   const double inf = std::numeric_limits<double>::infinity();
   auto check = [&](bool ok, const char* field, double value, const char* range) {
     if (!ok)
@@ -412,6 +434,7 @@ void validate_entry(const LedgerEntry& e) {
       check(m.index >= 1 && m.index <= m.iterations, "index", static_cast<double>(m.index), "[1, steps]");
       check(m.contraction > 0 && m.contraction <= 1, "contraction", m.contraction, "(0, 1]");
       break;
+    default: break;
   }
   check(e.steps >= 1, "steps", static_cast<double>(e.steps), "integers >= 1");
   check(e.q > 0 && e.q <= 1, "q", e.q, "(0, 1]");

@@ -2,7 +2,9 @@
 // entry. Validation happens here, once, at the boundary; accountants may assume valid entries.
 #pragma once
 
+#include <compare>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -10,11 +12,37 @@
 
 namespace dpl {
 
-enum class MechanismKind { gaussian, laplace, rr, pure, approx, iteration };
+enum class MechanismKind {
+  gaussian, laplace, rr, pure, approx, iteration,
+  // The mechanisms of accounting/mechanisms/extended_mechanisms.h (docs/mechanisms.md).
+  discrete_gaussian, discrete_laplace, zcdp, exponential, permute_and_flip, tree, mixture, truncated_gaussian,
+  wr_gaussian, select, shuffle
+};
 enum class Sampling { none, poisson, wor };
 
 std::string to_string(MechanismKind k);
 std::string to_string(Sampling s);
+
+struct LedgerEntry;
+
+// The parameters of the mechanisms beyond the first six (accounting/mechanisms/extended_mechanisms.h); all zero or
+// empty for the others.
+struct ExtendedParameters {
+  std::int64_t dim = 0;                  // discrete_gaussian: output dimension (0: unknown)
+  double a = 0;                          // discrete_laplace: noise parameter (pmf proportional to e^{-a|x|})
+  double p = 0;                          // rr in dp_accounting's form: probability of a uniformly random output
+  std::int64_t k = 0;                    // rr in dp_accounting's form: number of buckets (0: the eps form)
+  double rho = 0, xi = 0;                // zcdp: (xi, rho)-zCDP
+  std::int64_t leaves = 0;               // tree: steps of the (largest) tree
+  std::vector<double> sensitivities;     // mixture: the support of the sensitivity
+  std::vector<double> probabilities;     // mixture: its probabilities (sum 1)
+  double q = 0;                          // truncated_gaussian: Poisson sampling probability
+  std::int64_t batch = 0;                // truncated_gaussian: largest batch; wr_gaussian: sample size
+  std::int64_t n = 0;                    // truncated_gaussian, wr_gaussian: dataset size; shuffle: users
+  double mean = 0, shape = 0;            // select: mean and shape of the number of repetitions
+  std::shared_ptr<const std::vector<LedgerEntry>> run;  // select: the ledger of one run
+  auto operator<=>(const ExtendedParameters&) const = default;
+};
 
 // One mechanism's own parameters (what is released in one step).
 struct Mechanism {
@@ -27,6 +55,7 @@ struct Mechanism {
   std::int64_t iterations = 1;     // iteration: number of steps T of the noisy iteration
   std::int64_t index = 1;          // iteration: 1-based step at which the record is used
   double contraction = 1;          // iteration: contraction factor of the map, in (0, 1]
+  ExtendedParameters x;            // the parameters of the other mechanisms
 };
 
 // A ledger line: a mechanism, optionally subsampled, composed `steps` times.
@@ -95,5 +124,7 @@ bool more_is_more_private(const std::string& key);
 // echoing an entry's fields and printing calibrated values: typed back, they give the same entry, never a more
 // private one.
 std::string spec_decimal(const std::string& key, double value);
+// Every mechanism kind, in the order of docs/cli.md (for --help and shell completion).
+const std::vector<MechanismKind>& all_mechanism_kinds();
 
 }  // namespace dpl

@@ -644,8 +644,9 @@ void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<dou
 
 }  // namespace
 
-DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic, double tilt) {
+DiscretePld discretize(const LossPair& given, double h, double tail, bool pessimistic, double tilt) {
   if (!(h > 0) || dyadic_grid(h) != h) throw std::invalid_argument("internal: discretize needs a dyadic grid");
+  const LossPair& pair = !pessimistic && given.optimistic ? *given.optimistic : given;
   DiscretePld d;
   d.h = h;
   d.pessimistic = pessimistic;

@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/interval.h"
+#include "accounting/pld/loss_pair_extended.h"
 
 #include <cmath>
 #include <limits>
@@ -165,9 +166,13 @@ double sensitivity_ratio(double sens, double noise, bool pessimistic) { return d
 
 }  // namespace
 
-bool symmetric_pair(const LedgerEntry& e) { return !(e.subsampled() && e.q < 1); }
+bool symmetric_pair(const LedgerEntry& e) {
+  if (has_extended_pair(e)) return extended_symmetric_pair(e);
+  return !(e.subsampled() && e.q < 1);
+}
 
 LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic) {
+  if (has_extended_pair(e)) return extended_loss_pair(e, d);
   const Mechanism& m = e.mechanism;
   const bool sampled = e.subsampled() && e.q < 1;
   if (m.kind == MechanismKind::iteration)
@@ -189,7 +194,7 @@ LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic) {
     case MechanismKind::rr:
     case MechanismKind::pure: return randomized_response_pair(m.eps, 0.0);
     case MechanismKind::approx: return randomized_response_pair(m.eps, m.delta);
-    case MechanismKind::iteration: break;
+    default: break;
   }
   throw std::logic_error("internal: loss_pair");
 }

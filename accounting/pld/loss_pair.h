@@ -5,6 +5,7 @@
 #include "accounting/mechanisms/mechanism_spec.h"
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace dpl {
@@ -18,6 +19,10 @@ struct LossPair {
   double p_inf = 0;        // P(L = +inf)
   double support_lo = 0;   // L >= support_lo almost surely (finite part); may be -inf
   double support_hi = 0;   // L <= support_hi almost surely (finite part); may be +inf
+  // When set, the pair the optimistic (lower-bound) discretisation uses instead of this one: a pair whose losses
+  // were rounded up (or tails moved to +inf) has a variant with losses rounded down (tails dropped), so that the
+  // lower bound stays a lower bound (accounting/pld/loss_pair_atoms.h).
+  std::shared_ptr<const LossPair> optimistic;
 };
 
 // The two neighbouring directions (add/remove). Symmetric mechanisms give the same pair in both.

@@ -36,11 +36,12 @@ T sum_parts(std::size_t count, const T& zero, const F& f) {
 }
 
 // Everything that determines an entry's per-step curve.
-using CurveKey = std::tuple<double, int, int, double, double, double, double, double, std::int64_t, std::int64_t, double>;
+using CurveKey = std::tuple<double, int, int, double, double, double, double, double, std::int64_t, std::int64_t, double,
+                            ExtendedParameters>;
 CurveKey curve_key(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
   return {e.q, static_cast<int>(e.sampling), static_cast<int>(m.kind), m.sigma, m.sens, m.b, m.eps, m.delta,
-          m.iterations, m.index, m.contraction};
+          m.iterations, m.index, m.contraction, m.x};
 }
 
 }  // namespace
