@@ -1,6 +1,9 @@
 #include "audit/audit_svg.h"
 
+#include "audit/one_run_bound.h"
 #include "plotting/svg_plot.h"
+
+#include <boost/math/special_functions/erf.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -82,6 +85,75 @@ std::string whitebox_audit_svg(const WhiteBoxResult& w) {
   if (std::isfinite(w.epsilon_claimed)) p.series.push_back(marker("claimed (max) " + num(w.epsilon_claimed), w.epsilon_claimed, top));
   else if (std::isfinite(w.epsilon_accountant))
     p.series.push_back(marker("accountant " + num(w.epsilon_accountant), w.epsilon_accountant, top));
+  return plotting::render_svg(p);
+}
+
+std::string algorithm_audit_svg(const AlgorithmAuditResult& w) {
+  plotting::Plot p;
+  p.title = "audit of " + w.algorithm + (w.noise_factor != 1 ? " (actual_noise_factor " + num(w.noise_factor) + ")" : "") +
+            ": " + to_string(w.verdict) + ", epsilon lower " + num(w.epsilon_lower) + " vs claimed " + num(w.claim_epsilon);
+  p.x.label = "privacy-loss statistic of a run (claimed density)";
+  p.y.label = "runs per unit";
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto* v : {&w.stat_d, &w.stat_dprime})
+    for (double x : *v) lo = std::min(lo, x), hi = std::max(hi, x);
+  if (!(hi > lo)) hi = lo + 1;
+  const int bins = 40;
+  std::vector<double> edges;
+  for (int b = 0; b <= bins; ++b) edges.push_back(lo + (hi - lo) * b / bins);
+  double top = 0;
+  const char* names[2] = {"on D (canary in)", "on D' (canary out)"};
+  int side = 0;
+  for (const auto* v : {&w.stat_d, &w.stat_dprime}) {
+    std::vector<double> h(bins, 0);
+    for (double x : *v) h[std::clamp(static_cast<int>((x - lo) / (hi - lo) * bins), 0, bins - 1)] += 1;
+    for (double& c : h) c /= (hi - lo) / bins, top = std::max(top, c);
+    p.series.push_back(steps(names[side++], edges, h));
+  }
+  p.series.push_back(marker(std::string("event ") + (w.d_first ? "> " : "<= ") + num(w.threshold), w.threshold, top));
+  return plotting::render_svg(p);
+}
+
+std::string canary_audit_svg(const CanaryAuditResult& r, double delta, std::optional<double> claimed,
+                             const std::string& title) {
+  plotting::Plot p;
+  p.title = title + ": " + to_string(r.method) + " epsilon lower " + num(r.epsilon_lower) +
+            (r.verdict ? ", " + to_string(*r.verdict) : "") + ", AUROC " + num(r.auroc);
+  p.x.label = "false positive rate (log scale)";
+  p.x.log = true;
+  p.y.label = "true positive rate";
+  const double lo = 0.5 / static_cast<double>(std::max<std::uint64_t>(1, r.excluded));
+  plotting::PlotSeries roc;
+  roc.name = "attack (ROC hull)";
+  double t0 = 0;  // the hull's value at the left edge
+  for (std::size_t i = 1; i < r.roc.size(); ++i)
+    if (r.roc[i].first >= lo) {
+      const double w = r.roc[i].first - r.roc[i - 1].first;
+      t0 = w > 0 ? r.roc[i - 1].second + (lo - r.roc[i - 1].first) / w * (r.roc[i].second - r.roc[i - 1].second) : r.roc[i].second;
+      break;
+    }
+  roc.x.push_back(lo), roc.y.push_back(t0);
+  for (const auto& [f, t] : r.roc)
+    if (f > lo) roc.x.push_back(f), roc.y.push_back(t);
+  p.series.push_back(roc);
+  // The largest TPR a claim allows at each FPR: e^eps FPR + delta, or for the Gaussian-shaped methods the Gaussian
+  // trade-off curve Phi(Phi^{-1}(FPR) + mu) (Dong, Roth and Su).
+  const bool gaussian = r.method == CanaryMethod::gdp || r.method == CanaryMethod::one_run_fdp;
+  auto curve = [&](const std::string& name, double eps, bool dashed) {
+    plotting::PlotSeries c;
+    c.name = name;
+    c.dashed = dashed;
+    const double mu = gaussian ? gaussian_mu_for(eps, delta) : 0;
+    for (int k = 0; k <= 80; ++k) {
+      const double f = std::min(lo * std::pow(1 / lo, k / 80.0), 1 - 1e-9);
+      const double z = -std::sqrt(2.0) * boost::math::erfc_inv(2 * f);
+      c.x.push_back(f);
+      c.y.push_back(gaussian ? 0.5 * boost::math::erfc(-(z + mu) / std::sqrt(2.0)) : std::min(1.0, std::exp(eps) * f + delta));
+    }
+    p.series.push_back(c);
+  };
+  curve("refuted: eps " + num(r.epsilon_lower), r.epsilon_lower, true);
+  if (claimed) curve("claim: eps " + num(*claimed), *claimed, false);
   return plotting::render_svg(p);
 }
 

@@ -72,6 +72,12 @@ MechanismTarget make_mechanism_target(const std::string& spec, const std::map<st
   if (t.sens / t.scale > 1000)
     throw InputError("audit TARGET=" + spec + ": sens/scale=" + format_input(t.sens / t.scale) +
                      " is out of range for an audit: allowed <= 1000 (no sample size could resolve it)");
+  // The threshold grid below has about 256 scale/sens points (step sens/16 over [-8 scale, sens + 8 scale]): at
+  // most ~256,000, so that its counts (per thread) and the scan of its events stay small.
+  if (t.scale / t.sens > 1000)
+    throw InputError("audit TARGET=" + spec + ": scale/sens=" + format_input(t.scale / t.sens) +
+                     " is out of range for an audit: allowed <= 1000 (the threshold grid would have about " +
+                     format_input(std::round(256 * t.scale / t.sens)) + " points)");
   for (const auto& [key, value] : sets) {
     if (key != "actual_noise_factor")
       throw InputError("--set " + key + "=" + value + ": unknown key for a mechanism target: allowed actual_noise_factor");

@@ -29,6 +29,26 @@ nlohmann::ordered_json to_json(const Shard& s);
 // Throws InputError naming the file and the field for a malformed shard.
 Shard shard_from_json(const nlohmann::ordered_json& j, const std::string& file);
 
+// Limits of a shard file, checked when it is read: runs as for --runs, shards as for --shard.
+inline constexpr std::uint64_t kMaxShardRuns = 10'000'000'000'000ULL;  // 1e13
+inline constexpr std::uint64_t kMaxShards = 1'000'000;
+
+// Merges the shards of one audit one file at a time (only the running sum of the counts is kept): each shard must
+// agree with the first on everything that determines its counts (the dpledger version that wrote it included),
+// no shard may repeat, and `total()` needs
+// exactly one complete set. Throws InputError naming the file and the field.
+class ShardMerge {
+ public:
+  void add(const Shard& s, const std::string& file);
+  Shard total() const;
+
+ private:
+  std::optional<Shard> sum_;
+  std::string first_file_;
+  std::vector<bool> seen_;
+  std::size_t files_ = 0;
+};
+
 // Adds shards 0..n-1 of one audit; throws InputError when they do not form exactly one complete set, or were
 // written by different versions of dpledger (the message names both).
 Shard merge_shards(const std::vector<Shard>& shards, const std::vector<std::string>& files);

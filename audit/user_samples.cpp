@@ -1,6 +1,7 @@
 #include "audit/user_samples.h"
 
 #include "accounting/errors.h"
+#include "accounting/input_file.h"
 #include "accounting/numeric/decimal.h"
 
 #include <algorithm>
@@ -80,15 +81,15 @@ std::string trimmed(const std::string& s) {
 }  // namespace
 
 std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows, SampleHeader* header) {
-  std::ifstream in(path);
-  if (!in) throw InputError("sample file " + path + " cannot be read");
+  // At most 256 MB and max_rows rows (each row is kept: about 60 bytes), lines of at most 1 MB; a directory or a
+  // device that never ends is refused.
+  InputFile in(path, "sample file " + path, InputFileLimits{std::size_t{256} << 20, std::size_t{1} << 20});
   std::vector<std::vector<double>> rows;
   std::string line;
   std::size_t lineno = 0;
   bool header_read = false, drop_index = false;
-  while (std::getline(in, line)) {
+  while (in.next_line(line)) {
     ++lineno;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
     const auto first = line.find_first_not_of(" \t");
     if (first == std::string::npos) continue;  // blank line
     if (line[first] == '#') continue;          // a comment (numpy.savetxt's header, dpledger's provenance line)
@@ -121,7 +122,6 @@ std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::
                        " values, the first row has " + std::to_string(rows.front().size()) + " (ragged file)");
     rows.push_back(std::move(*row));
   }
-  if (in.bad()) throw InputError("sample file " + path + " cannot be read");
   if (rows.size() < 2) throw InputError("sample file " + path + " has " + std::to_string(rows.size()) + " samples: allowed at least 2");
   return rows;
 }

@@ -28,7 +28,8 @@ struct SampleHeader {
 // unreadable file, a non-numeric or non-finite entry, or a row whose length differs from the first. Lines starting
 // with # are comments; a first line that is not numbers is a header of column names (CSV as pandas writes it),
 // described in *header when given.
-std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows = 100'000'000,
+inline constexpr std::size_t kMaxSampleRows = 10'000'000;
+std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows = kMaxSampleRows,
                                                   SampleHeader* header = nullptr);
 
 // Applies the projection to every row; throws InputError if it does not fit the dimension.

@@ -1,6 +1,7 @@
 // Audit throughput: runs (one output on D and one on D') per second per core of the built-in black-box targets,
-// sampling and counting on one thread, the threshold test on the resulting counts, and white-box runs of the
-// papers' algorithms (one run and its exact loss) per second per core.
+// sampling and counting on one thread, the threshold test on the resulting counts, and the audits of the papers'
+// algorithms (runs per second per core at their defaults; admm-random-aggregation also at 20000 runs).
+#include "audit/algorithm_audit.h"
 #include "audit/mechanism_target.h"
 #include "audit/whitebox_audit.h"
 
@@ -33,11 +34,32 @@ void BM_ThresholdTest(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(dpl::audit::threshold_test(counts, t.claim, 0.95, 0.1));
 }
 
-// White-box: `runs` runs of ALGORITHM with its default keys on one thread (as `dpledger audit ALGORITHM
-// --threads 1`), including the 200-bit recomputation of the runs the audit reports.
-void whitebox(benchmark::State& state, const char* algorithm) {
+// An algorithm audit (as `dpledger audit ALGORITHM --threads 1`) of `runs` runs, the claim run and its curve
+// included: runs per second per core.
+void algorithm(benchmark::State& state, const char* name) {
+  dpl::audit::AlgorithmAuditPlan p;
+  p.algorithm = name;
+  p.runs = static_cast<std::uint64_t>(state.range(0));
+  p.threads = 1;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(dpl::audit::algorithm_audit(p));
+    ++p.seed;
+  }
+  state.counters["runs_per_s_per_core"] =
+      benchmark::Counter(static_cast<double>(p.runs) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+void BM_AlgorithmAudit(benchmark::State& state) {
+  const auto names = dpl::audit::auditable_algorithms();
+  const std::string& name = names[static_cast<std::size_t>(state.range(1))];
+  state.SetLabel(name);
+  algorithm(state, name.c_str());
+}
+
+// The per-run exact-loss audit of seed 000 (--exact-loss).
+void BM_ExactLossAdmmRandomAggregation(benchmark::State& state) {
   dpl::audit::WhiteBoxPlan p;
-  p.algorithm = algorithm;
+  p.algorithm = "admm-random-aggregation";
   p.runs = static_cast<std::uint64_t>(state.range(0));
   p.threads = 1;
   for (auto _ : state) {
@@ -48,17 +70,15 @@ void whitebox(benchmark::State& state, const char* algorithm) {
       benchmark::Counter(static_cast<double>(p.runs) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-void BM_WhiteBoxAdmmRandomAggregation(benchmark::State& state) { whitebox(state, "admm-random-aggregation"); }
-void BM_WhiteBoxDsgdRandomAggregation(benchmark::State& state) { whitebox(state, "dsgd-random-aggregation"); }
-void BM_WhiteBoxDpSgd(benchmark::State& state) { whitebox(state, "dp-sgd"); }
-void BM_WhiteBoxWangNedic(benchmark::State& state) { whitebox(state, "wang-nedic"); }
-
 }  // namespace
 
-BENCHMARK(BM_WhiteBoxAdmmRandomAggregation)->Arg(200)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
-BENCHMARK(BM_WhiteBoxDsgdRandomAggregation)->Arg(200)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
-BENCHMARK(BM_WhiteBoxDpSgd)->Arg(50)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
-BENCHMARK(BM_WhiteBoxWangNedic)->Arg(4)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_AlgorithmAudit)
+    ->ArgsProduct({{1000}, benchmark::CreateDenseRange(0, static_cast<int>(dpl::audit::auditable_algorithms().size()) - 1, 1)})
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->Iterations(1);
+BENCHMARK(BM_AlgorithmAudit)->Args({20000, 0})->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->Iterations(1);
+BENCHMARK(BM_ExactLossAdmmRandomAggregation)->Arg(200)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 BENCHMARK(BM_LaplaceRuns)->Arg(1 << 22)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GaussianRuns)->Arg(1 << 22)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ThresholdTest)->Unit(benchmark::kMillisecond);

@@ -1,9 +1,14 @@
 // `dpledger audit`: empirical lower bounds on epsilon (and Gaussian-DP mu) against the claimed upper bounds, for
 // the built-in mechanisms, for users' own outputs (--samples), and merged shards (`audit merge FILES...`).
 #include "accounting/errors.h"
+#include "accounting/input_file.h"
 #include "accounting/numeric/decimal.h"
+#include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/assignments.h"
+#include "algorithms/run/json_safe.h"
+#include "audit/algorithm_audit.h"
 #include "audit/audit_svg.h"
+#include "audit/canary_score_audit.h"
 #include "audit/mechanism_target.h"
 #include "audit/privacy_curve_audit.h"
 #include "audit/shard_file.h"
@@ -13,9 +18,11 @@
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
 #include "cli/progress.h"
+#include "cli/resource_limits.h"
 #include "cli/output_file.h"
 #include "cli/provenance.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -36,9 +43,11 @@ struct AuditOptions {
   std::vector<std::string> args;  // TARGET, or merge FILE...
   std::string runs, confidence = "0.95", delta, epsilon, mu, tolerance = "0.1", shard, out, plot;
   std::string samples, neighbour_samples, projection;
+  std::string canary_scores, method, thresholds, threshold, guesses, fpr;
   std::vector<std::string> sets;
   std::uint64_t seed = 1;
   unsigned threads = 0;
+  bool exact_loss = false;
 };
 
 double parse_confidence(const std::string& v) {
@@ -158,7 +167,7 @@ Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& co
   const MechanismAudit audit = audit_mechanism(target, counts, confidence, tolerance);
   const AuditResult& r = audit.result;
   const std::optional<CurveAudit>& curve = audit.curve;
-  if (!plot.empty()) write_atomically(plot, threshold_audit_svg(counts, r, "audit of " + target.spec));
+  if (!plot.empty()) stage_output(plot, threshold_audit_svg(counts, r, "audit of " + target.spec));
   Output out;
   out.json["command"] = "audit";
   out.json["target"] = target.spec;
@@ -202,23 +211,50 @@ Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& co
   return out;
 }
 
+// Measured on the reference 2-core machine: a run (one output on D and one on D') costs about 6e-8 s of CPU for
+// Laplace and 3.5e-8 s for a Gaussian; the scan of the events costs about 2.5e-5 s per threshold for Laplace and
+// 1e-4 s for a Gaussian (its curve audit adds six deltas).
+double event_scan_seconds(const MechanismTarget& t) {
+  return static_cast<double>(t.grid_count) * (t.laplace ? 2.5e-5 : 1e-4);
+}
+
+// The work and memory of a mechanism audit, checked against --time-limit and --memory-limit before any sampling.
+void require_mechanism_audit_resources(const MechanismTarget& t, const SamplingPlan& plan) {
+  const double runs = static_cast<double>(plan.runs) / static_cast<double>(plan.shard_count);
+  const double seconds = runs * (t.laplace ? 6e-8 : 3.5e-8) + (plan.shard_count == 1 ? event_scan_seconds(t) : 0);
+  require_time_within_limit(seconds,
+                            "audit " + t.spec + " with --runs " + format_input(static_cast<double>(plan.runs)) + " and " +
+                                std::to_string(t.grid_count) + " thresholds (about 256 scale/sens)",
+                            "use fewer --runs (or --shard i/n over several processes) or a smaller scale/sens");
+  // Each thread has its stack (8 MB of address space) and its own counts (4 x 8 bytes per threshold).
+  const double blocks = std::ceil(runs / static_cast<double>(kBlockRuns));
+  const double threads = std::min(static_cast<double>(plan.threads), std::max(blocks, 1.0));
+  const double mb = (threads * (8e6 + 32.0 * static_cast<double>(t.grid_count)) + 80.0 * static_cast<double>(t.grid_count)) / 1e6;
+  require_memory_within_limit(mb, "audit " + t.spec + " with " + format_input(threads) + " threads", "use fewer --threads");
+}
+
 Output run_merge(const AuditOptions& o) {
   if (o.args.size() < 2) throw InputError("audit merge: give the shard files: dpledger audit merge FILE...");
-  std::vector<Shard> shards;
   std::vector<std::string> files(o.args.begin() + 1, o.args.end());
+  if (files.size() > kMaxShards)
+    throw InputError("audit merge: " + std::to_string(files.size()) + " files: allowed at most " + std::to_string(kMaxShards) + " shards");
+  // One file at a time: its text (at most 64 MB, nesting checked before the parser), its validation, and the
+  // running sum of the counts; nothing else is kept.
+  ShardMerge merge;
   for (const auto& f : files) {
-    std::ifstream in(f);
-    if (!in) throw InputError("audit merge: shard file " + f + " cannot be read");
+    const std::string text = read_input_file(f, "audit merge: shard file " + f);
+    check_json_depth(text, "audit merge: shard file " + f);
     Json j;
     try {
-      j = Json::parse(in);
+      j = Json::parse(text);
     } catch (const std::exception& e) {
       throw InputError("audit merge: " + f + " is not JSON: " + e.what());
     }
-    shards.push_back(shard_from_json(j, f));
+    merge.add(shard_from_json(j, f), f);
   }
-  const Shard total = merge_shards(shards, files);
+  const Shard total = merge.total();
   const MechanismTarget target = make_mechanism_target(total.target, total.sets, total.delta);
+  require_time_within_limit(event_scan_seconds(target), "audit merge of " + target.spec, "merge a target with fewer thresholds");
   if (target.thresholds() != total.counts.thresholds)
     throw InputError("audit merge: the thresholds in the shards do not match target " + total.target);
   Output out = mechanism_output(target, total.counts, total.runs, total.seed, total.confidence, total.tolerance, total.sets, 0, o.plot);
@@ -243,11 +279,11 @@ Output run_samples(const AuditOptions& o) {
   const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
   const Projection p = parse_projection(o.projection);
   SampleHeader header_d, header_dp;
-  const auto d = project(read_sample_rows(o.samples, 100'000'000, &header_d), p, o.samples);
-  const auto dp = project(read_sample_rows(o.neighbour_samples, 100'000'000, &header_dp), p, o.neighbour_samples);
+  const auto d = project(read_sample_rows(o.samples, kMaxSampleRows, &header_d), p, o.samples);
+  const auto dp = project(read_sample_rows(o.neighbour_samples, kMaxSampleRows, &header_dp), p, o.neighbour_samples);
   const ThresholdCounts counts = user_sample_counts(d, dp);
   const AuditResult r = threshold_test(counts, claim, confidence, tolerance);
-  if (!o.plot.empty()) write_atomically(o.plot, threshold_audit_svg(counts, r, "audit of " + o.samples + " vs " + o.neighbour_samples));
+  if (!o.plot.empty()) stage_output(o.plot, threshold_audit_svg(counts, r, "audit of " + o.samples + " vs " + o.neighbour_samples));
   Output out;
   out.json["command"] = "audit";
   out.json["kind"] = "samples";
@@ -276,6 +312,92 @@ Output run_samples(const AuditOptions& o) {
   return out;
 }
 
+Output run_algorithm_audit(const AuditOptions& o) {
+  if (!o.shard.empty() || !o.out.empty()) throw InputError("--shard/--out apply to mechanism targets (laplace:, gaussian:)");
+  if (!o.delta.empty()) throw InputError("--delta applies to mechanism targets: an algorithm's claim is its own");
+  AlgorithmAuditPlan plan;
+  plan.algorithm = o.args.front();
+  plan.sets = o.sets;
+  if (!o.runs.empty()) {
+    const double runs = parse_finite("--runs", o.runs);
+    if (!(runs >= 4 && runs <= 1e7 && runs == std::floor(runs)))
+      throw InputError("--runs=" + o.runs + " is out of range for an algorithm: allowed integers [4, 10000000]");
+    plan.runs = static_cast<std::uint64_t>(runs);
+  }
+  plan.seed = o.seed;
+  plan.confidence = parse_confidence(o.confidence);
+  plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  Progress bar("audit");
+  const AlgorithmAuditResult w = algorithm_audit(plan, runs_progress(bar));
+  if (!o.plot.empty()) stage_output(o.plot, algorithm_audit_svg(w));
+  Output out;
+  out.json["command"] = "audit";
+  out.json["target"] = w.algorithm;
+  out.json["kind"] = "algorithm";
+  out.json["set"] = o.sets;
+  out.json["runs"] = w.runs;
+  out.json["confidence"] = w.confidence;
+  out.json["seed"] = plan.seed;
+  out.json["threads"] = plan.threads;
+  out.json["threat_model"] = w.threat_model;
+  out.json["canary"] = w.canary;
+  out.json["statistic"] = w.statistic;
+  out.json["releases_per_run"] = w.releases_per_run;
+  out.json["actual_noise_factor"] = w.noise_factor;
+  out.json["verdict"] = to_string(w.verdict);
+  out.json["epsilon_lower"] = jdown(w.epsilon_lower);
+  out.json["epsilon_claimed"] = jup(w.claim_epsilon);
+  out.json["delta"] = w.claim_delta;
+  out.json["claim"] = w.claim_source;
+  Json curve = Json::array();
+  for (const auto& c : w.curve) curve.push_back(Json{{"epsilon", c.epsilon}, {"delta", jup(c.delta)}});
+  out.json["claimed_curve"] = curve;
+  out.json["distinguishing"] = Json{{"verdict", to_string(w.distinguishing)},
+                                    {"event", Json{{"statistic", w.d_first ? ">" : "<="}, {"threshold", w.threshold},
+                                                   {"likelier_under", w.d_first ? "D" : "D'"}}},
+                                    {"count_p", w.k_p}, {"n_p", w.n_p}, {"count_q", w.k_q}, {"n_q", w.n_q},
+                                    {"p_lower", jdown(w.p_lower)}, {"q_upper", jup(w.q_upper)},
+                                    {"claim_allows_p", jup(w.allowed_p)}};
+  out.json["noise_check"] = Json{{"verdict", to_string(w.noise)}, {"family", w.noise_family}, {"draws", w.noise_draws},
+                                 {"ratio", w.noise_ratio}, {"ratio_lower_under_claim", w.noise_ratio_lower}};
+  out.exit_code = exit_code(w.verdict);
+  std::ostringstream t;
+  const std::string C = format_input(w.confidence);
+  if (w.verdict == Verdict::violation) {
+    t << "verdict          VIOLATION at confidence " << C << ":";
+    if (w.distinguishing == Verdict::violation) t << " the outputs on D and D' are more distinguishable than the claim allows;";
+    if (w.noise == Verdict::violation) t << " the noise drawn is smaller than the noise the claim is computed for;";
+    t << "\n";
+  } else {
+    t << "verdict          PASS: neither test shows a violation at confidence " << C << "\n";
+  }
+  t << "threat model     " << w.threat_model << "\n";
+  t << "canary           " << w.canary << "\n";
+  t << "claim            epsilon " << up(w.claim_epsilon) << " at delta " << format_input(w.claim_delta) << "; the curve: "
+    << w.claim_source << "\n";
+  t << "distinguishing   " << to_string(w.distinguishing) << ": event statistic " << (w.d_first ? "> " : "<= ")
+    << format_input(w.threshold) << " (likelier under " << (w.d_first ? "D" : "D'") << "): P >= " << down(w.p_lower) << " ("
+    << w.k_p << "/" << w.n_p << "), Q <= " << up(w.q_upper) << " (" << w.k_q << "/" << w.n_q << "); the claim allows P <= "
+    << up(w.allowed_p) << "\n";
+  t << "epsilon_lower    " << down(w.epsilon_lower) << "   (at delta " << format_input(w.claim_delta) << ", confidence "
+    << C << " shared with the noise check)\n";
+  t << "noise check      " << to_string(w.noise) << ": " << w.noise_draws << " " << w.noise_family
+    << " draws, energy / claimed " << format_input(w.noise_ratio) << " (the claim's lower end "
+    << format_input(w.noise_ratio_lower) << ")\n";
+  t << "statistic        " << w.statistic << "\n";
+  t << "runs             " << w.runs << " (each gives the statistic on D and on D'; the first half chooses the event), seed "
+    << plan.seed << "\n";
+  if (w.noise_factor != 1)
+    t << "note             actual_noise_factor=" << format_input(w.noise_factor)
+      << ": the runs draw that multiple of the claimed noise (negative control); the claim is unchanged\n";
+  if (!o.plot.empty()) {
+    out.json["plot"] = o.plot;
+    t << "plot             " << o.plot << "\n";
+  }
+  out.text = t.str();
+  return out;
+}
+
 Output run_whitebox(const AuditOptions& o) {
   if (!o.shard.empty() || !o.out.empty()) throw InputError("--shard/--out apply to mechanism targets (laplace:, gaussian:)");
   if (!o.delta.empty()) throw InputError("--delta applies to mechanism targets: an algorithm's claim is its own");
@@ -290,8 +412,11 @@ Output run_whitebox(const AuditOptions& o) {
   plan.confidence = parse_confidence(o.confidence);
   plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   Progress bar("audit");
+  // The runs go on worker threads while the progress is reported (no refusal can come from there): the work is
+  // named for --time-limit's message.
+  describe_work("audit " + plan.algorithm + " with --runs " + std::to_string(plan.runs) + " (lower --runs)");
   const WhiteBoxResult w = whitebox_audit(plan, runs_progress(bar));
-  if (!o.plot.empty()) write_atomically(o.plot, whitebox_audit_svg(w));
+  if (!o.plot.empty()) stage_output(o.plot, whitebox_audit_svg(w));
   Output out;
   out.json["command"] = "audit";
   out.json["target"] = w.algorithm;
@@ -316,7 +441,7 @@ Output run_whitebox(const AuditOptions& o) {
   if (w.claimed_average) out.json["claimed_average_epsilon"] = *w.claimed_average;
   if (w.average_gap) {
     out.json["loss_minus_claimed_average"] = *w.average_gap;
-    out.json["loss_minus_claimed_average_halfwidth_normal"] = *w.average_gap_halfwidth;
+    out.json["loss_minus_claimed_average_halfwidth_normal"] = jnear(*w.average_gap_halfwidth);  // inf for 1 run
   }
   if (w.accountant_expected) out.json["accountant_expected_epsilon_run1"] = *w.accountant_expected;
   if (w.realised_gamma) out.json["realised_gamma"] = *w.realised_gamma;
@@ -329,6 +454,7 @@ Output run_whitebox(const AuditOptions& o) {
     out.json["certified_runs"] = w.certified_runs;
   }
   if (!o.plot.empty()) out.json["plot"] = o.plot;
+  out.json = algorithms::json_safe(out.json);  // never null where a number is promised (inf is "inf")
   out.exit_code = exit_code(w.verdict);
   std::ostringstream t;
   const std::string C = format_input(plan.confidence);
@@ -395,8 +521,134 @@ Output run_whitebox(const AuditOptions& o) {
   return out;
 }
 
+Output run_canary_scores(const AuditOptions& o) {
+  if (!o.args.empty()) throw InputError("audit: give either TARGET or --canary-scores, not both");
+  if (!o.runs.empty()) throw InputError("--runs is for a TARGET: --canary-scores audits the canaries of one run");
+  if (!o.samples.empty()) throw InputError("--canary-scores and --samples are two kinds of audit: give one");
+  if (!o.mu.empty()) throw InputError("--mu is for --samples; --canary-scores takes --epsilon E");
+  CanaryAuditOptions c;
+  c.method = parse_canary_method(o.method.empty() ? "one-run" : o.method);
+  c.delta = o.delta.empty() ? 1e-5 : parse_delta("--delta", o.delta, true).up;
+  c.confidence = parse_confidence(o.confidence);
+  c.seed = o.seed;
+  if (!o.epsilon.empty()) c.claimed_epsilon = parse_epsilon("--epsilon", o.epsilon).up;
+  if (!o.thresholds.empty()) {
+    if (o.thresholds == "bonferroni") c.choice = ThresholdChoice::bonferroni;
+    else if (o.thresholds == "split") c.choice = ThresholdChoice::split;
+    else throw InputError("--thresholds=" + o.thresholds + " is not a choice: allowed bonferroni, split");
+  }
+  if (!o.threshold.empty()) {
+    if (!o.thresholds.empty() || !o.guesses.empty())
+      throw InputError("--threshold fixes the threshold: give it without --thresholds or --guesses");
+    c.threshold = parse_finite("--threshold", o.threshold);
+    c.choice = ThresholdChoice::fixed;
+  }
+  if (!o.guesses.empty()) {
+    if (!o.thresholds.empty()) throw InputError("--guesses fixes the guesses: give it without --thresholds");
+    const auto comma = o.guesses.find(',');
+    auto count = [&](const std::string& v) {
+      const double x = parse_finite("--guesses", v);
+      if (!(x >= 0 && x <= 1e12 && x == std::floor(x)))
+        throw InputError("--guesses=" + o.guesses + " is out of range: allowed K+[,K-] with integers >= 0");
+      return static_cast<std::uint64_t>(x);
+    };
+    c.guesses = {count(o.guesses.substr(0, comma)), comma == std::string::npos ? 0 : count(o.guesses.substr(comma + 1))};
+    c.choice = ThresholdChoice::fixed;
+  }
+  if (!o.fpr.empty()) {
+    c.fprs.clear();
+    std::stringstream ss(o.fpr);
+    std::string item;
+    while (std::getline(ss, item, ',')) c.fprs.push_back(parse_finite("--fpr", item));
+    if (c.fprs.empty() || c.fprs.size() > 100) throw InputError("--fpr=" + o.fpr + " is out of range: allowed 1 to 100 rates in [0, 1]");
+  }
+  const auto scores = read_canary_scores(o.canary_scores);
+  const CanaryAuditResult r = audit_canary_scores(scores, c);
+  if (!o.plot.empty()) stage_output(o.plot, canary_audit_svg(r, c.delta, c.claimed_epsilon, "canaries of " + o.canary_scores));
+  Output out;
+  out.json["command"] = "audit";
+  out.json["kind"] = "canary-scores";
+  out.json["canary_scores"] = o.canary_scores;
+  out.json["method"] = to_string(c.method);
+  out.json["delta"] = c.delta;
+  out.json["confidence"] = c.confidence;
+  out.json["canaries"] = r.canaries;
+  out.json["included"] = r.included;
+  out.json["excluded"] = r.excluded;
+  out.json["threshold_choice"] = r.choice;
+  out.json["bonferroni_family"] = r.family;
+  out.json["audited"] = r.audited;
+  out.json["threshold"] = r.threshold;
+  out.json["epsilon_lower"] = jdown(r.epsilon_lower);
+  out.json["detectable"] = jnear(r.detectable);
+  const bool one_run = c.method == CanaryMethod::one_run || c.method == CanaryMethod::one_run_fdp;
+  if (one_run) {
+    out.json["guesses"] = r.guesses;
+    out.json["correct"] = r.correct;
+    out.json["k_plus"] = r.k_plus;
+    out.json["k_minus"] = r.k_minus;
+  } else {
+    out.json["true_positives"] = r.true_positives;
+    out.json["false_positives"] = r.false_positives;
+    out.json["tpr_lower"] = jdown(r.tpr_lower);
+    out.json["fpr_upper"] = jup(r.fpr_upper);
+    if (r.mu_lower) out.json["mu_lower"] = jdown(*r.mu_lower);
+  }
+  Json tf = Json::array();
+  for (const auto& [f, t] : r.tpr_at_fpr) tf.push_back(Json{{"fpr", f}, {"tpr", t}});
+  out.json["tpr_at_fpr"] = tf;
+  out.json["auroc"] = r.auroc;
+  if (c.claimed_epsilon) {
+    out.json["epsilon_claimed"] = *c.claimed_epsilon;
+    out.json["verdict"] = to_string(*r.verdict);
+    out.exit_code = exit_code(*r.verdict);
+  }
+  if (!o.plot.empty()) out.json["plot"] = o.plot;
+  std::ostringstream t;
+  const std::string C = format_input(c.confidence);
+  if (r.verdict) {
+    if (*r.verdict == Verdict::violation)
+      t << "verdict          VIOLATION: the lower bound exceeds the claimed epsilon " << o.epsilon
+        << " at confidence " << C << "\n";
+    else if (*r.verdict == Verdict::pass)
+      t << "verdict          PASS: no violation at confidence " << C << "; these canaries could show epsilon up to "
+        << down(r.detectable) << "\n";
+    else
+      t << "verdict          INCONCLUSIVE: even a perfect attack on " << r.audited << " canaries shows at most epsilon "
+        << up(r.detectable) << " <= the claim; add canaries\n";
+  }
+  const char* what = c.method == CanaryMethod::one_run ? "Steinke, Nasr and Jagielski 2023, Thm 3.1; certified binomial tails"
+                     : c.method == CanaryMethod::one_run_fdp
+                         ? "Mahloujifar, Melis and Chaudhuri 2024: refutes the Gaussian curve with this (eps, delta)"
+                     : c.method == CanaryMethod::gdp ? "Gaussian-DP mu of the bounds, as epsilon of that Gaussian curve"
+                                                     : "exact Clopper-Pearson bounds on TPR and FPR";
+  t << "epsilon_lower    " << down(r.epsilon_lower) << "   (" << to_string(c.method) << " at delta " << (o.delta.empty() ? "1e-05" : o.delta)
+    << ", confidence " << C << "; " << what << ")\n";
+  if (r.mu_lower) t << "mu_lower         " << down(*r.mu_lower) << "\n";
+  if (one_run)
+    t << "guesses          " << r.guesses << " (" << r.k_plus << " highest scores guessed included, " << r.k_minus
+      << " lowest excluded), " << r.correct << " correct, of " << r.audited << " canaries\n";
+  else
+    t << "event            score >= " << format_input(r.threshold) << ": TPR >= " << down(r.tpr_lower) << " ("
+      << r.true_positives << "/" << r.included << "), FPR <= " << up(r.fpr_upper) << " (" << r.false_positives << "/"
+      << r.excluded << ")\n";
+  t << "threshold        " << r.choice;
+  if (r.family > 1) t << ", confidence shared by " << r.family << " candidate tests";
+  t << "\n";
+  t << "canaries         " << r.canaries << " (" << r.included << " included, " << r.excluded << " excluded)\n";
+  t << "attack           AUROC " << format_input(r.auroc);
+  for (const auto& [f, v] : r.tpr_at_fpr) t << ", TPR " << format_input(v) << " at FPR " << format_input(f);
+  t << " (ROC convex hull)\n";
+  if (!o.plot.empty()) t << "plot             " << o.plot << "\n";
+  out.text = t.str();
+  return out;
+}
+
 Output run_audit(const AuditOptions& o) {
   check_plot_path(o.plot);
+  if (!o.canary_scores.empty()) return run_canary_scores(o);
+  if (!o.method.empty() || !o.thresholds.empty() || !o.threshold.empty() || !o.guesses.empty() || !o.fpr.empty())
+    throw InputError("--method, --thresholds, --threshold, --guesses and --fpr are for --canary-scores FILE");
   if (!o.samples.empty()) {
     if (!o.runs.empty()) throw InputError("--runs is for a TARGET: --samples audits the lines of the files");
     if (!o.args.empty()) throw InputError("audit: give either TARGET or --samples, not both");
@@ -407,7 +659,19 @@ Output run_audit(const AuditOptions& o) {
   if (o.args.size() > 1) throw InputError("audit: one TARGET expected, got " + std::to_string(o.args.size()) + " arguments");
   if (!o.epsilon.empty() || !o.mu.empty())
     throw InputError("--epsilon/--mu are for --samples: a built-in target's claim comes from the accountant");
-  if (o.args.front().find(':') == std::string::npos) return run_whitebox(o);
+  if (o.args.front().find(':') == std::string::npos) {
+    if (o.exact_loss || !is_auditable(o.args.front())) {
+      if (!has_known_density(o.args.front()) && !o.exact_loss) {
+        (void)algorithms::find_algorithm(o.args.front());
+        std::string known;
+        for (const auto& a : auditable_algorithms()) known += (known.empty() ? "" : ", ") + a;
+        for (const auto& a : known_density_algorithms()) known += ", " + a + " (--exact-loss)";
+        throw NotApplicable("audit " + o.args.front() + ": no audit for this algorithm yet (audited: " + known + ")");
+      }
+      return run_whitebox(o);
+    }
+    return run_algorithm_audit(o);
+  }
   const auto sets = algorithms::parse_assignments(o.sets);
   const MechanismTarget target =
       make_mechanism_target(o.args.front(), sets, o.delta.empty() ? std::nullopt : std::optional(parse_delta("--delta", o.delta, true).up));
@@ -415,7 +679,8 @@ Output run_audit(const AuditOptions& o) {
   plan.runs = parse_runs(o.runs.empty() ? "1000000" : o.runs);
   plan.seed = o.seed;
   const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
-  plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  // Default: every core, at most 32 (each thread holds its own counts and stack).
+  plan.threads = o.threads ? o.threads : std::clamp(std::thread::hardware_concurrency(), 1u, 32u);
   if (!o.shard.empty()) {
     std::tie(plan.shard_index, plan.shard_count) = parse_shard(o.shard);
     if (o.out.empty()) throw InputError("--shard=" + o.shard + " needs --out FILE for the partial counts");
@@ -423,6 +688,7 @@ Output run_audit(const AuditOptions& o) {
     throw InputError("--out=" + o.out + " is for --shard i/n (partial counts)");
   }
   validate_plan(plan);
+  require_mechanism_audit_resources(target, plan);
   Progress bar("audit");
   const ThresholdCounts counts = sample_mechanism(target, plan, runs_progress(bar));
   if (!o.shard.empty()) {
@@ -438,7 +704,7 @@ Output run_audit(const AuditOptions& o) {
     s.confidence = confidence;
     s.tolerance = tolerance;
     s.counts = counts;
-    write_atomically(o.out, to_json(s).dump() + "\n");
+    stage_output(o.out, to_json(s).dump() + "\n");
     Output out;
     out.json["command"] = "audit";
     out.json["target"] = target.spec;
@@ -460,17 +726,22 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                             "Empirical lower bound on epsilon (threshold test, exact Clopper-Pearson bounds) against the "
                             "claim: exit 0 pass, 3 violation, 4 inconclusive");
   sub->add_option("TARGET", o->args,
-                  "laplace:b=B[,sens=S] | gaussian:sigma=S[,sens=S] | ALGORITHM (white-box: admm-random-aggregation, "
-                  "dsgd-random-aggregation, dsgd-random-aggregation-minmax, wang-nedic, dp-sgd) | merge FILE... "
-                  "(shards written by --shard)");
+                  "laplace:b=B[,sens=S] | gaussian:sigma=S[,sens=S] | ALGORITHM (dgd-secret-sharing, "
+                  "admm-random-aggregation, dsgd-random-aggregation, dsgd-random-aggregation-minmax, dp-sgd, dp-cd, "
+                  "admm-centralized, admm-lasso, admm-federated, admm-decentralized: distinguishing and noise tests "
+                  "against the run's claim; --exact-loss: seed 000, wang-nedic, dp-sgd) | merge FILE... (shards "
+                  "written by --shard)");
   sub->add_option("--runs", o->runs,
                   "Runs on EACH of D and D' (half choose the event, half estimate it), integer in [2, 1e13], default "
-                  "1e6; for an ALGORITHM: runs with independent seeds, [1, 1e6], default 1000");
+                  "1e6; for an ALGORITHM: runs with independent seeds, [4, 1e7], default 1000 (dgd-secret-sharing 4000; "
+                  "--exact-loss: [1, 1e6])");
   sub->add_option("--confidence", o->confidence, "Confidence C in (0, 1) of the lower bound")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")
+      ->check(seed_value())
       ->capture_default_str();
-  sub->add_option("--threads", o->threads, "Worker threads (default: all cores)");
-  sub->add_option("--delta", o->delta, "Claimed delta in [0, 1) (default: 0 for laplace, 1e-5 for gaussian)");
+  sub->add_option("--threads", o->threads, "Worker threads (default: all cores)")
+      ->check(integer_in(1, 1024));
+  sub->add_option("--delta", o->delta, "Claimed delta in [0, 1) (default: 0 for laplace, 1e-5 for gaussian and --canary-scores)");
   sub->add_option("--set", o->sets, "key=value, repeatable: for laplace/gaussian and dp-sgd, actual_noise_factor=F draws F times the "
                   "claimed noise (negative control); for an ALGORITHM, its run keys (dpledger run ALGORITHM --parameters)");
   sub->add_option("--tolerance", o->tolerance,
@@ -478,13 +749,33 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                   "the verdict is INCONCLUSIVE")
       ->capture_default_str();
   sub->add_option("--shard", o->shard, "i/n: run only blocks i, i+n, ... and write the partial counts to --out");
-  sub->add_option("--out", o->out, "Partial-count JSON file for --shard");
+  sub->add_option("--out", o->out, "Partial-count JSON file for --shard")
+      ->check(writable_output_file());
   sub->add_option("--samples", o->samples, "File of outputs of YOUR mechanism on D: one number (or vector) per line");
   sub->add_option("--neighbour-samples", o->neighbour_samples, "File of outputs on the neighbouring D'");
-  sub->add_option("--epsilon", o->epsilon, "Claimed epsilon for --samples");
+  sub->add_option("--epsilon", o->epsilon, "Claimed epsilon for --samples and --canary-scores (a verdict: exit 0/3/4)");
   sub->add_option("--mu", o->mu, "Claimed Gaussian-DP mu for --samples (audited in place of epsilon)");
   sub->add_option("--projection", o->projection, "coord:K (1-based column) or weights:w1,w2,... for vector samples");
-  sub->add_option("--plot", o->plot, "Write the audit picture (SVG): output histograms and the event, or the loss histogram");
+  sub->add_option("--canary-scores", o->canary_scores,
+                  "File of one training run's canary scores: CSV `score,included` (header line optional) or JSON lines "
+                  "{\"score\": s, \"included\": 0|1}; audits that run (with --method, --delta, --epsilon)");
+  sub->add_option("--method", o->method,
+                  "For --canary-scores: one-run (default; Steinke, Nasr and Jagielski 2023), one-run-fdp (Mahloujifar, "
+                  "Melis and Chaudhuri 2024, Gaussian curve), clopper-pearson, gdp");
+  sub->add_option("--thresholds", o->thresholds,
+                  "For --canary-scores: bonferroni (default: the best of the guess sets \"k highest scores\", k = 1, 2, 5, 10, ..., "
+                  "confidence shared by them) or split "
+                  "(chosen on a random half, seeded by --seed, audited on the other)");
+  sub->add_option("--threshold", o->threshold, "For --canary-scores: a threshold fixed in advance (score >= T guessed included)");
+  sub->add_option("--guesses", o->guesses,
+                  "For --canary-scores one-run: K+[,K-], guess included on the K+ highest scores and excluded on the K- "
+                  "lowest (fixed in advance)");
+  sub->add_option("--fpr", o->fpr, "For --canary-scores: FPRs at which to report the attack's TPR (default 0.001,0.01,0.1)");
+  sub->add_flag("--exact-loss", o->exact_loss,
+               "For an ALGORITHM with a per-run exact loss (seed 000, wang-nedic, dp-sgd): the per-run loss audit against "
+               "the paper's claim (its arithmetic) instead of the distinguishing and noise tests");
+  sub->add_option("--plot", o->plot, "Write the audit picture (SVG): output histograms and the event, or the loss histogram")
+      ->check(writable_output_file());
   return [o] { return run_audit(*o); };
 }};
 

@@ -37,30 +37,32 @@ Output run_calibrate(const CalibrateOptions& o) {
   Output out;
   out.json["command"] = "calibrate";
   out.json["parameter"] = r.parameter;
-  out.json["value"] = r.value;
+  // The answer as the decimal the spec parser reads back as exactly the certified value (spec_decimal: sigma and b
+  // rounded up, steps, q and eps down), in text and JSON: typed back, it meets the target.
+  const std::string value = spec_decimal(canonical_key(r.parameter), r.value);
+  out.json["value"] = json_decimal(value);
   out.json["objective"] = r.smallest ? "smallest" : "largest";
   out.json["epsilon"] = json_input(eps);
   out.json["delta"] = json_input(delta);
   out.json["accountant"] = r.at_value.accountant;
   out.json["accountant_requested"] = to_string(kind);
   out.json["epsilon_at_value"] = json_upper(r.at_value.epsilon);
-  if (r.failing != r.value) out.json["failing_value"] = r.failing;
+  // The bracket end as the decimal that reads back as it (it was not certified to meet the target).
+  const std::string failing = spec_decimal(canonical_key(r.parameter), r.failing);
+  if (r.failing != r.value) out.json["failing_value"] = json_decimal(failing);
   out.json["tolerance"] = r.tolerance;
   out.json["evaluations"] = r.evaluations;
   out.json["mechanisms"] = ledger_json(r.ledger);
   out.json["method"] = r.at_value.note;
 
-  // A calibrated eps or delta is printed so that `-m ...:eps=<printed>` (which the spec parser rounds up) reads
-  // back as the certified value itself, not the double above it.
-  const bool guarantee = r.parameter == "eps" || r.parameter == "delta";
   std::ostringstream t;
-  t << r.parameter << "  " << (guarantee ? format_guarantee(r.value) : format_input(r.value)) << "   ("
+  t << r.parameter << "  " << value << "   ("
     << (r.smallest ? "smallest" : "largest")
     << " value that meets epsilon " << format_input(eps) << " at delta " << format_input(delta)
     << "; certified, rounded " << (r.smallest ? "up" : "down") << ")\n";
   t << "epsilon at that value  " << format_upper(r.at_value.epsilon) << "   (upper bound)\n";
   if (r.failing != r.value)
-    t << "bracket end            " << format_input(r.failing) << "   (not certified to meet the target)\n";
+    t << "bracket end            " << failing << "   (not certified to meet the target)\n";
   t << "accountant " << r.at_value.accountant << ": " << r.at_value.note << "\n";
   out.text = t.str();
   return out;

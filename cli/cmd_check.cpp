@@ -1,5 +1,6 @@
 // `dpledger check`: the proofs-check, every numbered claim of the seed papers recomputed (all, or ids / paper
-// prefixes), as a table, JSON, or a Markdown report; exit 3 when a status differs from the expected one.
+// prefixes), as a readable report (per claim: paper and location, statement, parameters, evidence, verdict), JSON,
+// or a Markdown report; exit 3 when a status differs from the expected one.
 #include "accounting/errors.h"
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
@@ -25,26 +26,56 @@ struct CheckOptions {
   std::uint64_t seed = 20261123;
 };
 
-Output list_claims(const std::vector<proofs::Claim>& claims) {
+// The left-out claims of the papers the selection names whole (all papers when `selectors` is empty).
+std::vector<proofs::LeftOutClaim> left_out_for(const std::vector<std::string>& selectors) {
+  std::vector<proofs::LeftOutClaim> out;
+  for (const auto& l : proofs::left_out_claims()) {
+    bool wanted = selectors.empty();
+    for (const auto& s : selectors) wanted = wanted || s == l.paper || s == l.paper + "/";
+    if (wanted) out.push_back(l);
+  }
+  return out;
+}
+
+Output list_claims(const std::vector<proofs::Claim>& claims, const std::vector<std::string>& selectors) {
   Output out;
   out.json["command"] = "check";
   out.json["list"] = true;
   Json arr = Json::array();
   std::ostringstream t;
   for (const auto& c : claims) {
-    arr.push_back(Json{{"id", c.id}, {"source", proofs::source_of(c)}, {"statement", c.statement},
-                       {"expected", proofs::to_string(c.expected)}, {"constants", c.constants}});
-    t << std::left << std::setw(30) << c.id << std::setw(13) << proofs::to_string(c.expected) << c.location << ": "
+    arr.push_back(Json{{"id", c.id},
+                       {"paper", proofs::paper_of(c.id)},
+                       {"source", proofs::source_of(c)},
+                       {"location", c.location},
+                       {"statement", c.statement},
+                       {"kind", proofs::to_string(c.kind)},
+                       {"method", proofs::to_string(c.method)},
+                       {"expected", proofs::to_string(c.expected)},
+                       {"constants", c.constants},
+                       {"mutation", Json{{"constant", c.mutation.constant},
+                                         {"value", c.mutation.value},
+                                         {"description", c.mutation.description}}}});
+    t << std::left << std::setw(30) << c.id << std::setw(18) << proofs::to_string(c.expected) << c.location << ": "
       << c.statement << "\n";
   }
   out.json["claims"] = arr;
+  const std::vector<proofs::LeftOutClaim> left = left_out_for(selectors);
+  Json left_arr = Json::array();
+  if (!left.empty()) t << "\nleft out (" << left.size() << "):\n";
+  for (const auto& l : left) {
+    left_arr.push_back(Json{{"paper", l.paper}, {"location", l.location}, {"statement", l.statement}, {"reason", l.reason}});
+    t << "  " << l.paper << "  " << l.location << ": " << l.statement << "\n      reason: " << l.reason << "\n";
+  }
+  out.json["left_out"] = left_arr;
+  t << "\n" << claims.size() << " claims with a check, " << left.size() << " left out\n";
   out.text = t.str();
   return out;
 }
 
 Output run_check(const CheckOptions& o) {
   const std::vector<proofs::Claim> claims = proofs::select_claims(o.claims);
-  if (o.list) return list_claims(claims);
+  if (o.list) return list_claims(claims, o.claims);
   proofs::CheckContext ctx;
   ctx.quick = o.quick;
   ctx.seed = o.seed;
@@ -70,46 +101,45 @@ Output run_check(const CheckOptions& o) {
   out.json["constants"] = overrides;
   Json arr = Json::array();
   bool all_expected = true;
-  std::ostringstream t;
-  t << std::left << std::setw(30) << "claim" << std::setw(14) << "expected" << std::setw(14) << "status" << "computed\n";
   for (const auto& r : results) {
     const bool as_expected = r.result.status == r.claim.expected;
     all_expected = all_expected && as_expected;
     Json j{{"id", r.claim.id},
+           {"paper", proofs::paper_of(r.claim.id)},
            {"source", proofs::source_of(r.claim)},
+           {"location", r.claim.location},
            {"statement", r.claim.statement},
+           {"kind", proofs::to_string(r.claim.kind)},
+           {"method", proofs::to_string(r.claim.method)},
            {"expected", proofs::to_string(r.claim.expected)},
            {"status", proofs::to_string(r.result.status)},
+           {"verdict", proofs::verdict_of(r.result)},
            {"claimed", r.result.claimed},
            {"computed", r.result.computed},
            {"note", r.result.note},
            {"region", r.result.region},
+           {"parameters", proofs::parameters_of(r.claim, r.result, ctx)},
            {"as_expected", as_expected},
            {"seconds", std::round(r.seconds * 1000) / 1000}};
     if (!r.result.counterexample.empty()) j["counterexample"] = r.result.counterexample;
     if (!r.result.reproduce.empty()) j["reproduce"] = r.result.reproduce;
+    if (!r.result.holds_where.empty()) j["holds_where"] = r.result.holds_where;
+    if (!r.result.why.empty()) j["why"] = r.result.why;
     if (std::isfinite(r.result.deficit)) j["deficit"] = r.result.deficit;
     arr.push_back(j);
-    std::string computed = r.result.computed.size() > 90 ? r.result.computed.substr(0, 87) + "..." : r.result.computed;
-    t << std::left << std::setw(30) << r.claim.id << std::setw(14) << proofs::to_string(r.claim.expected)
-      << std::setw(14) << (proofs::to_string(r.result.status) + (as_expected ? "" : " (!)")) << computed << "\n";
-    if (r.result.status == proofs::Status::fails && !r.result.counterexample.empty())
-      t << std::setw(30) << "" << "counterexample: " << r.result.counterexample << "\n"
-        << std::setw(30) << "" << "reproduce: " << r.result.reproduce << "\n";
   }
+  std::ostringstream t;
+  t << proofs::text_report(results, ctx);
   out.json["claims"] = arr;
   Json summary = Json::array();
-  t << "\npaper  claims  holds  fails  inconclusive  as expected\n";
-  for (const auto& s : proofs::summarise(results)) {
+  for (const auto& s : proofs::summarise(results))
     summary.push_back(Json{{"paper", s.paper}, {"claims", s.claims}, {"holds", s.holds}, {"fails", s.fails},
-                           {"inconclusive", s.inconclusive}, {"as_expected", s.as_expected}});
-    t << std::left << std::setw(7) << s.paper << std::setw(8) << s.claims << std::setw(7) << s.holds << std::setw(7)
-      << s.fails << std::setw(14) << s.inconclusive << s.as_expected << "/" << s.claims << "\n";
-  }
+                           {"fails_as_printed", s.fails_as_printed}, {"inconclusive", s.inconclusive},
+                           {"as_expected", s.as_expected}});
   out.json["summary"] = summary;
   out.json["all_as_expected"] = all_expected;
   if (!o.report.empty()) {
-    write_atomically(o.report, proofs::markdown_report(results, ctx));
+    stage_output(o.report, proofs::markdown_report(results, ctx));
     out.json["report"] = o.report;
     t << "report written to " << o.report << "\n";
   }
@@ -122,13 +152,17 @@ Output run_check(const CheckOptions& o) {
 const Registration registration{"check", 90, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<CheckOptions>();
   sub = root.add_subcommand("check",
-                            "Recompute every numbered claim of the seed papers (proofs-check): holds / fails / "
-                            "inconclusive, with counterexamples; exit 3 if a status differs from the expected one");
+                            "Recompute every numbered claim of the seed papers (proofs-check): holds / fails / fails "
+                            "as printed / inconclusive, with the evidence; exit 3 if a status differs from the expected one");
   sub->add_option("claims", o->claims, "Claim ids (e.g. 000/eq-2.6) or papers (000 .. 004); default: all");
-  sub->add_flag("--list", o->list, "List the claims (id, expected status, location, statement) without running them");
-  sub->add_option("--report", o->report, "Write a Markdown report (one table per paper) to this file");
+  sub->add_flag("--list", o->list,
+                "List the claims (id, expected status, location, statement; with --json also kind, method, constants "
+                "and the mutation that must flip the status) without running them, then the claims left out and why");
+  sub->add_option("--report", o->report, "Write a Markdown report (one table per paper) to this file")
+      ->check(writable_output_file());
   sub->add_flag("--quick", o->quick, "Smaller grids and fewer random draws (for CI); the statuses must not change");
-  sub->add_option("--seed", o->seed, "Seed of the random searches and simulations")->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed of the random searches and simulations")
+      ->check(seed_value())->capture_default_str();
   sub->add_option("--set", o->sets,
                   "Override a claimed constant, NAME=VALUE (see --list --json for each claim's constants), to see "
                   "how far a claim is from holding");

@@ -53,6 +53,7 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
   }
   j["accountants"] = ja;
   if (!rb.not_applicable.empty()) j["not_applicable"] = rb.not_applicable;
+  if (!rb.notes.empty()) j["notes"] = rb.notes;
   j["note"] = "certified upper bounds at each checkpoint; each column is its suffix minimum (a bound for a later "
               "checkpoint bounds every earlier one), so it is non-decreasing and ends at the final budget; slow "
               "accountants are evaluated at evenly spread checkpoints only";
@@ -78,9 +79,10 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
     csv << "\n";
   }
   for (const auto& na : rb.not_applicable) table << "not applicable: " << na << "\n";
+  for (const auto& note : rb.notes) table << "note: " << note << "\n";
   if (o.running) out.text += table.str();
   if (!o.csv.empty()) {
-    write_atomically(o.csv, csv.str());
+    stage_output(o.csv, csv.str());
     out.json["csv"] = o.csv;
   }
   if (!o.plot.empty()) {
@@ -98,7 +100,7 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
         }
       p.series.push_back(std::move(ps));
     }
-    write_atomically(o.plot, plotting::render_svg(p));
+    stage_output(o.plot, plotting::render_svg(p));
     out.json["plot"] = o.plot;
   }
 }
@@ -137,7 +139,7 @@ void add_curve(Output& out, const Ledger& ledger, AccountantKind kind, const std
     p.series.push_back(std::move(s));
   }
   if (p.series.empty()) throw NotApplicable("--curve: no accountant gives a finite epsilon for this ledger");
-  write_atomically(path, plotting::render_svg(p));
+  stage_output(path, plotting::render_svg(p));
   out.json["curve"] = {{"file", path}, {"accountants", jc}};
 }
 
@@ -214,12 +216,16 @@ const Registration registration{"compose", 10, [](CLI::App& root, CLI::App*& sub
                 "accountant that applies (needs --delta)");
   sub->add_option("--every", o->every, "With --running/--plot: also a checkpoint every K steps inside an entry (0: "
                                        "after each entry only)")
+      ->check(integer_in(0, INT64_MAX))
       ->capture_default_str();
-  sub->add_option("--csv", o->csv, "With --running: write the running budget as CSV to this file");
+  sub->add_option("--csv", o->csv, "With --running: write the running budget as CSV to this file")
+      ->check(writable_output_file());
   sub->add_option("--plot", o->plot, "Write an SVG of the running epsilon against steps, one line per accountant "
-                                     "(needs --delta)");
+                                     "(needs --delta)")
+      ->check(writable_output_file());
   sub->add_option("--curve", o->curve, "Write an SVG of the privacy curve epsilon(delta), delta from 1e-14 to 0.1 "
-                                       "on a log axis, one line per accountant");
+                                       "on a log axis, one line per accountant")
+      ->check(writable_output_file());
   sub->callback([d, e] {
     if (d->count() == 0 && e->count() == 0) throw CLI::ValidationError("compose", "one of --delta or --epsilon is required");
   });

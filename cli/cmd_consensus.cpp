@@ -5,7 +5,9 @@
 #include "algorithms/rng/portable_rng.h"
 #include "algorithms/seed000/random_stochastic_matrices.h"
 #include "cli/command_registry.h"
+#include "cli/option_values.h"
 #include "cli/output_file.h"
+#include "cli/resource_limits.h"
 
 #include <cstdint>
 #include <iomanip>
@@ -38,6 +40,13 @@ Output run_consensus(const ConsensusOptions& o) {
     throw InputError("--K=" + std::to_string(o.k_max) + " is out of range: allowed integers [2, 1000]");
   if (o.draws < 1 || o.draws > 1000000)
     throw InputError("--draws=" + std::to_string(o.draws) + " is out of range: allowed integers [1, 1000000]");
+  // Each draw multiplies K dense N x N matrices (N^3 multiply-adds each; about 0.17 ns apiece measured): the
+  // whole Monte Carlo is checked against --time-limit before it starts (1000 agents took minutes).
+  const double n3 = static_cast<double>(o.agents) * o.agents * o.agents;
+  require_time_within_limit(2e-10 * n3 * o.k_max * (o.draws + 1.0),
+                            "consensus with " + std::to_string(o.agents) + " agents, K=" + std::to_string(o.k_max) +
+                                " and " + std::to_string(o.draws) + " draws",
+                            "lower --agents (the cost grows as its cube), --K or --draws");
   const StochasticMatrixModel model =
       o.model == "fig3-1" ? StochasticMatrixModel::self_weight : StochasticMatrixModel::pair_weight;
   algorithms::Rng rng(o.seed);
@@ -49,7 +58,7 @@ Output run_consensus(const ConsensusOptions& o) {
   std::ostringstream csv;
   csv << std::setprecision(17) << "K,random,fixed\n";
   for (int k = 0; k < o.k_max; ++k) csv << k + 1 << "," << random[k] << "," << fixed[k] << "\n";
-  if (!o.csv.empty()) write_atomically(o.csv, csv.str());
+  if (!o.csv.empty()) stage_output(o.csv, csv.str());
 
   Output out;
   out.json["command"] = "consensus";
@@ -92,14 +101,19 @@ const Registration registration{"consensus", 60, [](CLI::App& root, CLI::App*& s
   sub->add_option("--graph", o->graph, "complete | ring | random | erdos-renyi")
       ->check(CLI::IsMember({"complete", "ring", "random", "erdos-renyi"}))
       ->capture_default_str();
-  sub->add_option("--agents", o->agents, "Number of nodes N, in [2, 1000]")->capture_default_str();
-  sub->add_option("--edges", o->edges, "Number of edges |E| (random: N-1 to N(N-1)/2)")->capture_default_str();
-  sub->add_option("--K", o->k_max, "Largest product length K, in [2, 1000]")->capture_default_str();
-  sub->add_option("--draws", o->draws, "Monte Carlo draws of the random sequence, in [1, 1e6]")->capture_default_str();
+  sub->add_option("--agents", o->agents, "Number of nodes N, in [2, 1000]")
+      ->check(integer_in(2, 1000))->capture_default_str();
+  sub->add_option("--edges", o->edges, "Number of edges |E| (random: N-1 to N(N-1)/2)")
+      ->check(integer_in(1, 499500))->capture_default_str();
+  sub->add_option("--K", o->k_max, "Largest product length K, in [2, 1000]")
+      ->check(integer_in(2, 1000))->capture_default_str();
+  sub->add_option("--draws", o->draws, "Monte Carlo draws of the random sequence, in [1, 1e6]")
+      ->check(integer_in(1, 1000000))->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the portable random generator")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seed_value())
       ->capture_default_str();
-  sub->add_option("--csv", o->csv, "Write K,random,fixed");
+  sub->add_option("--csv", o->csv, "Write K,random,fixed")
+      ->check(writable_output_file());
   return [o] { return run_consensus(*o); };
 }};
 

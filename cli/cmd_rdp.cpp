@@ -3,11 +3,13 @@
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/exact_rational.h"
 #include "accounting/rdp/rdp_accountant.h"
+#include "accounting/rdp/rdp_orders_table.h"
 #include "cli/command_registry.h"
 #include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
 #include "cli/output_file.h"
+#include "cli/resource_limits.h"
 #include "plotting/svg_plot.h"
 
 #include <algorithm>
@@ -23,10 +25,6 @@ namespace {
 
 constexpr const char* kDefaultOrders =
     "1.25,1.5,1.75,2,2.5,3,3.5,4,4.5,5,6,7,8,9,10,12,14,16,20,24,32,48,64,128,256,512,1024,inf";
-
-// Integer orders up to this are printed from the 200-bit evaluation (O(alpha) interval operations, tightest);
-// the others from the fast certified path (docs/rdp_double_precision.md).
-constexpr double kTightIntegerOrders = 4096;
 
 struct RdpOptions {
   std::vector<std::string> specs, ledgers;
@@ -61,7 +59,7 @@ void write_rdp_plot(const ComposedRdp& rdp, const std::vector<double>& orders, c
   p.x = {"Renyi order alpha (log scale)", true};
   p.y = {hi_v > 100 * lo ? "RDP epsilon (log scale)" : "RDP epsilon", hi_v > 100 * lo};
   p.series = {line, marks};
-  write_atomically(path, plotting::render_svg(p));
+  stage_output(path, plotting::render_svg(p));
 }
 
 std::vector<double> parse_orders(const std::string& text) {
@@ -90,21 +88,22 @@ Output run_rdp(const RdpOptions& o) {
   const Ledger ledger = parse_ledger(specs_with_files(o.specs, o.ledgers));
   const std::vector<double> orders = parse_orders(o.orders);
   const ComposedRdp rdp(ledger);
+  // The cost per order grows with the distinct curves and varies a hundredfold between orders (a subsampled
+  // curve takes 0.1 to 15 ms per order), so no estimate is made before the work: the work is named for
+  // --time-limit's message.
+  describe_work("rdp of " + std::to_string(rdp.distinct_curves()) + " distinct curves at " +
+                std::to_string(orders.size()) + " orders" + (o.plot.empty() ? "" : " (and the plot's 121)"));
   Output out;
   out.json["command"] = "rdp";
   Json jo = Json::array(), jr = Json::array();
   std::ostringstream t;
   t << std::left << std::setw(12) << "order" << "RDP epsilon (upper bound, rounded up)\n";
-  for (double a : orders) {
+  for (const RdpAtOrder& v : composed_rdp_at_orders(rdp, orders)) {
     // Exact rational curves print their exact value rounded up; the others their certified upper end.
-    const auto rational = std::isinf(a) ? std::nullopt : rdp.exact_at(a);
-    const std::string text = rational ? format_up_rational(*rational)
-                                      : format_upper(std::isinf(a)                                 ? rdp.at_infinity()
-                                                     : a == std::floor(a) && a <= kTightIntegerOrders ? rdp.at(Real(a))
-                                                                                                      : rdp.certified_at(a));
-    jo.push_back(std::isinf(a) ? Json("inf") : json_input(a));
+    const std::string text = v.exact ? format_up_rational(*v.exact) : format_upper(v.bound);
+    jo.push_back(std::isinf(v.order) ? Json("inf") : json_input(v.order));
     jr.push_back(json_upper_decimal(text));  // never null, never below the text's decimal
-    t << std::left << std::setw(12) << format_input(a) << text << "\n";
+    t << std::left << std::setw(12) << format_input(v.order) << text << "\n";
   }
   out.json["orders"] = jo;
   out.json["rdp"] = jr;
@@ -123,10 +122,12 @@ const Registration registration{"rdp", 20, [](CLI::App& root, CLI::App*& sub) ->
   sub = root.add_subcommand("rdp", "Renyi-DP curve of the composition at the given orders (upper bounds)");
   add_mechanism_option(sub, o->specs);
   add_ledger_file_option(sub, o->ledgers);
-  sub->add_option("--orders", o->orders, "Comma-separated Renyi orders, each in (1, 1e7] or 'inf'")
+  sub->add_option("--orders", o->orders, "Comma-separated Renyi orders, each in (1, 1e7] or 'inf'; at most 1000, and "
+                                         "at most about 3 s of work for the ledger")
       ->capture_default_str();
   sub->add_option("--plot", o->plot, "Write an SVG of the RDP curve over orders 1.01 to 1e4 (log axis), the requested "
-                                     "orders marked");
+                                     "orders marked")
+      ->check(writable_output_file());
   return [o] { return run_rdp(*o); };
 }};
 

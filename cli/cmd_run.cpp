@@ -4,8 +4,10 @@
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/json_safe.h"
 #include "cli/command_registry.h"
+#include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
+#include "cli/resource_limits.h"
 #include "cli/run_plot.h"
 
 #include <cmath>
@@ -24,6 +26,7 @@ struct RunOptions {
   std::uint64_t seed = 1;
   std::string trace;
   std::string ledger_out;
+  std::string canary_scores;
   std::string plot;
   bool list = false;
   bool parameters = false;
@@ -111,6 +114,32 @@ Output describe_parameters(const std::string& algorithm, const algorithms::RunPa
   return out;
 }
 
+// For --help: every algorithm with its one-line summary and its keys (a describe-only pass: nothing is run).
+std::string algorithm_help() {
+  std::ostringstream t;
+  t << "Algorithms (keys: --set key=value; values, defaults and ranges: dpledger run ALGORITHM --parameters):\n";
+  for (const auto& e : algorithms::algorithm_entries()) {
+    t << "  " << e.name << "\n      " << e.summary << "\n";
+    algorithms::RunParameters p;
+    p.set_describe_only(true);
+    try {
+      (void)e.runner(p, 1, {});
+    } catch (const algorithms::ParametersDescribed&) {
+    } catch (const std::exception&) {
+    }
+    std::string keys, line = "      keys:";
+    for (const auto& [k, v] : p.defaults().items()) {
+      if (line.size() + k.size() + 2 > 110) {
+        keys += line + "\n";
+        line = "           ";
+      }
+      line += " " + k;
+    }
+    t << keys << line << "\n";
+  }
+  return t.str();
+}
+
 Output run_algorithm(const RunOptions& o) {
   Output out;
   out.json["command"] = "run";
@@ -149,7 +178,13 @@ Output run_algorithm(const RunOptions& o) {
     throw InputError("--plot=" + o.plot + " has an unknown extension: allowed .svg");
   const algorithms::RunResult r = [&] {
     Progress bar("run");  // on stderr, only on a terminal, silenced by -q
-    return entry.run(params, o.seed, bar.enabled() ? bar.callback() : ProgressCallback());
+    // The algorithms check their estimated work up front (algorithms/run/run_limits.h); the progress they report
+    // is also extrapolated against --time-limit, so that a run that cannot finish in time stops early.
+    WorkForecast forecast("run " + entry.name, "lower the iterations (K or T), agents, the data size or the dimension");
+    return entry.run(params, o.seed, [&bar, &forecast](double fraction, const std::string& detail) {
+      if (bar.enabled()) bar.update(fraction, detail);
+      forecast.done(fraction);
+    });
   }();
   if (!o.ledger_out.empty()) {
     if (r.mechanisms.empty())
@@ -161,14 +196,29 @@ Output run_algorithm(const RunOptions& o) {
                        "); nothing written");
     std::string lines;
     for (const auto& m : r.mechanisms) lines += algorithms::json_safe(m).dump() + "\n";
-    write_atomically(o.ledger_out, lines);
+    stage_output(o.ledger_out, lines);
   }
 
-  if (!o.trace.empty()) write_atomically(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
+  if (!o.trace.empty()) stage_output(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
+  // The canaries' scores (run dp-sgd --set canaries=N): CSV `score,included` for `dpledger audit --canary-scores`.
+  Json run_extra = r.extra;
+  std::size_t canary_count = 0;
+  if (run_extra.is_object() && run_extra.contains("canary_scores")) {
+    canary_count = run_extra["canary_scores"].size();
+    if (!o.canary_scores.empty()) {
+      std::ostringstream csv;
+      csv << std::setprecision(17) << "score,included\n";
+      for (const auto& c : run_extra["canary_scores"]) csv << c["score"].get<double>() << "," << c["included"].get<int>() << "\n";
+      stage_output(o.canary_scores, csv.str());
+      run_extra.erase("canary_scores");
+    }
+  } else if (!o.canary_scores.empty()) {
+    throw InputError("--canary-scores=" + o.canary_scores + ": this run has no canaries (dp-sgd with --set canaries=N has)");
+  }
   Json plot_summary;
   if (!o.plot.empty()) {
     const RunPlot plot = run_plot(r);
-    write_atomically(o.plot, plot.svg);
+    stage_output(o.plot, plot.svg);
     plot_summary = plot.summary;
     plot_summary["file"] = o.plot;
   }
@@ -180,11 +230,16 @@ Output run_algorithm(const RunOptions& o) {
   out.json["objective"] = r.objective;
   out.json["optimum"] = r.optimum;
   out.json["suboptimality"] = r.suboptimality;
+  out.json["start_objective"] = r.start_objective;
+  out.json["zero_model_objective"] = r.baseline_objective;
+  out.json["objective_definition"] = r.objective_definition;
+  if (r.extra.contains("learning")) out.json["learning"] = r.extra["learning"];
   Json output = Json::array();
   for (int l = 0; l < r.output.size(); ++l) output.push_back(r.output(l));
   out.json["output"] = output;
   out.json["privacy"] = Json{{"claimed", r.claimed}, {"accounted", r.accounted}};
-  if (!r.extra.empty()) out.json["extra"] = r.extra;
+  if (!run_extra.empty()) out.json["extra"] = run_extra;
+  if (!o.canary_scores.empty()) out.json["canary_scores"] = o.canary_scores;
   if (!o.trace.empty()) out.json["trace"] = o.trace;
   if (!o.ledger_out.empty()) out.json["ledger_out"] = o.ledger_out;
   if (!o.plot.empty()) out.json["plot"] = plot_summary;
@@ -196,15 +251,27 @@ Output run_algorithm(const RunOptions& o) {
   t << std::setprecision(10);
   t << "algorithm      " << r.algorithm << "   (seed " << o.seed << ")\n";
   t << "iterations     " << r.iterations << "\n";
-  t << "objective      " << r.objective << "   (sum of the agents' objectives at the output)\n";
-  t << "optimum        " << r.optimum << "   (non-private, centralised solver)\n";
+  t << "objective      " << r.objective << "   (" << r.objective_definition << ")\n";
+  t << "  start        " << r.start_objective << "   (the same at the run's starting point)\n";
+  t << "  zero model   " << r.baseline_objective << "   (the same at x = 0: a linear model's constant score)\n";
+  t << "  optimum      " << r.optimum << "   (non-private, centralised solver)\n";
   t << "suboptimality  " << r.suboptimality << "\n";
+  if (r.extra.contains("learning") && r.extra["learning"].contains("verdict")) {
+    const Json& l = r.extra["learning"];
+    t << "learned?       " << l["verdict"].get<std::string>() << "\n";
+    if (l.contains("note")) t << "               " << l["note"].get<std::string>() << "\n";
+  }
+  if (r.extra.contains("paper_setting") && r.extra["paper_setting"].is_string())
+    t << "setting        " << r.extra["paper_setting"].get<std::string>() << "\n";
   if (diverged)
     t << "DIVERGED       the iterates exploded and the run was stopped: no privacy ledger (extra.diverged)\n";
   // The text shows the same values as the JSON (an unbounded epsilon is "inf", never "null").
   print_privacy(t, "privacy claimed by the paper:", out.json["privacy"]["claimed"]);
   print_privacy(t, "privacy accounted by dpledger (certified upper bounds, rounded up):", out.json["privacy"]["accounted"]);
   if (!o.trace.empty()) t << "trace written to " << o.trace << "\n";
+  if (!o.canary_scores.empty())
+    t << "canary scores written to " << o.canary_scores << " (" << canary_count
+      << " canaries; audit them with: dpledger audit --canary-scores " << o.canary_scores << ")\n";
   if (!o.plot.empty()) t << "plot written to " << o.plot << " (utility and running epsilon vs iteration)\n";
   if (!o.ledger_out.empty())
     t << "ledger written to " << o.ledger_out << " (" << r.mechanisms.size()
@@ -218,25 +285,30 @@ const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) ->
   sub = root.add_subcommand("run",
                             "Run a reference algorithm of the papers: utility, the paper's claimed privacy, and "
                             "dpledger's accounting of the same run");
-  sub->add_option("ALGORITHM", o->algorithm,
-                  "dgd-secret-sharing | admm-random-aggregation | dsgd-random-aggregation | "
-                  "dsgd-random-aggregation-minmax | wang-nedic");
+  sub->add_option("ALGORITHM", o->algorithm, "One of the algorithms listed below (dpledger run --list)");
   sub->add_option("--config", o->config, "File of key = value lines (# comments); --set overrides it");
   sub->add_option("--set", o->sets, "key=value parameter override, repeatable (see the README for each algorithm's keys)");
   sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seed_value())
       ->capture_default_str();
   sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)");
+  sub->add_option("--canary-scores", o->canary_scores,
+                  "Write the canaries' scores (dp-sgd --set canaries=N) as CSV score,included, for dpledger audit "
+                  "--canary-scores")
+      ->check(writable_output_file());
   sub->add_option("--ledger-out", o->ledger_out,
                   "Write the mechanism ledger the accounted epsilon composes: .jsonl, one entry per line with the "
-                  "keys of the -m specs ({\"mechanism\":\"laplace\",\"b\":...,\"sens\":...,\"steps\":...})");
+                  "keys of the -m specs ({\"mechanism\":\"laplace\",\"b\":...,\"sens\":...,\"steps\":...})")
+      ->check(writable_output_file());
   sub->add_option("--plot", o->plot,
                   "Write an SVG: utility (suboptimality, log scale) and the running epsilon (accounted on the ledger "
-                  "prefix, claimed by the paper's formula) vs iteration");
+                  "prefix, claimed by the paper's formula) vs iteration")
+      ->check(writable_output_file());
   sub->add_flag("--list", o->list, "List the algorithms");
   sub->add_flag("--parameters", o->parameters,
                 "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "
                 "values; nothing is run");
+  sub->footer([] { return algorithm_help(); });
   return [o] { return run_algorithm(*o); };
 }};
 

@@ -21,12 +21,7 @@
 namespace dpl::cli {
 namespace {
 
-const std::vector<MechanismKind>& all_mechanisms() {
-  static const std::vector<MechanismKind> kinds = {MechanismKind::gaussian, MechanismKind::laplace,
-                                                   MechanismKind::rr,       MechanismKind::pure,
-                                                   MechanismKind::approx,   MechanismKind::iteration};
-  return kinds;
-}
+const std::vector<MechanismKind>& all_mechanisms() { return all_mechanism_kinds(); }
 
 // The named subcommands of an app (CLI11 option groups have no name and are not commands).
 std::vector<const CLI::App*> commands_of(const CLI::App& app) {
@@ -292,7 +287,7 @@ Output emit(const std::string& command, const std::string& content, const std::s
   Output o;
   o.json["command"] = command;
   if (!out_path.empty()) {
-    write_atomically(out_path, content);
+    stage_output(out_path, content);
     o.json["out"] = out_path;
     o.text = "wrote " + out_path + "\n";
   } else {
@@ -305,7 +300,8 @@ Output emit(const std::string& command, const std::string& content, const std::s
 const Registration manpage_registration{"manpage", 900, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<ShellOptions>();
   sub = root.add_subcommand("manpage", "Print the man page (roff), generated from the command definitions");
-  sub->add_option("--out", o->out, "Write it to this file instead of standard output");
+  sub->add_option("--out", o->out, "Write it to this file instead of standard output")
+      ->check(writable_output_file());
   const CLI::App* r = &root;
   return [o, r] { return emit("manpage", man_page(*r), o->out); };
 }};
@@ -316,7 +312,8 @@ const Registration completion_registration{"completion", 901, [](CLI::App& root,
                             "Print the shell completion script (source it, or install it as "
                             "/usr/share/bash-completion/completions/dpledger)");
   sub->add_option("shell", o->shell, "Shell: bash")->check(CLI::IsMember({"bash"}))->capture_default_str();
-  sub->add_option("--out", o->out, "Write it to this file instead of standard output");
+  sub->add_option("--out", o->out, "Write it to this file instead of standard output")
+      ->check(writable_output_file());
   const CLI::App* r = &root;
   return [o, r] { return emit("completion", bash_completion(*r), o->out); };
 }};

@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/mechanisms/dp_event_text.h"
+#include "accounting/input_file.h"
 
 #include <fstream>
 #include <iostream>
@@ -34,20 +35,18 @@ CLI::Option* add_ledger_file_option(CLI::App* sub, std::vector<std::string>& fil
 std::vector<LedgerFileEntry> read_ledger_files(const std::vector<std::string>& files) {
   std::vector<LedgerFileEntry> out;
   bool stdin_used = false;
+  std::size_t total = 0;
   for (const auto& f : files) {
-    std::string text;
     if (f == "-") {
       if (stdin_used) throw InputError("--ledger -: standard input can be given only once");
       stdin_used = true;
-      text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else {
-      std::ifstream in(f, std::ios::binary);
-      if (!in) throw InputError("--ledger " + f + ": cannot open the file");
-      std::ostringstream s;
-      s << in.rdbuf();
-      if (in.bad()) throw InputError("--ledger " + f + ": cannot read the file");
-      text = s.str();
     }
+    // At most 64 MB per file (about a million entries), read before anything is parsed: a device that never
+    // ends (/dev/zero) or a directory is refused, not read until the memory runs out.
+    const std::string text = read_input_file(f, "--ledger " + f);
+    total += text.size();
+    if (total > kDefaultInputFileLimits.max_bytes)
+      throw InputError("--ledger: the ledger files together are longer than the limit of 64 MB (at " + f + ")");
     auto entries = parse_ledger_text(text, f == "-" ? "<stdin>" : f, read_options());
     out.insert(out.end(), std::make_move_iterator(entries.begin()), std::make_move_iterator(entries.end()));
   }

@@ -5,6 +5,8 @@
 #include "cli/command_registry.h"
 #include "cli/did_you_mean.h"
 #include "cli/provenance.h"
+#include "cli/output_file.h"
+#include "cli/resource_limits.h"
 
 #include <CLI/CLI.hpp>
 #include <malloc.h>
@@ -18,6 +20,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <system_error>
 
 namespace {
 
@@ -71,6 +74,32 @@ int main(int argc, char** argv) {
   auto& g = global_options();
   app.add_flag("--json", g.json, "Print exactly one JSON object on stdout (accepted before or after the command)");
   app.add_flag("--quiet,-q", g.quiet, "No progress output on stderr");
+  ResourceLimits& limits = resource_limits();
+  app.add_option("--time-limit", limits.cpu_seconds,
+                 "Stop the command after this many seconds of CPU time (all threads), exit 2; 0: no limit. Default: "
+                 "9 for the accounting commands, run 60, check 120, audit 180, sweep 600")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            char* end = nullptr;
+            const double seconds = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || !(seconds >= 0 && seconds <= 1e9))
+              return "value " + v + " is out of range: allowed 0 (no limit) or (0, 1e9] seconds";
+            return "";
+          },
+          "SECONDS", "time limit"));
+  app.add_option("--memory-limit", limits.memory_mb,
+                 "Cap the memory (address space) of any command at this many MB (at least 100); beyond it the command "
+                 "exits 2; 0: no limit")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            char* end = nullptr;
+            const double mb = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || !(mb == 0 || (mb >= 100 && mb <= 1e12)))
+              return "value " + v + " is out of range: allowed 0 (no limit) or [100, 1e12] MB";
+            return "";
+          },
+          "MB", "memory limit"))
+      ->capture_default_str();
   app.fallthrough(true);
   app.require_subcommand(1);
 
@@ -112,8 +141,12 @@ int main(int argc, char** argv) {
 
   for (auto& [sub, run] : commands) {
     if (!sub->parsed()) continue;
+    if (limits.cpu_seconds < 0) limits.cpu_seconds = default_time_limit(sub->get_name());
+    enforce_resource_limits(limits, sub->get_name());
     try {
       Output out = run();
+      commit_staged_outputs(stop_time_limit);  // the files are written only once the command has succeeded
+      stop_time_limit();
       if (g.json)
         std::cout << dump_json(with_provenance(out.json)) << "\n";
       else
@@ -124,6 +157,13 @@ int main(int argc, char** argv) {
       return report_error(e.what(), 2);
     } catch (const CLI::ParseError& e) {
       return report_error(e.what(), 2);
+    } catch (const std::bad_alloc&) {
+      return report_error(memory_limit_message(sub->get_name()), 2);
+    } catch (const std::system_error& e) {
+      // A thread whose stack does not fit under the memory limit: the same refusal as an allocation.
+      if (e.code() == std::errc::resource_unavailable_try_again || e.code() == std::errc::not_enough_memory)
+        return report_error(memory_limit_message(sub->get_name()), 2);
+      return report_error(e.what(), 1);
     } catch (const std::exception& e) {
       return report_error(e.what(), 1);
     }

@@ -54,6 +54,7 @@ Json json_upper_decimal(const std::string& s) {
   if (s != "inf" && is_json_number(s) && std::strtod(s.c_str(), nullptr) >= DBL_MAX) return "inf";
   return number_or_inf(s);
 }
+Json json_decimal(const std::string& s) { return json_upper_decimal(s); }
 Json json_lower(const Interval& x) {
   if (lo(x) > Real(DBL_MAX)) return number_or_inf(format_down(Real(DBL_MAX)));
   return number_or_inf(format_lower(x));
@@ -65,7 +66,8 @@ Json json_input(double x) {
 }
 
 std::string dump_json(const Json& j) {
-  const std::string raw = j.dump();
+  // A string that is not valid UTF-8 (a file name's raw bytes) gets U+FFFD for its invalid bytes instead of a throw.
+  const std::string raw = j.dump(-1, ' ', false, Json::error_handler_t::replace);
   std::string out;
   out.reserve(raw.size());
   std::size_t pos = 0;

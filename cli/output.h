@@ -27,6 +27,9 @@ Json json_lower(const Interval& x);
 // A JSON number for an upper bound given as a decimal string already rounded up (e.g. an exact rational printed
 // by format_up_rational): as json_upper, "inf" above the double range and the decimal itself below it.
 Json json_upper_decimal(const std::string& s);
+// A JSON number written as the given decimal itself (e.g. a value rounded in its safe direction by spec_decimal), not
+// as the shortest decimal of its nearest double; "inf" at or above the largest double.
+Json json_decimal(const std::string& s);
 // A JSON number echoing an input double exactly (shortest round trip); NaN is an internal error.
 Json json_input(double x);
 // The JSON text of j with the marked decimals of json_upper/json_lower/json_upper_decimal as number tokens.

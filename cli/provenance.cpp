@@ -100,7 +100,10 @@ const std::vector<std::string>& recorded_arguments() { return arguments_store();
 
 std::string command_line() {
   std::string s = "dpledger";
-  for (const auto& a : recorded_arguments()) s += " " + shell_quoted(a);
+  for (const auto& a : recorded_arguments()) {
+    s += ' ';
+    s += shell_quoted(a);
+  }
   return s;
 }
 
@@ -123,6 +126,12 @@ Json with_provenance(const Json& j) {
   return out;
 }
 
+std::string stamp_prefix(const std::string& path) {
+  if (ends_with(path, ".csv")) return "# " + provenance_text() + "\n";
+  if (ends_with(path, ".jsonl")) return provenance_line_json().dump() + "\n";
+  return "";
+}
+
 std::string stamp_file(const std::string& path, const std::string& content) {
   if (ends_with(path, ".svg")) return stamp_svg(content);
   if (ends_with(path, ".md")) return content + (content.empty() || content.back() == '\n' ? "" : "\n") +
@@ -139,7 +148,8 @@ std::string stamp_file(const std::string& path, const std::string& content) {
       const Json j = Json::parse(content);
       if (j.is_object()) {
         Json p = Json::object();
-        for (const auto& [k, v] : provenance_line_json().items())
+        const Json provenance = provenance_line_json();
+        for (const auto& [k, v] : provenance.items())
           if (!j.contains(k)) p[k] = v;
         if (p.empty()) return content;
         const std::size_t close = content.find_last_of('}');

@@ -34,4 +34,9 @@ Json with_provenance(const Json& j);
 //   JSON lines              a first line {"version":...,"arguments":[...]} (ledger readers skip it)
 std::string stamp_file(const std::string& path, const std::string& content);
 
+// The provenance first line of a file written as a stream, chosen by its extension: "# dpledger ...\n" for .csv,
+// the JSON line for .jsonl; "" for a format whose provenance is not a first line (the content is then stamped
+// whole by stamp_file).
+std::string stamp_prefix(const std::string& path);
+
 }  // namespace dpl::cli

@@ -10,7 +10,7 @@ install(TARGETS dpledger RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${DPLEDGER_GENERATED}/man/man1/dpledger.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${DPLEDGER_GENERATED}/bash-completion/completions/dpledger
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
-install(FILES ${CMAKE_SOURCE_DIR}/data/breast_cancer.csv ${CMAKE_SOURCE_DIR}/data/README.md
+install(FILES ${CMAKE_SOURCE_DIR}/data/breast_cancer.csv ${CMAKE_SOURCE_DIR}/data/digits.csv ${CMAKE_SOURCE_DIR}/data/README.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/dpledger/data)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)

@@ -120,17 +120,30 @@ Ticks log_ticks(double lo, double hi, int target) {
   return t;
 }
 
-std::string render_svg(const Plot& p) {
+namespace {
+
+// One plot drawn into `s` with its top-left corner at (ox, oy); `title_size` 15 for a whole document.
+void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
   double xlo = std::numeric_limits<double>::infinity(), xhi = -xlo, ylo = xlo, yhi = -xlo;
-  for (const auto& s : p.series)
-    for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
-      if (!drawable(s.x[i], s.y[i], p)) continue;
-      xlo = std::min(xlo, s.x[i]);
-      xhi = std::max(xhi, s.x[i]);
-      ylo = std::min(ylo, s.y[i]);
-      yhi = std::max(yhi, s.y[i]);
+  auto extend = [&](double x, double y) {
+    if (!drawable(x, y, p)) return;
+    xlo = std::min(xlo, x);
+    xhi = std::max(xhi, x);
+    ylo = std::min(ylo, y);
+    yhi = std::max(yhi, y);
+  };
+  for (const auto& ser : p.series)
+    for (std::size_t i = 0; i < std::min(ser.x.size(), ser.y.size()); ++i) extend(ser.x[i], ser.y[i]);
+  for (const auto& b : p.bands) {
+    if (b.series >= p.series.size()) continue;
+    const auto& x = p.series[b.series].x;
+    for (std::size_t i = 0; i < std::min({x.size(), b.lo.size(), b.hi.size()}); ++i) {
+      extend(x[i], b.lo[i]);
+      extend(x[i], b.hi[i]);
     }
+  }
   if (!std::isfinite(xlo)) throw InputError("plot '" + p.title + "': no finite point to draw");
+  for (const auto& l : p.lines) extend(xlo, l.y);
 
   // Axis ranges: round outwards to ticks (log: whole decades), linear y padded and starting at 0 when near it.
   auto range = [](double lo, double hi, bool log, bool from_zero) {
@@ -151,8 +164,12 @@ std::string render_svg(const Plot& p) {
   const Ticks xt = p.x.log ? log_ticks(x0, x1) : linear_ticks(x0, x1);
   const Ticks yt = p.y.log ? log_ticks(y0, y1) : linear_ticks(y0, y1);
 
-  const double left = 86, right = 200, top = 44, bottom = 62;
-  const double pw = p.width - left - right, ph = p.height - top - bottom;
+  // The legend's width follows its longest entry (about 6.6 px a character at 12 px), at least 200 px.
+  std::size_t longest = 0;
+  for (const auto& ser : p.series) longest = std::max(longest, ser.name.size());
+  const double right = std::max(200.0, 50 + 6.6 * static_cast<double>(longest));
+  const double left = ox + 86, top = oy + 44, bottom = 62;
+  const double pw = p.width - 86 - right, ph = p.height - 44 - bottom;
   auto fx = [&](double x) {
     const double u = p.x.log ? (std::log10(x) - std::log10(x0)) / (std::log10(x1) - std::log10(x0)) : (x - x0) / (x1 - x0);
     return left + u * pw;
@@ -162,11 +179,7 @@ std::string render_svg(const Plot& p) {
     return top + (1 - u) * ph;
   };
 
-  std::ostringstream s;
-  s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << p.width << "' height='" << p.height
-    << "' font-family='sans-serif' font-size='12'>\n"
-    << "<rect width='100%' height='100%' fill='white'/>\n"
-    << "<text x='" << left << "' y='24' font-size='15'>" << xml(p.title) << "</text>\n";
+  s << "<text x='" << left << "' y='" << oy + 24 << "' font-size='15'>" << xml(p.title) << "</text>\n";
   for (std::size_t i = 0; i < xt.at.size(); ++i) {
     const double x = fx(xt.at[i]);
     s << "<line x1='" << num(x) << "' y1='" << top << "' x2='" << num(x) << "' y2='" << top + ph
@@ -181,11 +194,37 @@ std::string render_svg(const Plot& p) {
   }
   s << "<rect x='" << left << "' y='" << top << "' width='" << pw << "' height='" << ph
     << "' fill='none' stroke='black'/>\n"
-    << "<text x='" << left + pw / 2 << "' y='" << p.height - 18 << "' text-anchor='middle'>" << xml(p.x.label)
+    << "<text x='" << left + pw / 2 << "' y='" << oy + p.height - 18 << "' text-anchor='middle'>" << xml(p.x.label)
     << "</text>\n"
-    << "<text x='20' y='" << top + ph / 2 << "' text-anchor='middle' transform='rotate(-90 20 " << top + ph / 2
-    << ")'>" << xml(p.y.label) << "</text>\n";
+    << "<text x='" << ox + 20 << "' y='" << top + ph / 2 << "' text-anchor='middle' transform='rotate(-90 " << ox + 20
+    << " " << top + ph / 2 << ")'>" << xml(p.y.label) << "</text>\n";
 
+  // Bands first (under every line), then the reference lines, then the series.
+  for (const auto& b : p.bands) {
+    if (b.series >= p.series.size()) continue;
+    const char* color = kPalette[b.series % (sizeof kPalette / sizeof *kPalette)];
+    const auto& x = p.series[b.series].x;
+    std::ostringstream up, down;
+    std::vector<std::pair<double, double>> lower;
+    for (std::size_t i = 0; i < std::min({x.size(), b.lo.size(), b.hi.size()}); ++i) {
+      if (!drawable(x[i], b.hi[i], p)) continue;
+      // A lower end below a log axis is drawn at the axis.
+      const double lo_y = drawable(x[i], b.lo[i], p) ? b.lo[i] : y0;
+      up << num(fx(x[i])) << "," << num(fy(std::min(b.hi[i], y1))) << " ";
+      lower.emplace_back(fx(x[i]), fy(std::max(lo_y, y0)));
+    }
+    for (auto it = lower.rbegin(); it != lower.rend(); ++it) down << num(it->first) << "," << num(it->second) << " ";
+    if (!lower.empty())
+      s << "<polygon fill='" << color << "' fill-opacity='0.18' stroke='none' points='" << up.str() << down.str()
+        << "'/>\n";
+  }
+  for (const auto& l : p.lines) {
+    if (p.y.log && !(l.y > 0)) continue;
+    const double y = fy(l.y);
+    s << "<line x1='" << left << "' y1='" << num(y) << "' x2='" << left + pw << "' y2='" << num(y)
+      << "' stroke='#555' stroke-dasharray='3 3'/>\n<text x='" << left + 6 << "' y='" << num(y - 5)
+      << "' fill='#444' font-size='11'>" << xml(l.label) << "</text>\n";
+  }
   std::size_t k = 0;
   for (const auto& ser : p.series) {
     const char* color = kPalette[k % (sizeof kPalette / sizeof *kPalette)];
@@ -210,6 +249,72 @@ std::string render_svg(const Plot& p) {
         << "' stroke-width='2'" << (ser.dashed ? " stroke-dasharray='6 4'" : "") << "/>\n";
     s << "<text x='" << lx + 30 << "' y='" << ly << "'>" << xml(ser.name) << "</text>\n";
     ++k;
+  }
+}
+
+}  // namespace
+
+std::string render_svg(const Plot& p) {
+  std::ostringstream s;
+  s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << p.width << "' height='" << p.height
+    << "' font-family='sans-serif' font-size='12'>\n"
+    << "<rect width='100%' height='100%' fill='white'/>\n";
+  render_panel(p, 0, 0, s);
+  s << "</svg>\n";
+  return s.str();
+}
+
+std::string render_svg_grid(const std::vector<Plot>& panels, const std::string& title, int columns,
+                            const std::vector<std::string>& notes) {
+  if (panels.empty()) throw InputError("plot '" + title + "': no panel to draw");
+  columns = std::max(1, columns);
+  const double head = title.empty() ? 0 : 34, foot = 18 * static_cast<double>(notes.size()) + (notes.empty() ? 0 : 10);
+  double width = 0, height = head;
+  for (std::size_t r = 0; r * static_cast<std::size_t>(columns) < panels.size(); ++r) {
+    double row_w = 0, row_h = 0;
+    for (std::size_t c = 0; c < static_cast<std::size_t>(columns) && r * columns + c < panels.size(); ++c) {
+      row_w += panels[r * columns + c].width;
+      row_h = std::max(row_h, static_cast<double>(panels[r * columns + c].height));
+    }
+    width = std::max(width, row_w);
+    height += row_h;
+  }
+  height += foot;
+  width = std::max(width, 32 + 10.2 * static_cast<double>(title.size()));  // the title (17 px bold) fits
+  // Notes wrapped at word boundaries to the figure's width (about 6 px a character at 11 px).
+  const auto per_line = static_cast<std::size_t>(std::max(40.0, (width - 32) / 6.0));
+  std::vector<std::string> lines;
+  for (const auto& note : notes) {
+    std::string line, word;
+    std::istringstream words(note);
+    while (words >> word) {
+      if (!line.empty() && line.size() + 1 + word.size() > per_line) {
+        lines.push_back(line);
+        line.clear();
+      }
+      line += (line.empty() ? "" : " ") + word;
+    }
+    if (!line.empty()) lines.push_back(line);
+  }
+  height += 18 * static_cast<double>(lines.size() - notes.size());
+  std::ostringstream s;
+  s << "<svg xmlns='http://www.w3.org/2000/svg' width='" << num(width) << "' height='" << num(height)
+    << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
+  if (!title.empty()) s << "<text x='16' y='24' font-size='17' font-weight='bold'>" << xml(title) << "</text>\n";
+  double y = head;
+  for (std::size_t r = 0; r * static_cast<std::size_t>(columns) < panels.size(); ++r) {
+    double x = 0, row_h = 0;
+    for (std::size_t c = 0; c < static_cast<std::size_t>(columns) && r * columns + c < panels.size(); ++c) {
+      const Plot& p = panels[r * columns + c];
+      render_panel(p, x, y, s);
+      x += p.width;
+      row_h = std::max(row_h, static_cast<double>(p.height));
+    }
+    y += row_h;
+  }
+  for (const auto& line : lines) {
+    y += 18;
+    s << "<text x='16' y='" << num(y) << "' font-size='11' fill='#333'>" << xml(line) << "</text>\n";
   }
   s << "</svg>\n";
   return s.str();

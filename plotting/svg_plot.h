@@ -15,6 +15,19 @@ struct PlotSeries {
   bool points = false;              // markers instead of a line (e.g. measured values)
 };
 
+// A band around series `series` (e.g. one standard deviation over seeds): a translucent area of the series' colour
+// between lo and hi at the series' x (same length); points where either end is not drawable are left out.
+struct PlotBand {
+  std::size_t series = 0;
+  std::vector<double> lo, hi;
+};
+
+// A horizontal reference line across the plot area (e.g. the optimum, the zero model), dashed grey, labelled.
+struct PlotLine {
+  std::string label;
+  double y = 0;
+};
+
 struct PlotAxis {
   std::string label;                // with units, e.g. "steps" or "delta (log scale)"
   bool log = false;                 // log10 scale
@@ -25,10 +38,16 @@ struct Plot {
   PlotAxis x, y;
   std::vector<PlotSeries> series;
   int width = 760, height = 460;
+  std::vector<PlotLine> lines;
+  std::vector<PlotBand> bands;
 };
 
 // The SVG document. Throws InputError if no series has a drawable point.
 std::string render_svg(const Plot& plot);
+// Several plots (each of its own width and height) in one SVG, `columns` per row, under a common title and
+// optional note lines at the bottom. Throws InputError as render_svg for any panel.
+std::string render_svg_grid(const std::vector<Plot>& panels, const std::string& title, int columns,
+                            const std::vector<std::string>& notes = {});
 
 // Round tick positions for [lo, hi] (about `target` of them) and their labels, shortest decimals.
 struct Ticks {

@@ -9,9 +9,33 @@ std::string to_string(Status s) {
   switch (s) {
     case Status::holds: return "holds";
     case Status::fails: return "fails";
+    case Status::fails_as_printed: return "fails as printed";
     case Status::inconclusive: return "inconclusive";
   }
   return "inconclusive";
+}
+
+std::string to_string(ClaimKind k) {
+  switch (k) {
+    case ClaimKind::privacy: return "privacy";
+    case ClaimKind::utility: return "utility";
+    case ClaimKind::convergence: return "convergence";
+    case ClaimKind::lemma: return "lemma";
+    case ClaimKind::proof_step: return "proof step";
+    case ClaimKind::experiment: return "experiment";
+  }
+  return "lemma";
+}
+
+std::string to_string(Method m) {
+  switch (m) {
+    case Method::certified: return "certified";
+    case Method::search: return "search";
+    case Method::simulation: return "simulation";
+    case Method::enumeration: return "enumeration";
+    case Method::derivation: return "derivation";
+  }
+  return "search";
 }
 
 double CheckContext::constant(const std::string& key, double printed) const {
@@ -32,6 +56,15 @@ std::string paper_citation(const std::string& paper) {
   if (paper == "004")
     return "C. Liu, K. H. Johansson, Y. Shi, \"Privacy Amplification via Node Sampling for Distributed Empirical Risk "
            "Minimization\"";
+  return "unknown paper " + paper;
+}
+
+std::string paper_short(const std::string& paper) {
+  if (paper == "000") return "Xiao 2019, LDP in decentralized optimization";
+  if (paper == "001") return "Wang and Nedic, DP distributed optimization with guaranteed optimality";
+  if (paper == "002") return "Zhang, Khalili and Liu, Recycled ADMM";
+  if (paper == "003") return "Cyffers, Bellet and Basu, noisy fixed-point iterations to private ADMM";
+  if (paper == "004") return "Liu, Johansson and Shi, privacy amplification via node sampling";
   return "unknown paper " + paper;
 }
 

@@ -19,6 +19,16 @@ std::vector<Claim> paper_004_claims();
 
 // Every claim, in paper then document order.
 const std::vector<Claim>& all_claims();
+
+// A numbered claim with numeric content that has no check, and why (listed by `dpledger check --list` and in
+// docs/proofs-check.md).
+struct LeftOutClaim {
+  std::string paper;      // "000".."004"
+  std::string location;   // "Section V, Fig. 2"
+  std::string statement;  // one line
+  std::string reason;     // why it is not checked
+};
+const std::vector<LeftOutClaim>& left_out_claims();
 // The claim with this id; throws InputError naming the id if unknown.
 const Claim& find_claim(const std::string& id);
 // The claims whose id equals one of `selectors` or whose paper is one of them ("004", "004/"); all claims when

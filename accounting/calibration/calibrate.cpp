@@ -22,7 +22,8 @@ namespace {
 struct Problem {
   std::vector<RawSpec> raws;
   std::size_t unknown = 0;
-  std::string key;
+  std::string key;        // the parameter (canonical_key: sigma for noise_multiplier, q for sample_rate)
+  std::string typed_key;  // the key as typed
   Real epsilon;  // the lower end of the target's enclosure: meeting it meets the decimal typed
   double delta;
   AccountantKind accountant;
@@ -59,7 +60,7 @@ std::string target_text(const Problem& p) {
 }
 
 // Smallest-value parameters: more of them means more privacy.
-bool is_smallest(const std::string& key) { return key == "sigma" || key == "b"; }
+bool is_smallest(const std::string& key) { return more_is_more_private(canonical_key(key)); }
 
 Ledger ledger_at(const Problem& p, double v) {
   Ledger l;
@@ -146,18 +147,26 @@ std::optional<Real> others_lower_bound(const Problem& p) {
   return best;
 }
 
+// The value the spec parser gives a decimal typed for this parameter: the double below it for the smallest-value
+// parameters (sigma, b), the double above it for the others (mechanism_spec.h), never the nearest.
+double as_parsed(const std::string& decimal, bool smallest) {
+  const DecimalValue d = decimal_value(decimal);
+  return smallest ? d.down : d.up;
+}
+
 // The shortest decimal (4 to 17 significant digits) obtained by rounding v towards the safe side (up for the
-// smallest-value parameters, down for the others) that `accept` takes; nullopt when none does.
-// v itself counts as a decimal of `digits` digits when that decimal reads back as v (3.8128573 is the double just
-// above the decimal; rounding it up would give 3.8128574, a needless further evaluation).
+// smallest-value parameters, down for the others) that `accept` takes, as the double the spec parser reads it as
+// (so the decimal printed for the answer, typed back, is the value certified); nullopt when none does.
+// v itself counts as a decimal of `digits` digits when that decimal is read as v (3.8128573 is the double just
+// below the decimal; rounding it up would give 3.8128574, a needless further evaluation).
 template <typename Accept>
 std::optional<double> shortest_safe_decimal(double v, bool smallest, const Accept& accept) {
   for (int digits = 4; digits <= 17; ++digits) {
     char nearest[40];
     std::snprintf(nearest, sizeof nearest, "%.*g", digits, v);
-    if (std::strtod(nearest, nullptr) == v && accept(v)) return v;
+    if (as_parsed(nearest, smallest) == v && accept(v)) return v;
     const std::string text = smallest ? format_up(Real(v), digits) : format_down(Real(v), digits);
-    const double d = std::strtod(text.c_str(), nullptr);
+    const double d = as_parsed(text, smallest);
     if (accept(d)) return d;
   }
   return std::nullopt;
@@ -306,14 +315,16 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     if (auto k = p.raws.back().unknown_key()) {
       ++unknowns;
       p.unknown = i;
-      p.key = *k;
+      p.typed_key = *k;
+      p.key = canonical_key(*k);
     }
   }
   if (unknowns != 1)
     throw InputError("-m: exactly one value must be written '?' (found " + std::to_string(unknowns) + ")");
   const std::string& name = p.raws[p.unknown].name;
   if (!(p.key == "sigma" || p.key == "b" || p.key == "steps" || p.key == "q" || p.key == "eps"))
-    throw InputError("-m " + specs[p.unknown] + ": '" + p.key + "=?' cannot be calibrated (allowed: sigma, b, steps, q, eps)");
+    throw InputError("-m " + specs[p.unknown] + ": '" + p.typed_key + "=?' cannot be calibrated (allowed: sigma, b, "
+                     "steps, q, eps, noise_multiplier, sample_rate)");
   if (name == "iteration" && p.key != "sigma")
     throw InputError("-m " + specs[p.unknown] + ": only sigma=? can be calibrated for an iteration mechanism");
 
@@ -323,6 +334,12 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   // The PLD runs of the search and the final certification share one work limit (the search leaves a reserve).
   std::optional<PldWorkScope> work;
   work.emplace(kPldWorkPerCalibration - kPldCertificationReserve, "the calibration's PLD search");
+  if (accountant == AccountantKind::pld) {
+    // Whether the PLD applies to these mechanisms at all (sampling=wor, iteration, ...) does not depend on the
+    // value: asked at a probe value before any search (it ran rdp's search for seconds, then said that no value
+    // meets the target).
+    for (const auto& e : ledger_at(p, p.key == "q" ? 0.5 : 1.0)) (void)loss_pair(e, PairDirection::remove);
+  }
   if (accountant != AccountantKind::rdp) {
     // An infeasible target is refused before any search (under auto the search would run the PLD over the
     // whole domain to find that no value meets it).
@@ -348,7 +365,8 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     // The first outward step is a Newton step on rdp's slope of epsilon in log(v) (the curves are alike).
     const double rdp_start = thread_cpu_ns();
     try {
-      cheap = calibrate(specs, epsilon_target, delta, AccountantKind::rdp, integer ? 0.0 : 1e-4);
+      // To 1%: only where the search starts (each rdp value costs up to 0.6 s for a subsampled Laplace).
+      cheap = calibrate(specs, epsilon_target, delta, AccountantKind::rdp, integer ? 0.0 : 1e-2);
       count += cheap->evaluations;
     } catch (const NotApplicable&) {
     }
@@ -367,7 +385,8 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       pick_grid();
       Eval e = evaluate(p, cheap->value, count);
       if (e.meets && e.result) {
-        p.accountant = parse_accountant(e.result->accountant);
+        // A split ledger ("rdp+pld", composition/split_composition.h) stays with auto, which splits it again.
+        if (e.result->accountant.find('+') == std::string::npos) p.accountant = parse_accountant(e.result->accountant);
         if (p.accountant == AccountantKind::pld && !p.pld_grid) pick_grid();
         double slope = std::numeric_limits<double>::quiet_NaN();
         const double v0 = cheap->value;
@@ -408,7 +427,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
 
   // With `auto`, the bracket ends ran every accountant; the narrowing runs only the one that won at the `yes`
   // end (the tightest there), so each evaluation costs one accountant. Its answers are certified like any other.
-  if (p.accountant == AccountantKind::automatic && at_yes.result)
+  if (p.accountant == AccountantKind::automatic && at_yes.result && at_yes.result->accountant.find('+') == std::string::npos)
     p.accountant = parse_accountant(at_yes.result->accountant);
 
   // Narrow [no, yes]: integers by bisection, reals by the Illinois method on excess(v) in log(v) (the excess is
@@ -579,7 +598,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     if (e.meets) answer = candidate, at_yes = std::move(e);
     else failed = std::move(e);
   }
-  CalibrationResult r{p.key, smallest, answer, no, ledger_at(p, answer), *at_yes.result, count, integer ? 0.0 : rel_tol};
+  CalibrationResult r{p.typed_key, smallest, answer, no, ledger_at(p, answer), *at_yes.result, count, integer ? 0.0 : rel_tol};
   return r;
   } catch (const SearchStopped& stop) {
     // auto: a PLD run reached the work limit. The best value certified so far by a full accountant run (or
@@ -588,7 +607,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
                                                                   : p.best_full->first > cheap->value));
     if (!full_better && !cheap)
       throw NotApplicable("calibrate: " + stop.reason + ", before any value was certified; use --accountant rdp");
-    CalibrationResult r = full_better ? CalibrationResult{p.key, smallest, p.best_full->first, p.best_full->first,
+    CalibrationResult r = full_better ? CalibrationResult{p.typed_key, smallest, p.best_full->first, p.best_full->first,
                                                           ledger_at(p, p.best_full->first), p.best_full->second,
                                                           count, 0.0}
                                       : *cheap;

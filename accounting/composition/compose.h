@@ -20,7 +20,10 @@ AccountingResult compose(const Ledger& ledger, const Target& target, AccountantK
                          const ProgressCallback& progress = {});
 
 // The same with the PLD accountant's options (its grid, passes, progress), e.g. a calibration search on one
-// fixed grid without the lower-bound pass. The other accountants ignore them.
+// fixed grid without the lower-bound pass. The other accountants ignore them, but for the lower bound: it is computed
+// from the optimistic ends of the ledger's typed decimals (optimistic_ledger, mechanism_spec.h) at pld.lower_target,
+// by a second run of the winning accountant where those differ from the ends used for the upper bound, and not at all
+// (not reported) when pld.lower is false.
 AccountingResult compose_with_pld_options(const Ledger& ledger, const Target& target, AccountantKind kind,
                                           const PldOptions& pld);
 

@@ -256,7 +256,9 @@ namespace {
 bool worst_case_of_class(const Ledger& ledger) {
   for (const auto& e : ledger) {
     const auto kind = e.mechanism.kind;
-    if (e.subsampled() || !(kind == MechanismKind::rr || kind == MechanismKind::pure || kind == MechanismKind::approx))
+    // rr in dp_accounting's (p, k) form is not the worst case of its eps (and that eps is rounded up).
+    if (e.subsampled() || !(kind == MechanismKind::rr || kind == MechanismKind::pure || kind == MechanismKind::approx) ||
+        e.mechanism.x.k > 0)
       return false;
   }
   return true;

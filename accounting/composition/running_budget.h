@@ -31,6 +31,7 @@ struct RunningBudget {
   std::vector<RunningCheckpoint> checkpoints;
   std::vector<RunningSeries> series;           // one per accountant that applies to the whole ledger
   std::vector<std::string> not_applicable;     // "accountant: reason"
+  std::vector<std::string> notes;              // "accountant: evaluated at k of m checkpoints ..." and the like
 };
 
 // After each entry, and every `every` steps within an entry (0: entries only). Throws InputError if there would
@@ -42,7 +43,7 @@ Ledger prefix_ledger(const Ledger& ledger, const RunningCheckpoint& c);
 
 // `kinds` (never automatic) are each tried on the whole ledger first; those that apply are evaluated at the
 // checkpoints (at most `max_evaluations` per accountant, evenly spread and always including the last; pld at
-// most a twentieth of that). `progress(fraction, detail)` is called as work is done. `known`: results of compose()
+// most a twentieth of that), coarse to fine within a CPU-time budget per column (see running_budget.cpp). `progress(fraction, detail)` is called as work is done. `known`: results of compose()
 // for the whole ledger at this target already computed by the caller (reused as the last checkpoint of the
 // accountant each names, so that the column ends at exactly the value the caller prints).
 RunningBudget running_budget(const Ledger& ledger, const Target& target, const std::vector<AccountantKind>& kinds,

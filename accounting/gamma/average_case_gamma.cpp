@@ -5,6 +5,7 @@
 
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -70,7 +71,7 @@ Real thesis_eq_2_6(const Real& u, const Real& e) { return thesis_eq_2_6_t(u, e);
 // The same printed formula in binary64 (an estimate: the value of a formula that is not a bound anyway).
 double thesis_eq_2_6_estimate(double u, double e) { return thesis_eq_2_6_t(u, e); }
 
-GammaResult average_case_gamma(double omega, double beta, double shift) {
+GammaResult average_case_gamma(double omega, double beta, double shift, GammaQuadrature quadrature) {
   if (!(omega > 0 && std::isfinite(omega))) throw InputError("--omega=" + std::to_string(omega) + " is out of range: allowed (0, inf)");
   if (!(beta > 0 && std::isfinite(beta))) throw InputError("--beta=" + std::to_string(beta) + " is out of range: allowed (0, inf)");
   if (!(shift > 0 && std::isfinite(shift))) throw InputError("--shift=" + std::to_string(shift) + " is out of range: allowed (0, inf)");
@@ -97,10 +98,10 @@ GammaResult average_case_gamma(double omega, double beta, double shift) {
   // Relative tolerance 1e-40; the depth is capped at 15 (at most 2^15 panels): with depth 30 a tolerance the
   // working precision cannot meet (e.g. u = beta omega < 1e-10) recursed for ever. The error estimate is
   // reported either way.
-  const Real tol = Real("1e-40");
+  const Real tol = Real(quadrature.tolerance);
   // Depth 10 (at most 2^10 panels of 61 points, ~0.2 s): deeper recursion at extreme parameters (u = 1e-300
   // with e = 1) ran for minutes; the error estimate reports what was reached, and gamma_lower/upper are certified.
-  constexpr unsigned kMaxDepth = 10;
+  const unsigned kMaxDepth = std::min(quadrature.max_depth, 10u);
   Real integral = gauss_kronrod<Real, 61>::integrate(integrand, Real(0), kink, kMaxDepth, tol, &err1);
   if (kink < half) integral += gauss_kronrod<Real, 61>::integrate(integrand, kink, half, kMaxDepth, tol, &err2);
   GammaResult r;

@@ -21,7 +21,14 @@ struct GammaResult {
 // Seed 000, Thm 2.2.1 model: output y = U + Lap(1), U ~ Unif[0, u]; neighbour shifts the interval by |t| <= e.
 // gamma = (1 - e^{-u})/u + (2/e) int_0^{u/2} J(y)/(2u) Theta(y) dy (docs/seed000.md), Theta at the endpoint
 // t = +e for y <= u/2 (the shift away from y; log-concavity of t -> J(y - t)). Exact up to the quadrature error.
-GammaResult average_case_gamma(double omega, double beta, double shift);
+// `tolerance` (relative) and `max_depth` (at most 2^max_depth panels of 61 points) bound the quadrature's work: the
+// defaults give ~40 digits; a grid of estimates printed to 15 digits asks for less (kGammaGridQuadrature).
+struct GammaQuadrature {
+  const char* tolerance = "1e-40";
+  unsigned max_depth = 10;
+};
+inline constexpr GammaQuadrature kGammaGridQuadrature{"1e-20", 6};
+GammaResult average_case_gamma(double omega, double beta, double shift, GammaQuadrature quadrature = {});
 
 // Eq. (2.6) of the thesis as printed at u > e (its hypothesis omega > s), overflow-free for any such u, e.
 Real thesis_eq_2_6(const Real& u, const Real& e);

@@ -4,6 +4,7 @@
 #include "accounting/numeric/certified_threshold.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/log_space.h"
+#include "accounting/rdp/rdp_zcdp.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -66,6 +67,10 @@ EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
 std::optional<Interval> composed_gaussian_mu(const Ledger& ledger) {
   Interval mu2 = exact(0.0);
   for (const auto& e : ledger) {
+    if (e.mechanism.kind == MechanismKind::tree) {  // a Gaussian of sensitivity sens sqrt(depth) (rdp_zcdp.h)
+      mu2 += exact_int(e.steps) * 2 * tree_rho(e.mechanism.sigma, e.mechanism.sens, e.mechanism.x.leaves);
+      continue;
+    }
     if (e.mechanism.kind != MechanismKind::gaussian || e.q != 1.0) return std::nullopt;
     const Interval r = exact(e.mechanism.sens) / exact(e.mechanism.sigma);
     mu2 += exact_int(e.steps) * r * r;

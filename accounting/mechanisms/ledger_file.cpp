@@ -2,7 +2,11 @@
 
 #include "accounting/errors.h"
 #include "accounting/mechanisms/dp_event_text.h"
+#include "accounting/input_file.h"
+#include "accounting/mechanisms/dp_event_ledger.h"
+#include "accounting/mechanisms/extended_mechanisms.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/numeric/interval.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,17 +22,24 @@ using Json = nlohmann::json;
 
 [[noreturn]] void fail(const std::string& where, const std::string& msg) { throw InputError(where + ": " + msg); }
 
-// The smallest double >= x + (rounding error of a few ulps): a derived privacy parameter rounded so the bound
-// can only grow.
-double round_up(double x, int ulps = 4) {
-  for (int i = 0; i < ulps; ++i) x = std::nextafter(x, std::numeric_limits<double>::infinity());
-  return x;
+// The 1-based line of each byte offset in `offsets` (ascending), in one pass over the text.
+std::vector<int> lines_of(const std::string& text, const std::vector<std::size_t>& offsets) {
+  std::vector<int> out;
+  out.reserve(offsets.size());
+  int line = 1;
+  std::size_t i = 0;
+  for (const std::size_t offset : offsets) {
+    for (; i < offset && i < text.size(); ++i) line += text[i] == '\n';
+    out.push_back(line);
+  }
+  return out;
 }
 
-int line_of(const std::string& text, std::size_t offset) {
-  int line = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) line += text[i] == '\n';
-  return line;
+int line_of(const std::string& text, std::size_t offset) { return lines_of(text, {offset}).front(); }
+
+// nlohmann's message for a number beyond the double range ("number overflow parsing '1e400'") as an input error.
+std::string json_number_range(const std::string& what) {
+  return "a number beyond the range of a double (magnitudes up to 1.8e308): " + what;
 }
 
 // Byte offsets where the elements of the top-level JSON array in `text` start (text is valid JSON).
@@ -59,28 +70,77 @@ std::vector<std::size_t> element_offsets(const std::string& text) {
   return out;
 }
 
+// A JSON number with a fraction or an exponent is kept as the text written (a string marked by kDecimalToken), not
+// as its nearest double: the spec parser then reads the decimal itself, in the safe direction (mechanism_spec.h).
+const std::string kDecimalToken = std::string("\0dpl-decimal:", 13);
+
+bool is_decimal_token(const Json& v) { return v.is_string() && v.get_ref<const std::string&>().rfind(kDecimalToken, 0) == 0; }
+
+// nlohmann's DOM builder with every floating-point number stored as its marked token text.
+class DecimalKeepingSax {
+ public:
+  explicit DecimalKeepingSax(Json& root) : dom_(root) {}
+  bool null() { return dom_.null(); }
+  bool boolean(bool v) { return dom_.boolean(v); }
+  bool number_integer(Json::number_integer_t v) { return dom_.number_integer(v); }
+  bool number_unsigned(Json::number_unsigned_t v) { return dom_.number_unsigned(v); }
+  bool number_float(Json::number_float_t, const std::string& text) {
+    std::string marked = kDecimalToken + text;
+    return dom_.string(marked);
+  }
+  bool string(std::string& v) { return dom_.string(v); }
+  bool binary(Json::binary_t& v) { return dom_.binary(v); }
+  bool start_object(std::size_t n) { return dom_.start_object(n); }
+  bool key(std::string& k) { return dom_.key(k); }
+  bool end_object() { return dom_.end_object(); }
+  bool start_array(std::size_t n) { return dom_.start_array(n); }
+  bool end_array() { return dom_.end_array(); }
+  template <class Exception>
+  bool parse_error(std::size_t position, const std::string& last_token, const Exception& ex) {
+    return dom_.parse_error(position, last_token, ex);
+  }
+
+ private:
+  nlohmann::detail::json_sax_dom_parser<Json> dom_;
+};
+
+// Json::parse, with decimals kept as written (throws Json::parse_error like it).
+Json parse_keeping_decimals(const std::string& text) {
+  Json root;
+  DecimalKeepingSax sax(root);
+  Json::sax_parse(text, &sax);
+  return root;
+}
+
+bool is_number(const Json& v) { return v.is_number() || is_decimal_token(v); }
+// A number's text as written (integers as nlohmann prints them: exactly).
+std::string number_text(const Json& v) {
+  if (is_decimal_token(v)) return v.get<std::string>().substr(kDecimalToken.size());
+  return v.dump();
+}
+// Its value rounded to nearest (for range checks and arithmetic that is itself rounded in the safe direction).
+double number_value(const Json& v) {
+  return is_decimal_token(v) ? std::strtod(number_text(v).c_str(), nullptr) : v.get<double>();
+}
+
 std::string scalar_text(const Json& v, const std::string& where, const std::string& field) {
-  if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
-  if (v.is_number_float()) return format_input(v.get<double>());
+  if (is_number(v)) return number_text(v);
   if (v.is_string()) return v.get<std::string>();
   fail(where, "field '" + field + "' must be a number or a string, got " + v.dump());
 }
 
-double number_field(const Json& o, const std::string& field, const std::string& where, const std::string& cls) {
-  if (!o.contains(field)) fail(where, cls + ": missing field '" + field + "'");
-  const Json& v = o.at(field);
-  if (!v.is_number()) fail(where, cls + ": field '" + field + "' must be a number, got " + v.dump());
-  const double d = v.get<double>();
-  if (!std::isfinite(d)) fail(where, cls + ": field '" + field + "' must be finite");
-  return d;
-}
+LedgerFileEntry make(const std::string& spec, const std::string& where) { return make_ledger_file_entry(spec, where); }
 
-LedgerFileEntry make(const std::string& spec, const std::string& where) {
-  try {
-    return LedgerFileEntry{spec, where, parse_entry(spec)};
-  } catch (const InputError& e) {
-    fail(where, e.what());
-  }
+std::string entry_spec(const Json& o, const std::string& where);
+
+// A key's value as spec text: a number or string as it is; the lists of mixture (sens, probs) as [a,b,c] and the run
+// of select, an array of entry objects, as [spec;spec].
+std::string value_text(const Json& v, const std::string& where, const std::string& field) {
+  if (!v.is_array() || !(field == "sens" || field == "probs" || field == "run")) return scalar_text(v, where, field);
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i)
+    s += (i ? (v[i].is_object() ? ";" : ",") : "") + (v[i].is_object() ? entry_spec(v[i], where) : scalar_text(v[i], where, field));
+  return s + "]";
 }
 
 // {"mechanism": "gaussian", "sigma": 1.1, ...} -> its -m spec.
@@ -99,10 +159,11 @@ std::string entry_spec(const Json& o, const std::string& where) {
     if (k == "mechanism" || k == "name") continue;
     if (unsampled && k == "sampling") continue;
     if (unsampled && k == "q") {
-      if (!(v.is_number() && v.get<double>() == 1)) fail(where, "field 'q' must be 1 with \"sampling\": \"none\"");
+      if (!(is_number(v) && number_value(v) == 1 && decimal_value(number_text(v)).down == 1))
+        fail(where, "field 'q' must be 1 with \"sampling\": \"none\"");
       continue;
     }
-    spec += sep + k + "=" + scalar_text(v, where, k);
+    spec += sep + k + "=" + value_text(v, where, k);
     sep = ',';
   }
   return spec;
@@ -110,96 +171,26 @@ std::string entry_spec(const Json& o, const std::string& where) {
 
 // Opacus history item [noise_multiplier, sample_rate, steps] -> a Poisson-subsampled Gaussian spec.
 std::string opacus_spec(const Json& a, const std::string& where) {
-  if (a.size() != 3 || !a[0].is_number() || !a[1].is_number() || !a[2].is_number())
+  if (a.size() != 3 || !is_number(a[0]) || !is_number(a[1]) || !is_number(a[2]))
     fail(where, "an Opacus history item is [noise_multiplier, sample_rate, steps], got " + a.dump());
-  const double q = a[1].get<double>();
   std::string spec = "gaussian:sigma=" + scalar_text(a[0], where, "noise_multiplier") +
                      ",steps=" + scalar_text(a[2], where, "steps");
-  if (q != 1) spec += ",q=" + scalar_text(a[1], where, "sample_rate");
+  if (!(number_value(a[1]) == 1 && is_decimal_literal(number_text(a[1])) && decimal_value(number_text(a[1])).down == 1))
+    spec += ",q=" + scalar_text(a[1], where, "sample_rate");
   return spec;
 }
 
-// dp_accounting DpEvent named tuple -> specs (appended to `out`), `count` = enclosing self-composition count.
-void dp_event_specs(const Json& o, std::int64_t count, const std::string& sampling, const std::string& where,
-                    std::vector<LedgerFileEntry>& out) {
-  if (!o.is_object() || !o.contains("class_name") || !o.at("class_name").is_string())
-    fail(where, "a DpEvent must be an object with a \"class_name\" string, got " + o.dump().substr(0, 80));
-  const std::string cls = o.at("class_name").get<std::string>();
-  auto emit = [&](std::string spec) {
-    if (count == 0) return;
-    if (count > 1) spec += ",steps=" + std::to_string(count);
-    spec += sampling;
-    out.push_back(make(spec, where + " (" + cls + ")"));
-  };
-  if (cls == "NoOpDpEvent") return;
-  if (cls == "GaussianDpEvent") {
-    const double nm = number_field(o, "noise_multiplier", where, cls);
-    if (nm == 0) fail(where, "GaussianDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("gaussian:sigma=" + format_input(nm));
+// A JSON value with the decimals kept as written (parse_keeping_decimals) turned back into plain numbers (nearest
+// doubles; the DpEvent reader passes them on as their shortest round-trip decimals, which are the decimals written
+// whenever those have at most 17 significant digits).
+Json with_plain_numbers(const Json& v) {
+  if (is_decimal_token(v)) return Json(number_value(v));
+  if (v.is_array() || v.is_object()) {
+    Json out = v;
+    for (auto it = out.begin(); it != out.end(); ++it) *it = with_plain_numbers(*it);
+    return out;
   }
-  if (cls == "LaplaceDpEvent") {
-    const double nm = number_field(o, "noise_multiplier", where, cls);
-    if (nm == 0) fail(where, "LaplaceDpEvent with noise_multiplier 0 is not private (epsilon is infinite)");
-    return emit("laplace:b=" + format_input(nm));
-  }
-  if (cls == "EpsilonDeltaDpEvent") {
-    const double e = number_field(o, "epsilon", where, cls), d = number_field(o, "delta", where, cls);
-    if (e == 0 && d == 0) return;  // no privacy cost
-    return emit("approx:eps=" + format_input(e) + ",delta=" + format_input(d));
-  }
-  if (cls == "RandomizedResponseDpEvent") {
-    const double p = number_field(o, "noise_parameter", where, cls);
-    const double k = number_field(o, "num_buckets", where, cls);
-    if (!(p >= 0 && p <= 1)) fail(where, cls + ": noise_parameter must be in [0, 1], got " + format_input(p));
-    if (!(k >= 2 && k == std::floor(k))) fail(where, cls + ": num_buckets must be an integer >= 2");
-    if (p == 1) return;  // the output ignores the input
-    if (p == 0) fail(where, "RandomizedResponseDpEvent with noise_parameter 0 is not private");
-    // With prob. 1 - p the true bucket, else a uniform one: eps = log(1 + k (1 - p)/p) (dp_accounting's
-    // definition; exact for k = 2, an eps-DP guarantee for k > 2), rounded up.
-    const double eps = round_up(std::log1p(k * (1 - p) / p));
-    return emit((k == 2 ? "rr:eps=" : "pure:eps=") + format_input(eps));
-  }
-  if (cls == "PoissonSampledDpEvent" || cls == "SampledWithoutReplacementDpEvent") {
-    if (!sampling.empty()) fail(where, cls + " inside another sampled event is not supported");
-    if (!o.contains("event")) fail(where, cls + ": missing field 'event'");
-    const Json& inner = o.at("event");
-    const std::string inner_cls = inner.is_object() && inner.contains("class_name") && inner.at("class_name").is_string()
-                                      ? inner.at("class_name").get<std::string>()
-                                      : "";
-    if (inner_cls == "SelfComposedDpEvent" || inner_cls == "ComposedDpEvent")
-      fail(where, cls + " of a " + inner_cls + " (composition on one sample) cannot be accounted by dpledger: "
-                        "sample each step (SelfComposedDpEvent of " + cls + ")");
-    double q = 0;
-    std::string mode;
-    if (cls == "PoissonSampledDpEvent") {
-      q = number_field(o, "sampling_probability", where, cls);
-      if (!(q >= 0 && q <= 1)) fail(where, cls + ": sampling_probability must be in [0, 1], got " + format_input(q));
-    } else {
-      const double n = number_field(o, "source_dataset_size", where, cls), m = number_field(o, "sample_size", where, cls);
-      if (!(n >= 1 && m >= 0 && m <= n)) fail(where, cls + ": need 0 <= sample_size <= source_dataset_size");
-      q = m / n;
-      if (std::fma(q, n, -m) < 0) q = round_up(q, 1);  // q below m/n exactly: round up (a larger bound)
-      mode = ",sampling=wor";
-    }
-    if (q == 0) return;  // nothing is sampled
-    return dp_event_specs(inner, count, q == 1 ? std::string() : ",q=" + format_input(q) + mode, where, out);
-  }
-  if (cls == "SelfComposedDpEvent") {
-    const double c = number_field(o, "count", where, cls);
-    if (!(c >= 0 && c == std::floor(c) && c <= 9.2e18)) fail(where, cls + ": count must be an integer >= 0");
-    const auto n = static_cast<std::int64_t>(c);
-    if (n != 0 && count > std::numeric_limits<std::int64_t>::max() / n) fail(where, cls + ": total count overflows");
-    if (!o.contains("event")) fail(where, cls + ": missing field 'event'");
-    return dp_event_specs(o.at("event"), count * n, sampling, where, out);
-  }
-  if (cls == "ComposedDpEvent") {
-    if (!o.contains("events") || !o.at("events").is_array()) fail(where, cls + ": missing array field 'events'");
-    for (const Json& e : o.at("events")) dp_event_specs(e, count, sampling, where, out);
-    return;
-  }
-  fail(where, "DpEvent class " + cls + " cannot be accounted by dpledger (supported: ComposedDpEvent, "
-              "SelfComposedDpEvent, PoissonSampledDpEvent, SampledWithoutReplacementDpEvent, GaussianDpEvent, "
-              "LaplaceDpEvent, EpsilonDeltaDpEvent, RandomizedResponseDpEvent, NoOpDpEvent)");
+  return v;
 }
 
 // The line {"version": ..., "arguments": [...]} that dpledger writes first in the JSON-lines files it writes.
@@ -214,10 +205,18 @@ void json_value(const Json& v, const std::string& where, const LedgerReadOptions
                 std::vector<LedgerFileEntry>& out) {
   if (v.is_array()) return out.push_back(make(opacus_spec(v, where), where));
   if (!v.is_object()) fail(where, "expected a ledger entry object, got " + v.dump().substr(0, 80));
-  if (v.contains("class_name")) return dp_event_specs(v, 1, "", where, out);
+  if (v.contains("class_name")) return dp_event_entries(with_plain_numbers(v), where, out);
   if (is_provenance(v)) return;
+  // An Opacus accountant's state_dict ({"history": [...], "mechanism": "rdp"}, Opacus 1.4-1.5): its history.
+  if (v.contains("history")) {
+    if (!v.at("history").is_array()) fail(where, "field 'history' (an Opacus accountant state) must be an array");
+    for (std::size_t i = 0; i < v.at("history").size(); ++i)
+      out.push_back(make(opacus_spec(v.at("history")[i], where), where + " (history item " + std::to_string(i + 1) + ")"));
+    return;
+  }
+  // attr.asdict(event): a dict without class names, named by its fields.
   if (is_asdict_dp_event(v))
-    return dp_event_specs(dp_event_from_asdict(v, options.asdict_classes, where), 1, "", where, out);
+    return dp_event_entries(with_plain_numbers(dp_event_from_asdict(v, options.asdict_classes, where)), where, out);
   out.push_back(make(entry_spec(v, where), where));
 }
 
@@ -228,6 +227,14 @@ std::string trim(const std::string& s) {
 }
 
 }  // namespace
+
+LedgerFileEntry make_ledger_file_entry(const std::string& spec, const std::string& where) {
+  try {
+    return LedgerFileEntry{spec, where, parse_entry(spec)};
+  } catch (const InputError& e) {
+    fail(where, e.what());
+  }
+}
 
 std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std::string& source,
                                                const LedgerReadOptions& options) {
@@ -248,20 +255,26 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
   if (looks_like_python_dp_events(text)) {
     python_values(parse_python_dp_events(text, source));
   } else if (text[first] == '[' || text[first] == '{') {
+    check_json_depth(text, source);  // before the parser, and before any recursion over the tree
     Json whole;
     std::optional<std::size_t> error_byte;
     std::string error_what;
     try {
-      whole = Json::parse(text);
+      whole = parse_keeping_decimals(text);
     } catch (const Json::parse_error& e) {
       error_byte = e.byte;
       error_what = e.what();
+    } catch (const Json::out_of_range& e) {
+      fail(source, json_number_range(e.what()));
     }
     if (!error_byte) {
       if (whole.is_array() && !whole.empty() && (whole[0].is_array() || whole[0].is_object())) {
         const auto offsets = element_offsets(text);
+        const auto lines = lines_of(text, offsets);
         for (std::size_t i = 0; i < whole.size(); ++i)
-          json_value(whole[i], (i < offsets.size() ? at(offsets[i]) : source) + " (element " + std::to_string(i + 1) + ")",
+          json_value(whole[i],
+                     (i < offsets.size() ? source + ":" + std::to_string(lines[i]) : source) + " (element " +
+                         std::to_string(i + 1) + ")",
                      options, out);
       } else if (whole.is_object()) {
         json_value(whole, at(first), options, out);
@@ -279,9 +292,11 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
           const std::string where = source + ":" + std::to_string(line);
           Json v;
           try {
-            v = Json::parse(l);
+            v = parse_keeping_decimals(l);
           } catch (const Json::parse_error& e) {
             fail(where, std::string("not valid JSON (") + e.what() + ")");
+          } catch (const Json::out_of_range& e) {
+            fail(where, json_number_range(e.what()));
           }
           json_value(v, where, options, out);
         }
@@ -320,19 +335,22 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
 
 std::string to_spec(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
+  if (is_extended(m.kind) || m.x.k > 0) return extended_spec(e);
+  auto d = [](const char* key, double v) { return std::string(key) + "=" + spec_decimal(key, v); };
   std::string s = to_string(m.kind) + ":";
   switch (m.kind) {
-    case MechanismKind::gaussian: s += "sigma=" + format_input(m.sigma) + ",sens=" + format_input(m.sens); break;
-    case MechanismKind::laplace: s += "b=" + format_input(m.b) + ",sens=" + format_input(m.sens); break;
+    case MechanismKind::gaussian: s += d("sigma", m.sigma) + "," + d("sens", m.sens); break;
+    case MechanismKind::laplace: s += d("b", m.b) + "," + d("sens", m.sens); break;
     case MechanismKind::rr:
-    case MechanismKind::pure: s += "eps=" + format_guarantee(m.eps); break;
-    case MechanismKind::approx: s += "eps=" + format_guarantee(m.eps) + ",delta=" + format_guarantee(m.delta); break;
+    case MechanismKind::pure: s += d("eps", m.eps); break;
+    case MechanismKind::approx: s += d("eps", m.eps) + "," + d("delta", m.delta); break;
     case MechanismKind::iteration:
-      return s + "sigma=" + format_input(m.sigma) + ",sens=" + format_input(m.sens) + ",steps=" + std::to_string(m.iterations) +
-             ",index=" + std::to_string(m.index) + ",contraction=" + format_input(m.contraction);
+      return s + d("sigma", m.sigma) + "," + d("sens", m.sens) + ",steps=" + std::to_string(m.iterations) +
+             ",index=" + std::to_string(m.index) + "," + d("contraction", m.contraction);
+    default: break;
   }
   if (e.steps != 1) s += ",steps=" + std::to_string(e.steps);
-  if (e.subsampled()) s += ",q=" + format_input(e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");
+  if (e.subsampled()) s += "," + d("q", e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");
   return s;
 }
 

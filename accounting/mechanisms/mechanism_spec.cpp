@@ -1,10 +1,12 @@
 #include "accounting/mechanisms/mechanism_spec.h"
 
 #include "accounting/errors.h"
+#include "accounting/mechanisms/extended_mechanisms.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/numeric/exact_rational.h"
+#include "accounting/numeric/interval.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -21,7 +23,10 @@ std::string to_string(MechanismKind k) {
     case MechanismKind::pure: return "pure";
     case MechanismKind::approx: return "approx";
     case MechanismKind::iteration: return "iteration";
+    default: break;
   }
+  for (const auto& [name, kind] : extended_mechanism_names())
+    if (kind == k) return name;
   return "?";
 }
 
@@ -37,10 +42,14 @@ std::string to_string(Sampling s) {
 namespace {
 
 const std::map<std::string, MechanismKind>& names() {
-  static const std::map<std::string, MechanismKind> m{
-      {"gaussian", MechanismKind::gaussian}, {"laplace", MechanismKind::laplace},
-      {"rr", MechanismKind::rr},             {"pure", MechanismKind::pure},
-      {"approx", MechanismKind::approx},     {"iteration", MechanismKind::iteration}};
+  static const std::map<std::string, MechanismKind> m = [] {
+    std::map<std::string, MechanismKind> t{
+        {"gaussian", MechanismKind::gaussian}, {"laplace", MechanismKind::laplace},
+        {"rr", MechanismKind::rr},             {"pure", MechanismKind::pure},
+        {"approx", MechanismKind::approx},     {"iteration", MechanismKind::iteration}};
+    for (const auto& [name, kind] : extended_mechanism_names()) t.emplace(name, kind);
+    return t;
+  }();
   return m;
 }
 
@@ -55,33 +64,33 @@ std::string trim(const std::string& s) {
   throw InputError("-m " + raw.text + ": " + what);
 }
 
-double parse_number(const RawSpec& raw, const std::string& key, const std::string& value) {
-  if (value.empty()) fail(raw, "missing value for '" + key + "'");
-  errno = 0;
-  char* end = nullptr;
-  const double v = std::strtod(value.c_str(), &end);
-  if (end == value.c_str() || *end != '\0') fail(raw, key + "=" + value + " is not a number");
-  if (std::isnan(v) || std::isinf(v) || errno == ERANGE)
-    fail(raw, key + "=" + value + " is not a finite number");
-  return v;
+// The enclosure of a typed value by doubles: down <= value <= up (equal when the value is a double).
+struct Enclosure {
+  double down = 0, up = 0;
+};
+
+constexpr double kMaxCount = 1e15;
+
+[[noreturn]] void not_decimal(const RawSpec& raw, const std::string& key, const std::string& value,
+                              const std::string& range, const char* example = "1.1 or 2e-3") {
+  fail(raw, key + "=" + value + " is not a decimal number (allowed: " + range + ", written like " + example + ")");
 }
 
-// eps and delta of a spec are claimed guarantees: a decimal that is not a double (eps=0.3) is taken as the
-// smallest double above it, so that every bound built on it stays an upper bound.
-double parse_guarantee(const RawSpec& raw, const std::string& key, const std::string& value) {
-  (void)parse_number(raw, key, value);  // finite, a number
-  try {
-    return decimal_value(value).up;
-  } catch (const std::invalid_argument&) {
-    fail(raw, key + "=" + value + " is not a decimal number");
-  }
+// A typed decimal read exactly (never to the nearest double): the doubles just below and just above it.
+Enclosure parse_decimal(const RawSpec& raw, const std::string& key, const std::string& value, const std::string& range) {
+  if (!is_decimal_literal(value)) not_decimal(raw, key, value, range);
+  const DecimalValue v = decimal_value(value);
+  return {v.down, v.up};
 }
 
-std::int64_t parse_count(const RawSpec& raw, const std::string& key, double v, const std::string& text,
-                         std::int64_t min) {
-  if (v != std::floor(v) || v < static_cast<double>(min) || v > 1e15)
-    fail(raw, key + "=" + text + " must be an integer in [" + std::to_string(min) + ", 1e15]");
-  return static_cast<std::int64_t>(v);
+// An integer in [min, 1e15] written as a decimal ("1000", "1e3").
+std::int64_t parse_count(const RawSpec& raw, const std::string& key, const std::string& value, std::int64_t min) {
+  const std::string range = "integers in [" + std::to_string(min) + ", 1e15]";
+  if (!is_decimal_literal(value)) not_decimal(raw, key, value, range, "1000 or 1e3");
+  const auto r = decimal_rational(value);
+  if (!r || boost::multiprecision::denominator(*r) != 1 || *r < min || *r > Rational(static_cast<std::int64_t>(kMaxCount)))
+    fail(raw, key + "=" + value + " must be an integer in [" + std::to_string(min) + ", 1e15]");
+  return boost::multiprecision::numerator(*r).convert_to<std::int64_t>();
 }
 
 void require(const RawSpec& raw, bool ok, const std::string& key, const std::string& text,
@@ -89,20 +98,72 @@ void require(const RawSpec& raw, bool ok, const std::string& key, const std::str
   if (!ok) fail(raw, key + "=" + text + " is out of range: allowed " + range);
 }
 
+// The range of a positive real parameter, and why a positive decimal can still be out of it.
+constexpr const char* kDoubleRange = " within the range of doubles (4.9e-324 to 1.7976931348623157e308)";
+
+}  // namespace
+
+LedgerEntry optimistic_entry(const LedgerEntry& e) {
+  if (!e.optimistic) return e;
+  LedgerEntry o = e;
+  o.mechanism = e.optimistic->mechanism;
+  o.q = e.optimistic->q;
+  o.optimistic.reset();
+  return o;
+}
+
+Ledger optimistic_ledger(const Ledger& ledger) {
+  Ledger out;
+  out.reserve(ledger.size());
+  for (const auto& e : ledger) out.push_back(optimistic_entry(e));
+  return out;
+}
+
+bool has_typed_enclosures(const Ledger& ledger) {
+  for (const auto& e : ledger)
+    if (e.optimistic) return true;
+  return false;
+}
+
+std::string canonical_key(const std::string& key) {
+  if (key == "noise_multiplier") return "sigma";
+  if (key == "sample_rate") return "q";
+  return key;
+}
+
+bool more_is_more_private(const std::string& key) { return key == "sigma" || key == "b"; }
+
+std::string spec_decimal(const std::string& key, double value) {
+  return more_is_more_private(key) ? format_target(value) : format_guarantee(value);
+}
+
+namespace {
 }  // namespace
 
 std::vector<std::string> allowed_keys(MechanismKind kind) {
+  if (is_extended(kind)) return extended_allowed_keys(kind);
   std::vector<std::string> keys;
   switch (kind) {
-    case MechanismKind::gaussian: keys = {"sigma", "sens"}; break;
+    case MechanismKind::gaussian: keys = {"sigma", "noise_multiplier", "sens"}; break;
     case MechanismKind::laplace: keys = {"b", "sens"}; break;
-    case MechanismKind::rr: keys = {"eps"}; break;
+    case MechanismKind::rr: keys = {"eps", "p", "k"}; break;
     case MechanismKind::pure: keys = {"eps"}; break;
     case MechanismKind::approx: keys = {"eps", "delta"}; break;
     case MechanismKind::iteration: keys = {"sigma", "sens", "steps", "index", "contraction"}; return keys;
+    default: break;
   }
-  keys.insert(keys.end(), {"steps", "q", "sampling"});
+  keys.insert(keys.end(), {"steps", "q", "sample_rate", "sampling", "epochs", "batch_size", "dataset_size"});
   return keys;
+}
+
+const std::vector<MechanismKind>& all_mechanism_kinds() {
+  static const std::vector<MechanismKind> kinds = [] {
+    std::vector<MechanismKind> k = {MechanismKind::gaussian, MechanismKind::laplace, MechanismKind::rr,
+                                    MechanismKind::pure,     MechanismKind::approx,  MechanismKind::iteration};
+    for (const auto& [name, kind] : extended_mechanism_names()) k.push_back(kind);
+    return k;
+  }();
+  return kinds;
 }
 
 std::optional<std::string> RawSpec::unknown_key() const {
@@ -117,15 +178,16 @@ RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
   const auto colon = text.find(':');
   raw.name = trim(colon == std::string::npos ? text : text.substr(0, colon));
   const auto it = names().find(raw.name);
-  if (it == names().end())
-    fail(raw, "unknown mechanism '" + raw.name + "' (expected gaussian, laplace, rr, pure, approx or iteration)");
+  if (it == names().end()) {
+    std::string list;
+    for (MechanismKind k : all_mechanism_kinds()) list += (list.empty() ? "" : ", ") + to_string(k);
+    fail(raw, "unknown mechanism '" + raw.name + "' (expected one of " + list + ")");
+  }
   const auto keys = allowed_keys(it->second);
   if (colon != std::string::npos) {
     std::string rest = text.substr(colon + 1);
-    std::size_t pos = 0;
-    while (pos <= rest.size()) {
-      const auto comma = rest.find(',', pos);
-      const std::string item = trim(rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+    for (const std::string& part : split_outside_brackets(rest, ',', "-m " + text)) {  // lists: sens=[0,1,2]
+      const std::string item = trim(part);
       if (item.empty()) fail(raw, "empty key=value item");
       const auto eq = item.find('=');
       if (eq == std::string::npos) fail(raw, "'" + item + "' is not key=value");
@@ -140,8 +202,6 @@ RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
         if (k == key) fail(raw, "key '" + key + "' given twice");
       if (value.empty()) fail(raw, "missing value for '" + key + "'");
       raw.params.emplace_back(key, value);
-      if (comma == std::string::npos) break;
-      pos = comma + 1;
     }
   }
   int unknowns = 0;
@@ -150,83 +210,207 @@ RawSpec parse_raw_spec(const std::string& text, bool allow_unknown) {
       ++unknowns;
       if (!allow_unknown) fail(raw, "'" + k + "=?' is only allowed with `dpledger calibrate`");
       if (k == "sampling" || k == "sens") fail(raw, "'" + k + "' cannot be calibrated");
+      if (k == "epochs" || k == "batch_size" || k == "dataset_size")
+        fail(raw, "'" + k + "' cannot be calibrated (calibrate steps=? or q=? instead)");
     }
   if (unknowns > 1) fail(raw, "more than one value is '?'");
   return raw;
 }
 
 LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
+  if (typed_as_extended(raw, names().at(raw.name))) return build_extended_entry(raw, names().at(raw.name), substitute);
   LedgerEntry e;
   e.mechanism.kind = names().at(raw.name);
   Mechanism& m = e.mechanism;
-  std::map<std::string, std::string> given;
-  std::map<std::string, double> num;
+  // The other ends of the enclosures (LedgerEntry::optimistic).
+  Mechanism other = m;
+  double other_q = 1;
+  std::map<std::string, std::string> given;  // canonical key -> the value typed
+  std::map<std::string, std::string> typed;  // canonical key -> the key typed (an alias or itself)
   for (const auto& [k, v] : raw.params) {
-    if (v == "?") {
-      if (!substitute) fail(raw, "'" + k + "=?' has no value to substitute");
-      given[k] = format_input(*substitute);
-      num[k] = *substitute;
-      continue;
-    }
-    given[k] = v;
-    if (k == "eps" || k == "delta") num[k] = parse_guarantee(raw, k, v);
-    else if (k != "sampling") num[k] = parse_number(raw, k, v);
+    const std::string c = canonical_key(k);
+    if (given.count(c))
+      fail(raw, typed.at(c) + " and " + k + " name the same parameter (" + c + "): give one of them");
+    given[c] = v;
+    typed[c] = k;
   }
-  auto has = [&](const char* k) { return given.count(k) > 0; };
-  auto need = [&](const char* k) {
-    if (!has(k)) fail(raw, std::string("missing required key '") + k + "'");
-    return num.at(k);
+  auto has = [&](const std::string& k) { return given.count(k) > 0; };
+  if (has("sigma") && typed.at("sigma") == "noise_multiplier" && has("sens"))
+    fail(raw, "noise_multiplier is the noise relative to the sensitivity (sigma with sens 1): give it without "
+              "sens, or give sigma and sens");
+  // The value of a real parameter (canonical key k), its allowed range named in messages.
+  auto real = [&](const std::string& k, const std::string& range) -> Enclosure {
+    const std::string& v = given.at(k);
+    if (v == "?") {
+      if (!substitute) fail(raw, "'" + typed.at(k) + "=?' has no value to substitute");
+      return {*substitute, *substitute};
+    }
+    return parse_decimal(raw, typed.at(k), v, range);
+  };
+  auto count = [&](const std::string& k, std::int64_t min) -> std::int64_t {
+    const std::string& v = given.at(k);
+    if (v != "?") return parse_count(raw, typed.at(k), v, min);
+    if (!substitute) fail(raw, "'" + typed.at(k) + "=?' has no value to substitute");
+    const double x = *substitute;
+    require(raw, x == std::floor(x) && x >= static_cast<double>(min) && x <= kMaxCount, typed.at(k), format_input(x),
+            "integers in [" + std::to_string(min) + ", 1e15]");
+    return static_cast<std::int64_t>(x);
+  };
+  auto need = [&](const std::string& k) {
+    if (!has(k))
+      fail(raw, "missing required key '" + k + "'" +
+                    (k == "sigma" && m.kind == MechanismKind::gaussian ? " (or noise_multiplier)" : ""));
   };
   const double inf = std::numeric_limits<double>::infinity();
-  auto positive = [&](const char* k, double v) {
-    require(raw, v > 0 && v < inf, k, given.at(k), "(0, inf)");
-    return v;
+  // (0, inf): the enclosure's ends must be positive doubles (a decimal below 4.9e-324 or above the largest double
+  // cannot be held).
+  auto positive = [&](const std::string& k) {
+    const Enclosure x = real(k, "(0, inf)");
+    require(raw, x.up > 0, typed.at(k), given.at(k), "(0, inf)");
+    require(raw, x.down > 0 && x.up < inf, typed.at(k), given.at(k), std::string("(0, inf)") + kDoubleRange);
+    return x;
+  };
+  // (0, 1]: a probability or a contraction factor.
+  auto unit = [&](const std::string& k) {
+    const Enclosure x = real(k, "(0, 1]");
+    require(raw, x.up > 0 && x.up <= 1, typed.at(k), given.at(k), "(0, 1]");
+    require(raw, x.down > 0, typed.at(k), given.at(k), std::string("(0, 1]") + kDoubleRange);
+    return x;
   };
 
-  if (has("sens")) m.sens = positive("sens", num.at("sens"));
+  // A typed value held by its ends: the one that enlarges privacy bounds in the entry's field, the other in `other`
+  // (more_is_more_private: sigma and b at the double below the decimal, the others above).
+  auto hold = [&](const std::string& k, const Enclosure& x, double& field, double& other_field) {
+    const bool down = more_is_more_private(k);
+    field = down ? x.down : x.up;
+    other_field = down ? x.up : x.down;
+  };
+  if (has("sens")) hold("sens", positive("sens"), m.sens, other.sens);
   switch (m.kind) {
-    case MechanismKind::gaussian: m.sigma = positive("sigma", need("sigma")); break;
-    case MechanismKind::laplace: m.b = positive("b", need("b")); break;
-    case MechanismKind::rr:
-    case MechanismKind::pure: m.eps = positive("eps", need("eps")); break;
-    case MechanismKind::approx:
-      m.eps = need("eps");
-      require(raw, m.eps >= 0, "eps", given.at("eps"), "[0, inf)");
-      m.delta = need("delta");
-      require(raw, m.delta >= 0 && m.delta < 1, "delta", given.at("delta"), "[0, 1)");
-      break;
+    case MechanismKind::gaussian:
     case MechanismKind::iteration:
-      m.sigma = positive("sigma", need("sigma"));
-      if (!has("sens")) fail(raw, "missing required key 'sens'");
-      m.iterations = parse_count(raw, "steps", need("steps"), given.at("steps"), 1);
-      if (has("index")) m.index = parse_count(raw, "index", num.at("index"), given.at("index"), 1);
-      require(raw, m.index <= m.iterations, "index", given.count("index") ? given.at("index") : "1",
-              "[1, steps=" + std::to_string(m.iterations) + "]");
-      if (has("contraction")) {
-        m.contraction = num.at("contraction");
-        require(raw, m.contraction > 0 && m.contraction <= 1, "contraction", given.at("contraction"), "(0, 1]");
-      }
-      return e;
+      need("sigma");
+      hold("sigma", positive("sigma"), m.sigma, other.sigma);
+      break;
+    case MechanismKind::laplace:
+      need("b");
+      hold("b", positive("b"), m.b, other.b);
+      break;
+    case MechanismKind::rr:
+    case MechanismKind::pure:
+      need("eps");
+      hold("eps", positive("eps"), m.eps, other.eps);
+      break;
+    case MechanismKind::approx: {
+      need("eps");
+      const Enclosure x = real("eps", "[0, inf)");
+      require(raw, x.down >= 0, "eps", given.at("eps"), "[0, inf)");
+      require(raw, x.up < inf, "eps", given.at("eps"), std::string("[0, inf)") + kDoubleRange);
+      hold("eps", x, m.eps, other.eps);
+      need("delta");
+      const Enclosure d = real("delta", "[0, 1)");
+      require(raw, d.down >= 0 && d.down < 1, "delta", given.at("delta"), "[0, 1)");
+      require(raw, d.up < 1, "delta", given.at("delta"), "[0, 1) (at most 0.99999999999999989, the largest double below 1)");
+      hold("delta", d, m.delta, other.delta);
+      break;
+    }
+    default: break;
   }
-  if (has("steps")) e.steps = parse_count(raw, "steps", num.at("steps"), given.at("steps"), 1);
+  auto finish = [&] {
+    if (m.sigma != other.sigma || m.sens != other.sens || m.b != other.b || m.eps != other.eps ||
+        m.delta != other.delta || m.contraction != other.contraction || e.q != other_q)
+      e.optimistic = LedgerEntry::OtherEnds{other, other_q};
+    return e;
+  };
+  if (m.kind == MechanismKind::iteration) {
+    if (!has("sens")) fail(raw, "missing required key 'sens'");
+    need("steps");
+    m.iterations = count("steps", 1);
+    if (has("index")) m.index = count("index", 1);
+    require(raw, m.index <= m.iterations, "index", has("index") ? given.at("index") : "1",
+            "[1, steps=" + std::to_string(m.iterations) + "]");
+    if (has("contraction")) hold("contraction", unit("contraction"), m.contraction, other.contraction);
+    other.iterations = m.iterations, other.index = m.index;
+    return finish();
+  }
+
+  // Sampling: q (or sample_rate) as a decimal or an exact fraction B/N, or batch_size/dataset_size (q = B/N).
+  const bool sizes = has("batch_size") || has("dataset_size");
+  std::int64_t batch = 0, dataset = 0;
+  if (sizes) {
+    if (!has("batch_size") || !has("dataset_size"))
+      fail(raw, "batch_size and dataset_size go together (q = batch_size/dataset_size, steps = ceil(epochs "
+                "dataset_size/batch_size))");
+    batch = count("batch_size", 1);
+    dataset = count("dataset_size", 1);
+    require(raw, batch <= dataset, "batch_size", given.at("batch_size"), "[1, dataset_size=" + std::to_string(dataset) + "]");
+    if (has("q"))
+      fail(raw, typed.at("q") + " and batch_size/dataset_size both give the sampling rate (q = batch_size/"
+                "dataset_size): give one of them");
+  }
+  auto fraction = [&](std::int64_t num, std::int64_t den) {
+    const Interval r = exact_int(num) / exact_int(den);
+    return Enclosure{lo_down(r), hi_up(r)};
+  };
+  std::optional<Enclosure> q;
   if (has("q")) {
-    e.q = num.at("q");
-    require(raw, e.q > 0 && e.q <= 1, "q", given.at("q"), "(0, 1]");
+    const std::string& v = given.at("q");
+    if (const auto slash = v.find('/'); slash != std::string::npos && v != "?") {
+      const std::string key = typed.at("q");
+      const std::string a = v.substr(0, slash), b = v.substr(slash + 1);
+      const auto num = decimal_rational(a), den = decimal_rational(b);
+      auto integer = [](const std::optional<Rational>& x) {
+        return x && boost::multiprecision::denominator(*x) == 1 && *x >= 1 &&
+               *x <= Rational(static_cast<std::int64_t>(kMaxCount));
+      };
+      if (!integer(num) || !integer(den) || *num > *den)
+        fail(raw, key + "=" + v + " is not a fraction B/N of integers 1 <= B <= N <= 1e15 (allowed: (0, 1], a decimal "
+                  "or such a fraction)");
+      q = fraction(boost::multiprecision::numerator(*num).convert_to<std::int64_t>(),
+                   boost::multiprecision::numerator(*den).convert_to<std::int64_t>());
+    } else {
+      q = unit("q");
+    }
+  } else if (sizes) {
+    q = fraction(batch, dataset);
+  }
+  if (q) {
+    hold("q", *q, e.q, other_q);
     e.sampling = Sampling::poisson;
+  }
+
+  // Steps: steps=K, or epochs=E with batch_size/dataset_size: ceil(E N / B), exact.
+  if (has("epochs")) {
+    if (has("steps")) fail(raw, "steps and epochs both give the number of steps: give one of them");
+    if (!sizes) fail(raw, "epochs needs batch_size and dataset_size (steps = ceil(epochs dataset_size/batch_size))");
+    const std::string& v = given.at("epochs");
+    if (!is_decimal_literal(v)) not_decimal(raw, "epochs", v, "(0, 1e15]");
+    const auto epochs = decimal_rational(v, 400);  // a tiny epochs is one step; the bound keeps the number small
+    require(raw, epochs && *epochs > 0 && *epochs <= Rational(static_cast<std::int64_t>(kMaxCount)), "epochs", v, "(0, 1e15]");
+    const Rational exact_steps = *epochs * Rational(dataset) / Rational(batch);
+    boost::multiprecision::mpz_int steps = boost::multiprecision::numerator(exact_steps) /
+                                           boost::multiprecision::denominator(exact_steps);
+    if (Rational(steps) < exact_steps) steps += 1;  // ceiling
+    if (steps > static_cast<std::int64_t>(kMaxCount))
+      fail(raw, "epochs=" + v + " gives " + steps.str() + " steps (ceil(epochs dataset_size/batch_size)): allowed at most 1e15");
+    e.steps = steps.convert_to<std::int64_t>();
+  } else if (has("steps")) {
+    e.steps = count("steps", 1);
   }
   if (has("sampling")) {
     const std::string& s = given.at("sampling");
     if (s != "poisson" && s != "wor") fail(raw, "sampling=" + s + " is not one of poisson, wor");
-    if (!has("q")) fail(raw, "sampling=" + s + " needs q");
+    if (!q) fail(raw, "sampling=" + s + " needs q (or batch_size and dataset_size)");
     e.sampling = s == "wor" ? Sampling::wor : Sampling::poisson;
   }
-  return e;
+  return finish();
 }
 
 LedgerEntry parse_entry(const std::string& text) { return build_entry(parse_raw_spec(text, false)); }
 
 void validate_entry(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
+  if (is_extended(m.kind) || (m.kind == MechanismKind::rr && m.x.k > 0)) validate_extended_entry(e);
   const double inf = std::numeric_limits<double>::infinity();
   auto check = [&](bool ok, const char* field, double value, const char* range) {
     if (!ok)
@@ -250,6 +434,7 @@ void validate_entry(const LedgerEntry& e) {
       check(m.index >= 1 && m.index <= m.iterations, "index", static_cast<double>(m.index), "[1, steps]");
       check(m.contraction > 0 && m.contraction <= 1, "contraction", m.contraction, "(0, 1]");
       break;
+    default: break;
   }
   check(e.steps >= 1, "steps", static_cast<double>(e.steps), "integers >= 1");
   check(e.q > 0 && e.q <= 1, "q", e.q, "(0, 1]");

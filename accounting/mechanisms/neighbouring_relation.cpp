@@ -7,6 +7,23 @@
 namespace dpl {
 
 NeighbouringRelation relation_of(const LedgerEntry& e) {
+  switch (e.mechanism.kind) {
+    // Mechanisms that carry their own neighbouring relation (docs/mechanisms.md): truncated Poisson sampling and the
+    // mixture of Gaussians are analysed for add/remove-one neighbours, shuffling and sampling with replacement for
+    // replace-one; select has the relation of its run.
+    case MechanismKind::truncated_gaussian:
+    case MechanismKind::mixture: return NeighbouringRelation::add_remove;
+    case MechanismKind::shuffle:
+    case MechanismKind::wr_gaussian: return NeighbouringRelation::replace_one;
+    case MechanismKind::select:
+      if (e.mechanism.x.run) {
+        require_single_relation(*e.mechanism.x.run);
+        for (const auto& inner : *e.mechanism.x.run)
+          if (relation_of(inner) != NeighbouringRelation::any) return relation_of(inner);
+      }
+      break;
+    default: break;
+  }
   switch (e.sampling) {
     case Sampling::poisson: return NeighbouringRelation::add_remove;
     case Sampling::wor: return NeighbouringRelation::replace_one;
@@ -24,9 +41,9 @@ void require_single_relation(const Ledger& ledger) {
   }
   if (first_poisson == ledger.size() || first_wor == ledger.size()) return;
   throw InputError("-m: mechanism " + std::to_string(first_poisson + 1) +
-                   " is Poisson-subsampled (a guarantee for add/remove-one neighbours) and mechanism " +
-                   std::to_string(first_wor + 1) +
-                   " is sampled without replacement (replace-one neighbours); guarantees about different "
+                   " is stated for add/remove-one neighbours (Poisson subsampling, truncated_gaussian, mixture) and "
+                   "mechanism " + std::to_string(first_wor + 1) +
+                   " for replace-one neighbours (sampling without or with replacement, shuffle); guarantees about different "
                    "neighbouring relations do not compose. Use one sampling scheme for every entry, or account the "
                    "two parts separately: a replace-one change is two add/remove changes, so an add/remove (eps, "
                    "delta) guarantee of the Poisson part implies a replace-one (2 eps, (1 + e^eps) delta) guarantee "

@@ -13,8 +13,16 @@ DpGuarantee base_guarantee(const Mechanism& m, const std::string& accountant) {
     case MechanismKind::rr:
     case MechanismKind::pure: return {exact(m.eps), exact(0.0)};
     case MechanismKind::approx: return {exact(m.eps), exact(m.delta)};
-    case MechanismKind::gaussian:
-    case MechanismKind::iteration: break;
+    // Mechanisms whose guarantee is eps-DP: the exponential mechanism (McSherry and Talwar 2007, Thm 6),
+    // permute-and-flip (McKenna and Sheldon 2020, Thm 1), shuffled eps0-DP reports (a post-processing of the
+    // changed user's eps0-DP report and the others', which do not depend on it). Exact guarantees as stated.
+    case MechanismKind::exponential:
+    case MechanismKind::permute_and_flip:
+    case MechanismKind::shuffle: return {exact(m.eps), exact(0.0)};
+    // Discrete Laplace: the pmf ratio at any output is at most e^{a sens} (Ghosh, Roughgarden and Sundararajan
+    // 2012, the geometric mechanism). Exact.
+    case MechanismKind::discrete_laplace: return {exact(m.x.a) * exact(m.sens), exact(0.0)};
+    default: break;
   }
   throw NotApplicable("accountant '" + accountant + "' does not apply to " + to_string(m.kind) +
                       " (no finite pure/approximate DP guarantee per step); use --accountant rdp, pld or auto");

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 #include <memory>
+#include <stdexcept>
 
 namespace dpl {
 
@@ -34,7 +35,31 @@ std::string format_nearest(const Real& x, int digits) { return format_with(x, di
 std::string format_upper(const Interval& x, int digits) { return format_up(hi(x), digits); }
 std::string format_lower(const Interval& x, int digits) { return format_down(lo(x), digits); }
 
+bool is_decimal_literal(const std::string& s) {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  auto digits = [&] {
+    const std::size_t from = i;
+    while (i < n && s[i] >= '0' && s[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+  std::size_t mantissa = digits();
+  if (i < n && s[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == n;
+}
+
 DecimalValue decimal_value(const std::string& s) {
+  if (!is_decimal_literal(s)) throw std::invalid_argument("not a decimal number: " + s);
   DecimalValue v;
   v.exact = from_decimal(s);
   v.down = lo_down(v.exact);

@@ -37,7 +37,12 @@ struct DecimalValue {
   double up;        // the smallest double >= the decimal
   double nearest;   // strtod's double (for echoing)
 };
-// Throws std::invalid_argument if s is not a decimal number (callers validate first).
+// Throws std::invalid_argument if s is not a decimal number (is_decimal_literal).
 DecimalValue decimal_value(const std::string& s);
+
+// Whether s is a decimal number as people type it: an optional sign, digits with an optional decimal point (at
+// least one digit), then optionally e or E, an optional sign and digits ("1.1", "-.5", "2e-3", "1E+06"). Not
+// hexadecimal floats ("0x1p-3"), inf, nan, surrounding spaces or the other forms strtod also accepts.
+bool is_decimal_literal(const std::string& s);
 
 }  // namespace dpl

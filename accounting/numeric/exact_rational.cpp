@@ -1,6 +1,10 @@
 #include "accounting/numeric/exact_rational.h"
 
+#include "accounting/numeric/decimal.h"
+
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace dpl {
@@ -17,6 +21,42 @@ Rational exact_rational(double x) {
   if (shift >= 0) r *= Rational(mpz_int(1) << shift);
   else r /= Rational(mpz_int(1) << -shift);
   return r;
+}
+
+std::optional<Rational> decimal_rational(const std::string& s, int max_exp10) {
+  if (!is_decimal_literal(s)) return std::nullopt;
+  std::size_t i = 0;
+  const bool negative = s[0] == '-';
+  if (s[0] == '-' || s[0] == '+') ++i;
+  std::string digits;  // every mantissa digit; value = digits * 10^(exponent - fraction)
+  long long fraction = 0;
+  bool after_point = false;
+  for (; i < s.size() && s[i] != 'e' && s[i] != 'E'; ++i) {
+    if (s[i] == '.') {
+      after_point = true;
+      continue;
+    }
+    digits += s[i];
+    fraction += after_point;
+  }
+  long long exponent = 0;
+  if (i < s.size()) {
+    ++i;
+    const bool exp_negative = s[i] == '-';
+    if (s[i] == '-' || s[i] == '+') ++i;
+    for (; i < s.size(); ++i) exponent = std::min(exponent * 10 + (s[i] - '0'), 1'000'000'000'000LL);  // saturates
+    if (exp_negative) exponent = -exponent;
+  }
+  const auto first = digits.find_first_not_of('0');
+  if (first == std::string::npos) return Rational(0);
+  digits.erase(0, first);
+  const long long e = exponent - fraction;  // value = digits * 10^e
+  const long long magnitude = static_cast<long long>(digits.size()) - 1 + e;  // 10^magnitude <= |value| < 10^(magnitude+1)
+  if (magnitude >= max_exp10 || magnitude < -max_exp10) return std::nullopt;
+  const mpz_int mant(digits);
+  const mpz_int scale = boost::multiprecision::pow(mpz_int(10), static_cast<unsigned>(std::llabs(e)));
+  Rational r = e >= 0 ? Rational(mant * scale) : Rational(mant, scale);
+  return negative ? Rational(-r) : r;
 }
 
 std::string format_up_rational(const Rational& x, int digits) {

@@ -164,7 +164,9 @@ Interval normal_cdf(const Interval& x) { return erfc(-x / sqrt(exact(2.0))) / 2;
 // log Phi(x): direct for x > -1e4 (MPFR's exponent range holds e^{-x^2/2} there); below, the Mills-ratio
 // sandwich phi(t)/t (1 - 1/t^2) <= 1 - Phi(t) <= phi(t)/t for t = -x > 0 (Gordon 1941), a certified enclosure.
 Interval log_normal_cdf(const Interval& x) {
-  if (lo(x) > -1e4) return log(normal_cdf(x));
+  // >= (not >): the upper piece of a split below starts at -1e4 exactly and must not split again (infinite
+  // recursion, a stack overflow).
+  if (lo(x) >= -1e4) return log(normal_cdf(x));
   if (hi(x) > -1e4) return hull(log_normal_cdf(make_interval(lo(x), Real(-1e4))),
                                 log_normal_cdf(make_interval(Real(-1e4), hi(x))));
   const Interval t = -x;

@@ -40,6 +40,10 @@ struct DiscretePld {
   double tilt = 0;
   double log_scale = 0;
   double log_scale_err = 0;  // bound on |log_scale - the exact log scale|
+  // Optimistic PLDs only: p[k] is the mass at loss (offset + k) h + shift (the cells of one step are aligned with
+  // the lower end of its support, docs/pld_accountant.md, 1). A multiple of h/1024 in [0, h) per step, so grid points
+  // plus shift are exact; compositions add shifts (rounded down). The tilt is applied by grid index (l_k without it).
+  double shift = 0;
 };
 
 // Tilts a PLD by lambda >= 0 (p_k -> p_k e^{lambda l_k} / Z): the tilt of a convolution is the convolution of
@@ -50,7 +54,8 @@ void apply_tilt(DiscretePld& d, double lambda, double tail);
 // the P-mass of each grid cell is split between its two ends so that the Q-mass is preserved, a mean-preserving
 // spread in e^{-L} that can only raise every hockey-stick divergence (Jensen); the upper share is a certified
 // upper bound of the exact one, the lower tail is moved up to the first kept point and the upper tail to +inf.
-// Optimistic: every cell's mass at its lower end, the lower tail dropped, the upper tail at the last point.
+// Optimistic: each cell merged into one outcome and the merged cells contracted onto the grid in pairs (a dominated
+// pair with almost no downward bias; docs/pld_accountant.md, 1), the lower tail dropped, the upper tail at the last point.
 // `tilt`: the grid extends until the P-survival times e^{tilt l} is <= tail (the mass apply_tilt will see).
 DiscretePld discretize(const LossPair& pair, double h, double tail, bool pessimistic, double tilt = 0);
 

@@ -1,6 +1,9 @@
 #include "accounting/pld/loss_pair.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/decimal.h"
+#include "accounting/numeric/interval.h"
+#include "accounting/pld/loss_pair_extended.h"
 
 #include <cmath>
 #include <limits>
@@ -71,10 +74,12 @@ LossPair subsampled_gaussian_remove(double q, double z) {
 
 // Poisson-subsampled Gaussian, add direction: P = N(0,z^2), Q = (1-q) N(0,z^2) + q N(1,z^2); L(x) =
 // -log(1 - q + q e^{(2x-1)/(2z^2)}) is decreasing in x: L > l iff x < z^2 log1p(expm1(-l)/q) + 1/2, for
-// l < -log(1-q) (ibid.). Exact.
-LossPair subsampled_gaussian_add(double q, double z) {
+// l < -log(1-q) (ibid.). Exact. The support's end -log(1-q), beyond which the survival functions are 0, is rounded up
+// when `pessimistic`, down otherwise (with little noise much of the mass lies just below it).
+LossPair subsampled_gaussian_add(double q, double z, bool pessimistic) {
   LossPair p;
-  const double hi = -std::log1p(-q);
+  const Interval top = -log1p(-exact(q));
+  const double hi = pessimistic ? hi_up(top) : lo_down(top);
   auto x_of = [q, z](double l) { return subsampled_gaussian_inverse(-static_cast<long double>(l), q, z); };
   p.survival_p = [=](double l) { return l >= hi ? 0.0 : static_cast<double>(lower_tail(x_of(l) / z)); };
   p.survival_q = [=](double l) {
@@ -96,11 +101,14 @@ LossPair subsampled_gaussian_add(double q, double z) {
   return p;
 }
 
+double directed_ratio(double a, double b, bool up);
+
 // Laplace pair Lap(0, lambda) vs Lap(1, lambda), lambda = b/sens: L(x) = (|x-1| - |x|)/lambda in [-1/lambda,
 // 1/lambda], L > l iff x < (1 - lambda l)/2 for |l| < 1/lambda (Dwork and Roth 2014; Koskela et al. 2020). Exact.
-LossPair laplace_pair(double lambda) {
+// The support's end 1/lambda (an atom of mass 1/2 under P) is rounded up when `pessimistic`, down otherwise.
+LossPair laplace_pair(double lambda, bool pessimistic) {
   LossPair p;
-  const double e = 1 / lambda;
+  const double e = directed_ratio(1.0, lambda, pessimistic);
   // In long double, rounded once (the exponent reaches ~700: a double chain would lose ~1e-13 relatively).
   const long double lam = lambda;
   // exp of an argument below -11400 is 0 in long double (its smallest subnormal is 2^-16445 = e^-11398.8, and
@@ -139,11 +147,32 @@ LossPair randomized_response_pair(double eps, double delta) {
   return p;
 }
 
+// a/b rounded up or down (never to nearest: a nearest ratio may belong to a more private mechanism than the one
+// typed); NotApplicable when it leaves the positive doubles.
+double directed_ratio(double a, double b, bool up) {
+  const Interval r = exact(a) / exact(b);
+  const double v = up ? hi_up(r) : lo_down(r);
+  if (!(v > 0) || !std::isfinite(v))
+    throw NotApplicable("accountant 'pld': the ratio " + format_upper(r, 6) + " of the mechanism's parameters is "
+                        "outside the range of doubles; use rdp or auto");
+  return v;
+}
+
+// noise/sens (a noise multiplier, or a Laplace scale per unit of sensitivity): rounded down when `pessimistic`
+// (less noise, more privacy loss), up otherwise.
+double noise_ratio(double noise, double sens, bool pessimistic) { return directed_ratio(noise, sens, !pessimistic); }
+// sens/noise (the Gaussian's mu): rounded up when `pessimistic`, down otherwise.
+double sensitivity_ratio(double sens, double noise, bool pessimistic) { return directed_ratio(sens, noise, pessimistic); }
+
 }  // namespace
 
-bool symmetric_pair(const LedgerEntry& e) { return !(e.subsampled() && e.q < 1); }
+bool symmetric_pair(const LedgerEntry& e) {
+  if (has_extended_pair(e)) return extended_symmetric_pair(e);
+  return !(e.subsampled() && e.q < 1);
+}
 
-LossPair loss_pair(const LedgerEntry& e, PairDirection d) {
+LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic) {
+  if (has_extended_pair(e)) return extended_loss_pair(e, d);
   const Mechanism& m = e.mechanism;
   const bool sampled = e.subsampled() && e.q < 1;
   if (m.kind == MechanismKind::iteration)
@@ -155,16 +184,17 @@ LossPair loss_pair(const LedgerEntry& e, PairDirection d) {
     if (m.kind != MechanismKind::gaussian)
       throw NotApplicable("accountant 'pld': Poisson subsampling of " + to_string(m.kind) +
                           " is not supported yet (only of gaussian); use rdp, advanced or auto");
-    const double z = m.sigma / m.sens;
-    return d == PairDirection::remove ? subsampled_gaussian_remove(e.q, z) : subsampled_gaussian_add(e.q, z);
+    // The noise multiplier: less noise is more loss.
+    const double z = noise_ratio(m.sigma, m.sens, pessimistic);
+    return d == PairDirection::remove ? subsampled_gaussian_remove(e.q, z) : subsampled_gaussian_add(e.q, z, pessimistic);
   }
   switch (m.kind) {
-    case MechanismKind::gaussian: return gaussian_pair(m.sens / m.sigma);
-    case MechanismKind::laplace: return laplace_pair(m.b / m.sens);
+    case MechanismKind::gaussian: return gaussian_pair(sensitivity_ratio(m.sens, m.sigma, pessimistic));
+    case MechanismKind::laplace: return laplace_pair(noise_ratio(m.b, m.sens, pessimistic), pessimistic);
     case MechanismKind::rr:
     case MechanismKind::pure: return randomized_response_pair(m.eps, 0.0);
     case MechanismKind::approx: return randomized_response_pair(m.eps, m.delta);
-    case MechanismKind::iteration: break;
+    default: break;
   }
   throw std::logic_error("internal: loss_pair");
 }

@@ -5,6 +5,7 @@
 #include "accounting/mechanisms/mechanism_spec.h"
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace dpl {
@@ -18,6 +19,10 @@ struct LossPair {
   double p_inf = 0;        // P(L = +inf)
   double support_lo = 0;   // L >= support_lo almost surely (finite part); may be -inf
   double support_hi = 0;   // L <= support_hi almost surely (finite part); may be +inf
+  // When set, the pair the optimistic (lower-bound) discretisation uses instead of this one: a pair whose losses
+  // were rounded up (or tails moved to +inf) has a variant with losses rounded down (tails dropped), so that the
+  // lower bound stays a lower bound (accounting/pld/loss_pair_atoms.h).
+  std::shared_ptr<const LossPair> optimistic;
 };
 
 // The two neighbouring directions (add/remove). Symmetric mechanisms give the same pair in both.
@@ -25,7 +30,9 @@ enum class PairDirection { remove, add };
 
 // The pair of one step of a ledger entry in the given direction. Throws NotApplicable for mechanisms the PLD
 // accountant does not support (iteration; subsampling of non-Gaussian mechanisms; sampling without replacement).
-LossPair loss_pair(const LedgerEntry& e, PairDirection d);
+// The ratios of the entry's parameters it needs (sens/sigma, b/sens) are rounded in the direction that enlarges the
+// privacy loss (`pessimistic`, for upper bounds) or shrinks it (for lower bounds), never to nearest.
+LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic = true);
 // Whether the entry's pair is the same in both directions (then one composition suffices).
 bool symmetric_pair(const LedgerEntry& e);
 

@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/discrete_pld.h"
+#include "accounting/pld/pld_entry_groups.h"
 #include "accounting/pld/pld_parallel.h"
 #include "accounting/pld/pld_work_budget.h"
 
@@ -29,7 +30,8 @@ constexpr double kTiltBelowDelta = 1e-9;
 std::vector<DiscretePld> discretize_steps(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
   std::vector<DiscretePld> steps;
   for (const auto& e : ledger) {
-    steps.push_back(discretize(loss_pair(e, dir), o.grid, o.tail / static_cast<double>(e.steps), pessimistic, o.tilt));
+    steps.push_back(discretize(loss_pair(e, dir, pessimistic), o.grid, o.tail / static_cast<double>(e.steps), pessimistic,
+                               o.tilt));
     apply_tilt(steps.back(), o.tilt, o.tail / static_cast<double>(e.steps));
   }
   return steps;
@@ -65,11 +67,28 @@ double choose_tilt(const Ledger& ledger, PairDirection dir, const PldOptions& pr
   std::vector<std::vector<std::pair<long double, long double>>> points;
   double total_points = 0;
   for (const auto& e : ledger) {
-    const DiscretePld d = discretize(loss_pair(e, dir), probe.grid, probe.tail / static_cast<double>(e.steps), true);
+    const LossPair pair = loss_pair(e, dir);
+    const DiscretePld d = discretize(pair, probe.grid, probe.tail / static_cast<double>(e.steps), true);
     points.emplace_back();
     for (std::size_t k = 0; k < d.p.size(); ++k)
       if (d.p[k] > 0)
         points.back().emplace_back((d.offset + static_cast<long double>(k)) * d.h, std::log(static_cast<long double>(d.p[k])));
+    // An unbounded loss's mass above the grid (the tail budget, at +inf) still weighs in E[e^{lambda L}]: without it
+    // the bound keeps falling with lambda towards the grid's top, and a lambda of 1000 was chosen for a single step
+    // of a Poisson-subsampled Gaussian with q = 1e-3 (its grid ends at loss 0.011), which left the tilted PLD one
+    // point wide and its bound at 5.2 where rdp gives 0.18 (and refused delta 1e-16). The tail's points, from a grid
+    // 64x coarser that reaches survival 1e-300, are added above the grid's top.
+    if (!std::isfinite(pair.support_hi) && !d.p.empty()) {
+      const long double top = (d.offset + static_cast<long double>(d.p.size()) - 1) * d.h;
+      try {
+        const DiscretePld deep = discretize(pair, dyadic_grid(64 * probe.grid), 1e-300, true);
+        for (std::size_t k = 0; k < deep.p.size(); ++k) {
+          const long double loss = (deep.offset + static_cast<long double>(k)) * deep.h;
+          if (loss > top && deep.p[k] > 0) points.back().emplace_back(loss, std::log(static_cast<long double>(deep.p[k])));
+        }
+      } catch (const GridTooLarge&) {  // a tail too long for any grid: the bound without it (any lambda is sound)
+      }
+    }
     total_points += static_cast<double>(points.back().size());
   }
   auto bound = [&](double lambda) {
@@ -98,6 +117,48 @@ double choose_tilt(const Ledger& ledger, PairDirection dir, const PldOptions& pr
 
 Interval upper_point(double x) { return std::isfinite(x) ? exact(x) : positive_infinity(); }
 
+// An upper bound on the composed privacy loss in one direction when every step's loss is bounded and never +inf
+// (Laplace: sens/b; randomized response and pure: eps; the Poisson-subsampled Gaussian's add direction: -log(1 - q)):
+// sum_e steps_e sup L_e, rounded up; +inf otherwise. At any eps at or above it the direction's delta(eps) is exactly 0
+// (delta(eps) = E_P[(1 - e^{eps - L})_+]), so its epsilon is at most this whatever delta is: the PLD's bound is capped
+// by it, and a delta too small for the PLD's round-off is still answered in such a direction.
+double support_bound(const Ledger& ledger, PairDirection dir) {
+  Interval sum = exact(0.0);
+  for (const auto& e : ledger) {
+    const Mechanism& m = e.mechanism;
+    const bool sampled = e.subsampled() && e.q < 1;
+    Interval top;
+    if (sampled && m.kind == MechanismKind::gaussian && dir == PairDirection::add) top = -log1p(-exact(e.q));
+    else if (sampled) return std::numeric_limits<double>::infinity();
+    else if (m.kind == MechanismKind::laplace) top = exact(m.sens) / exact(m.b);
+    else if (m.kind == MechanismKind::rr || m.kind == MechanismKind::pure || (m.kind == MechanismKind::approx && m.delta == 0))
+      top = exact(m.eps);
+    else return std::numeric_limits<double>::infinity();
+    sum += exact_int(e.steps) * top;
+  }
+  return hi_up(sum);
+}
+
+// The lower bound's grid relative to the fine one: 4x coarser while every step's loss spreads over at least 16 of the
+// coarser cells (its standard deviation under P, from the fine grid's one-step PLDs), else 2x or the fine grid itself.
+// The optimistic discretisation loses in second order of h over the step's scale (docs/pld_accountant.md, 1), and long
+// ledgers sit on fine grids that are coarse for one step (sigma 0.8, q 0.01, 62500 steps: 16 fine cells per standard
+// deviation; on the 4x coarser grid the lower bound was 0 for the upper 31.5).
+double lower_grid_factor(const std::vector<DiscretePld>& steps) {
+  double cells = std::numeric_limits<double>::infinity();  // the smallest standard deviation in fine cells
+  for (const auto& d : steps) {
+    long double m = 0, s1 = 0, s2 = 0;
+    for (std::size_t k = 0; k < d.p.size(); ++k) {
+      const long double x = static_cast<long double>(k), w = d.p[k];
+      m += w, s1 += w * x, s2 += w * x * x;
+    }
+    if (!(m > 0)) continue;
+    const long double mean = s1 / m;
+    cells = std::min(cells, static_cast<double>(std::sqrt(std::max(0.0L, s2 / m - mean * mean))));
+  }
+  return cells >= 64 ? 4 : cells >= 32 ? 2 : 1;
+}
+
 }  // namespace
 
 namespace {
@@ -122,9 +183,12 @@ std::vector<PairDirection> directions(const Ledger& ledger) {
   return dirs;
 }
 
-// The options actually used (`o`: dyadic grid, tail, tilt) and the fine grid's options (`fine`).
+// The options actually used (`o`: dyadic grid, tail), the fine grid's options (`fine`) and each direction's tilt
+// (`tilts`, 0 unless the target delta is tiny): a direction's tilt is chosen for its own PLD, since the two
+// directions' losses can lie far apart (a Poisson-subsampled Gaussian's add direction never exceeds
+// steps x -log(1 - q), so the remove direction's tilt can leave its round-off above a tiny delta).
 void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, const Target& target,
-                  const PldOptions& options, PldOptions& o, PldOptions& fine) {
+                  const PldOptions& options, PldOptions& o, PldOptions& fine, std::vector<double>& tilts) {
   const bool given_delta = target.given == Target::Given::delta;
   // The tails moved to +inf count in delta: keep them far below a small target delta.
   o = options;
@@ -134,6 +198,7 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
   // O(h^2)), at least kFinestGrid; coarser than requested when the range is wide (so the work stays bounded).
   // The range is measured on a 64x coarser probe grid (few points, still a valid PLD).
   fine = o;
+  tilts.assign(dirs.size(), o.tilt);
   const bool tiny = given_delta && target.value < kTiltBelowDelta;
   if (o.refine || tiny) {
     PldOptions probe = o;
@@ -146,12 +211,15 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
       ranges[i] = static_cast<double>(c.p.size()) * c.h;
     });
     double range = *std::max_element(ranges.begin(), ranges.end());
-    if (tiny) o.tilt = choose_tilt(ledger, dirs.front(), o, target.value);
+    if (tiny) {
+      for (std::size_t i = 0; i < dirs.size(); ++i) tilts[i] = choose_tilt(ledger, dirs[i], o, target.value);
+      o.tilt = tilts[0];
+    }
     if (!o.refine) range = 0;
     // Long heterogeneous ledgers pay one discretisation and one convolution per entry: their bin budget shrinks
     // in proportion to the entry count beyond 64.
     const double entries = static_cast<double>(ledger.size());
-    const double bins = kTargetBins / std::max(1.0, entries / 64);
+    const double bins = kTargetBins / std::max(1.0, entries / 128);
     fine = o;
     if (o.refine) fine.grid = dyadic_grid(std::max(kFinestGrid, range / bins));
   }
@@ -159,21 +227,27 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
 
 // The accountant on the grid options.grid (rounded down to a dyadic spacing); GridTooLarge when a grid would
 // exceed kMaxGridPoints.
-AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
+AccountingResult compose_pld_on_grid(const Ledger& ledger, const Ledger& lower_ledger, const Target& target,
+                                     const PldOptions& options) {
   const std::vector<PairDirection> dirs = directions(ledger);
   const bool symmetric = dirs.size() == 1;
   AccountingResult r;
   r.accountant = "pld";
   const bool given_delta = target.given == Target::Given::delta;
-  auto value = [&](const DiscretePld& pld) {
-    return given_delta ? pld_epsilon(pld, target.value) : pld_delta(pld, target.value);
+  // A direction's certified bound: the PLD's, capped by the direction's support bound.
+  std::vector<double> caps;
+  for (const auto d : dirs) caps.push_back(support_bound(ledger, d));
+  auto value = [&](const DiscretePld& pld, std::size_t i) {
+    if (given_delta) return std::min(pld_epsilon(pld, target.value), caps[i]);
+    return target.value >= caps[i] ? 0.0 : pld_delta(pld, target.value);
   };
   auto report = [&](double fraction, const char* what) {
     if (options.progress) options.progress(fraction, std::string("pld: ") + what);
   };
   report(0, "measuring the loss range");
   PldOptions o, fine;
-  choose_grids(ledger, dirs, target, options, o, fine);
+  std::vector<double> tilts;
+  choose_grids(ledger, dirs, target, options, o, fine, tilts);
   report(0.05, "composing");
   // The 4x coarser grid of the screening (still a valid upper bound) and of the optimistic lower bound.
   PldOptions coarse = fine;
@@ -188,16 +262,22 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   // and stop at the same point, as if it ran after them. It is dropped (not reported) when it does not fit, or
   // when the upper passes fail.
   const std::size_t first = dirs.size() == 1 || o.fine_first.value_or(PairDirection::remove) == dirs[0] ? 0 : 1;
+  // Options x with direction i's tilt.
+  auto tilted = [&](PldOptions x, std::size_t i) {
+    x.tilt = tilts[i];
+    return x;
+  };
   const double lower_target = std::isnan(o.lower_target) ? target.value : o.lower_target;
   const double lower_budget = pld_work_remaining();
   std::atomic<bool> upper_failed{false};
   std::optional<double> low;
   double low_work = 0;
+  PldOptions lower_grid = coarse;  // set from the fine grid's one-step PLDs below, before the lower pass starts
   auto lower_pass = [&] {
     if (!o.lower) return;
     PldWorkScope isolated(lower_budget, "the lower bound", PldWorkScope::Isolated{&upper_failed});
     try {
-      const DiscretePld pld = compose_direction(ledger, dirs[first], coarse, false);
+      const DiscretePld pld = compose_direction(lower_ledger, dirs[first], tilted(lower_grid, first), false);
       low = given_delta ? pld_epsilon(pld, lower_target) : pld_delta(pld, lower_target);
       low_work = isolated.used();
     } catch (const NotApplicable&) {  // PldWorkLimit, GridTooLarge: no lower bound
@@ -216,9 +296,11 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
   // The fine grid's one-step PLDs first, their survival functions on both threads (discretize), so the pass that
   // takes longest starts with them done.
   std::vector<DiscretePld> fine_steps;
-  upper_pass([&] { fine_steps = discretize_steps(ledger, dirs[first], fine, true); });
+  const PldOptions fine_first = tilted(fine, first);
+  upper_pass([&] { fine_steps = discretize_steps(ledger, dirs[first], fine_first, true); });
+  lower_grid.grid = dyadic_grid(lower_grid_factor(fine_steps) * fine.grid);
   if (dirs.size() == 1) {
-    auto fine_pass = [&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine)); }); };
+    auto fine_pass = [&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first), first); }); };
     if (o.lower)
       run_pair(fine_pass, lower_pass);
     else
@@ -231,15 +313,15 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Target& target,
     // is one too).
     const std::size_t other = 1 - first;
     double screened = 0;
-    run_pair([&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine)); }); },
+    run_pair([&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first), first); }); },
              [&] {
-               upper_pass([&] { screened = value(compose_direction(ledger, dirs[other], coarse, true)); });
+               upper_pass([&] { screened = value(compose_direction(ledger, dirs[other], tilted(coarse, other), true), other); });
                lower_pass();
              });
     worst = first;
     report(0.55, "composing the other direction");
     if (screened > up) {
-      const double v = value(compose_direction(ledger, dirs[other], fine, true));
+      const double v = value(compose_direction(ledger, dirs[other], tilted(fine, other), true), other);
       if (v > up) up = v, worst = other;
     }
   }
@@ -290,6 +372,18 @@ void refuse_unsupported(const Ledger& ledger, const Target& target) {
     if (e.mechanism.kind == MechanismKind::gaussian && e.mechanism.sens / e.mechanism.sigma > 1e4)
       throw NotApplicable("accountant 'pld': not supported yet for a Gaussian with sens/sigma above 1e4 (here " +
                           format_input(e.mechanism.sens / e.mechanism.sigma) + "); use optimal, rdp or auto");
+  // A per-step pure epsilon beyond 1e300 (laplace:b=1e-306, pure:eps=1e307, or sens/b overflowing to inf) leaves
+  // no representable grid spacing for its loss range: refuse (it was an internal error, or a hang at inf).
+  for (const auto& e : ledger) {
+    const Mechanism& m = e.mechanism;
+    const double eps = m.kind == MechanismKind::laplace ? m.sens / m.b
+                       : m.kind == MechanismKind::rr || m.kind == MechanismKind::pure || m.kind == MechanismKind::approx
+                           ? m.eps
+                           : 0;
+    if (!(eps <= 1e300))
+      throw NotApplicable("accountant 'pld': not supported for a per-step epsilon above 1e300 (here " +
+                          format_input(eps) + "); use pure, optimal or auto");
+  }
   if (total_steps > kMaxComposedSteps)
     throw NotApplicable("accountant 'pld': not supported yet for more than 1e7 composed steps (this ledger has " +
                         format_input(total_steps) + "); use rdp, optimal, advanced or auto");
@@ -300,7 +394,9 @@ void refuse_unsupported(const Ledger& ledger, const Target& target) {
 double pld_fine_grid(const Ledger& ledger, const Target& target, const PldOptions& options) {
   refuse_unsupported(ledger, target);
   PldOptions o, fine;
-  choose_grids(ledger, directions(ledger), target, options, o, fine);
+  std::vector<double> tilts;
+  const Ledger grouped = group_pld_entries(ledger).upper;
+  choose_grids(grouped, directions(grouped), target, options, o, fine, tilts);
   return fine.grid;
 }
 
@@ -312,9 +408,24 @@ AccountingResult compose_pld(const Ledger& ledger, const Target& target, const P
   // A loss range too wide for the grid (huge eps, tiny Laplace scale, many steps): the same accountant on a
   // coarser grid is still a certified bound (looser), so coarsen until every grid fits, a bounded number of times.
   PldOptions o = options;
+  // Thousands of distinct Gaussian entries: composed as groups at their least private parameters for the upper bound,
+  // most private for the lower (pld_entry_groups.h); the grouped ledger has at most kMaxPldDistinctEntries entries.
+  const GroupedLedger groups = group_pld_entries(ledger);
+  // The lower bound holds at the typed decimals: from the optimistic ends of the entries when they are given.
+  const Ledger lower = options.lower_ledger ? group_pld_entries(*options.lower_ledger).lower : groups.lower;
   for (int attempt = 0;; ++attempt) {
     try {
-      return compose_pld_on_grid(ledger, target, o);
+      AccountingResult r = compose_pld_on_grid(groups.upper, lower, target, o);
+      if (groups.resolution > 0) {
+        char text[320];
+        std::snprintf(text, sizeof text,
+                      "; %zu distinct entries composed as %zu groups whose noise multipliers and sampling rates lie "
+                      "within %.2g relative (each at its least private member for the upper bound, its most private "
+                      "for the lower)",
+                      groups.distinct, groups.upper.size(), groups.resolution);
+        r.note += text;
+      }
+      return r;
     } catch (const GridTooLarge& e) {
       if (attempt == kMaxCoarsenings)
         throw NotApplicable(std::string(e.what()) + "; use optimal, rdp or auto");

@@ -19,6 +19,9 @@ struct PldOptions {
   // The target at which the lower bound is read (NaN: the target itself). A decimal target that is not a double
   // is bounded from above at the double below it and from below at the double above it (compose.h).
   double lower_target = std::numeric_limits<double>::quiet_NaN();
+  // The ledger the lower bound is computed from (nullptr: the ledger itself): the optimistic ends of its typed
+  // decimals (mechanism_spec.h, optimistic_ledger), so that the lower bound holds at the values typed.
+  const Ledger* lower_ledger = nullptr;
   bool refine = true;  // refine the grid below `grid` when the composed range is small (O(h^2) error)
   double tilt = 0;     // exponential tilt of every step's PLD (set automatically for target deltas below 1e-9)
   ProgressCallback progress;  // called between the passes (probe, screening, fine grid, lower bound)
@@ -33,7 +36,7 @@ struct PldOptions {
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options = {});
 
 // How the PLD's certified lower bound is obtained (appended to a result's note when it carries one).
-inline constexpr const char* kPldLowerBoundNote = "lower bound from the optimistic (rounded-down) PLD";
+inline constexpr const char* kPldLowerBoundNote = "lower bound from the optimistic PLD (cells merged onto the grid)";
 
 // The fine grid compose_pld chooses for this ledger (with options.refine: from the composed loss range measured
 // on a 64x coarser probe grid); compose_pld with {grid = this, refine = false} then skips the probe. Throws

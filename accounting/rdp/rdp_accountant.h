@@ -21,6 +21,11 @@ class ComposedRdp {
   Interval certified_at(double alpha) const;
   // Number of distinct curves.
   std::size_t distinct_curves() const { return parts_.size(); }
+  // Upper bounds (rounded up; +inf allowed) at integer orders >= 2, each curve by its batched path
+  // (RdpCurve::upper_at_integer_orders), steps times each value summed in 200-bit intervals.
+  std::vector<double> upper_at_integer_orders(const std::vector<std::int64_t>& orders) const;
+  // The summed RdpCurve::evaluation_work of every curve at these orders (about 10 ns units).
+  double evaluation_work(const std::vector<double>& orders) const;
   Interval at_infinity() const;
   double estimate(double alpha) const;
   // The exact composed value when every part is rational at this order (see RdpCurve::exact_at).
@@ -31,13 +36,9 @@ class ComposedRdp {
 };
 
 // The order minimising the converted epsilon (given delta) or delta (given epsilon), found in float64 by a
-// log-spaced scan over (1 + 1e-6, 1 + 1e5] followed by golden-section refinement. Any order gives a valid bound;
-// the bound itself is then computed certified at this order.
+// log-spaced scan over (1 + 1e-6, 1 + 1e5] followed by golden-section refinement (Brent's method for ledgers of more
+// than 8 distinct curves). Any order gives a valid bound; the bound itself is then computed certified at this order.
 double best_rdp_order(const ComposedRdp& rdp, const Target& target);
-
-// The integer order minimising the same float64 objective (used when many distinct curves make the fractional
-// series too costly to certify): a scan with steps of 1/16 of the order, then every integer near the best.
-double best_integer_order(const ComposedRdp& rdp, const Target& target);
 
 // The float64 value compose_rdp certifies, epsilon at `delta` at the best order: an estimate, not a bound (for
 // searches that certify their answer separately). +inf when no order gives a finite value.

@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/rdp/rdp_basic_mechanisms.h"
+#include "accounting/rdp/rdp_extended.h"
 #include "accounting/rdp/rdp_iteration.h"
 #include "accounting/rdp/rdp_subsampled_gaussian.h"
 #include "accounting/rdp/rdp_subsampled_general.h"
@@ -11,6 +12,7 @@ namespace dpl {
 namespace {
 
 std::unique_ptr<RdpCurve> unsampled(const Mechanism& m) {
+  if (has_extended_rdp_curve(m)) return extended_rdp_curve(m);
   switch (m.kind) {
     case MechanismKind::gaussian: return std::make_unique<GaussianRdp>(m.sigma, m.sens);
     case MechanismKind::laplace: return std::make_unique<LaplaceRdp>(exact(m.b) / exact(m.sens));
@@ -22,6 +24,7 @@ std::unique_ptr<RdpCurve> unsampled(const Mechanism& m) {
                           "guarantee has no Renyi-DP curve); use basic, advanced, optimal, pld or auto");
     case MechanismKind::iteration:
       return std::make_unique<IterationRdp>(m.sigma, m.sens, m.iterations - m.index + 1, m.contraction);
+    default: break;
   }
   throw std::logic_error("internal: unknown mechanism kind");
 }

@@ -32,6 +32,10 @@ class RdpCurve {
   // running budget (rdp_running.h): by default hi(certified_at) order by order; curves with a cheaper way to
   // evaluate many integer orders at once override it.
   virtual std::vector<double> upper_at_integer_orders(const std::vector<std::int64_t>& orders) const;
+  // The work of certifying this curve at alpha, in units of about 10 ns (for refusing requests that would take
+  // minutes, `composed_rdp_at_orders`): integer orders as upper_at_integer_orders evaluates them (batched), others as
+  // certified_at. Closed forms by default.
+  virtual double evaluation_work(double /*alpha*/) const { return 100; }
 };
 
 // The per-step curve of a ledger entry, subsampling included. Throws NotApplicable for mechanisms without

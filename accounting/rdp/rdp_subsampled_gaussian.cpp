@@ -1,6 +1,10 @@
 #include "accounting/rdp/rdp_subsampled_gaussian.h"
 
+#include "accounting/rdp/alternating_moment_sum.h"
+
 #include <boost/math/special_functions/binomial.hpp>
+
+#include <array>
 
 #include <cmath>
 #include <limits>
@@ -18,6 +22,8 @@ constexpr std::int64_t kMaxTerms = 2500;
 // The series stops once its proven tail is below this fraction of the sum (invisible at 15 printed digits even
 // after 10^6 compositions); the tail is added to the enclosure either way.
 constexpr double kTailRelTol = 1e-21;
+
+DoubleInterval I_of(std::int64_t i) { return DoubleInterval::point(static_cast<double>(i)); }
 
 double log_add(double a, double b) {
   if (a == -std::numeric_limits<double>::infinity()) return b;
@@ -130,25 +136,22 @@ std::optional<Interval> SubsampledGaussianRdp::integer_excess_fast(std::int64_t 
 // MTZ 2019, Sec. 3.3 minus the binomial series 1 = sum_i C(a,i) q^i (1-q)^{a-i} (q < 1/2), term by term, all in
 // binary64 intervals: A - 1 = sum_i C(a,i) [b_i (expm1(c_i) Phi(y_i) - Phi(-y_i)) + F1_i Phi((a-i-z0)/z)] with
 // b_i = q^i (1-q)^{a-i}, c_i = (i^2-i)/(2z^2), y_i = (z0-i)/z. No term is near 1, so A - 1 keeps its relative
-// accuracy without 200-bit arithmetic. Tail after term I > a+1: the original series' remainder is at most its
-// term |t_I| (Leibniz, docs/rdp_fractional_tail.md) and the binomial series' at most |C(a,I)| b_I (alternating,
-// magnitudes shrinking by (i-a)/(i+1) q/(1-q) < 1); with |t_I| <= |t'_I| + |C(a,I)| b_I the remainder is at most
-// |t'_I| + 2 |C(a,I)| b_I. Enclosure of A - 1; nullopt for q >= 1/2 or when the enclosure fails or is wide (the
-// caller then uses fractional_excess_big_terms).
+// accuracy without 200-bit arithmetic. From I = floor(a) + 1 > a on, both series alternate and the magnitudes of
+// their terms, |C(a,i)| (F0_i Phi(y_i) + F1_i Phi((a-i-z0)/z)) and |C(a,i)| b_i, are completely monotone in i
+// (docs/rdp_fractional_tail.md): each tail is enclosed from its next 20 magnitudes (Cohen, Rodriguez Villegas and
+// Zagier 2000, Prop. 1; alternating_moment_sum.h), and A - 1 = (the first I terms) + (tail of the MTZ series) -
+// (tail of the binomial series). Enclosure of A - 1; nullopt for q >= 1/2 or when the enclosure fails or is wide
+// (the caller then uses fractional_excess_big_terms).
 std::optional<Interval> SubsampledGaussianRdp::fractional_excess_fast(double ad) const {
   using DI = DoubleInterval;
   if (!(q_ < 0.5)) return fractional_excess_big_terms(ad);
   const DI a = DI::point(ad), one = DI::point(1), two_z2 = DI::point(2) * dz2_, ratio = dq_ / d1mq_;
-  DI coef = one, sum = DI::point(0), tail = {0, std::numeric_limits<double>::infinity()};
+  const auto first_tail = static_cast<std::int64_t>(std::floor(ad)) + 1;
+  DI coef = one, sum = DI::point(0);
   // b_i = q^i (1-q)^{a-i} by the recursion b_{i+1} = b_i q/(1-q) from b_0 = e^{a log(1-q)} (a few ulps wide where
   // the log-space form would carry the rounding of log b_i ~ -10 into every term).
   DI b = exp(a * dlog1mq_);
-  double estimate = 0;  // running float64 estimate of A - 1, for the stopping rule
-  for (std::int64_t i = 0; i < kMaxTerms; ++i) {
-    if (coef.lo == 0 && coef.hi == 0) {  // integer order: every later binomial coefficient is 0
-      tail = DI::point(0);
-      break;
-    }
+  for (std::int64_t i = 0; i < first_tail; ++i) {
     const DI I = DI::point(static_cast<double>(i)), j = a - I, y = (dz0_ - I) / dz_, minus_y{-y.hi, -y.lo};
     const DI l1 = j * dlogq_ + I * dlog1mq_ + (j * j - j) / two_z2;  // log F1_i
     DI inner = exp_times_normal_cdf(l1, (j - dz0_) / dz_);
@@ -166,28 +169,41 @@ std::optional<Interval> SubsampledGaussianRdp::fractional_excess_fast(double ad)
     }
     const DI term = coef * inner;
     if (!term.finite()) return fractional_excess_big_terms(ad);
-    estimate += 0.5 * (term.lo + term.hi);
-    if (static_cast<double>(i) > ad + 1) {
-      const DI cb = abs(coef) * b;
-      tail = abs(term) + cb + cb;
-      if (!tail.finite()) return fractional_excess_big_terms(ad);
-      if (tail.hi < std::ldexp(std::fabs(estimate), -50)) break;
-    }
     sum = sum + term;
     coef = coef * ((a - I) / (I + one));
     b = b * ratio;
   }
-  const DI out = sum + DI{-tail.hi, tail.hi};
-  // Accept when finite and tight (2^-44 relative: the RDP value then carries ~1e-13 relative from this step).
-  if (!out.finite() || !(out.lo > 0) || out.hi - out.lo > 0x1p-44 * out.lo) return fractional_excess_big_terms(ad);
-  return make_interval(Real(out.lo), Real(out.hi));
+  if (!(coef.lo == 0 && coef.hi == 0)) {  // (at an integer order every later binomial coefficient is 0)
+    // The signs alternate from I on, starting with the sign of C(a, I).
+    if (!(coef.lo > 0 || coef.hi < 0)) return fractional_excess_big_terms(ad);
+    const bool negative = coef.hi < 0;
+    std::array<DoubleInterval, kAlternatingTerms> g, beta;
+    for (std::int64_t k = 0; k < kAlternatingTerms; ++k) {
+      const std::int64_t i = first_tail + k;
+      const DI I = DI::point(static_cast<double>(i)), j = a - I, mag = abs(coef);
+      const DI l0 = I * dlogq_ + j * dlog1mq_ + (I * I - I) / two_z2;  // log F0_i
+      const DI l1 = j * dlogq_ + I * dlog1mq_ + (j * j - j) / two_z2;  // log F1_i
+      g[static_cast<std::size_t>(k)] =
+          mag * (exp_times_normal_cdf(l0, (dz0_ - I) / dz_) + exp_times_normal_cdf(l1, (j - dz0_) / dz_));
+      beta[static_cast<std::size_t>(k)] = mag * b;
+      coef = coef * ((a - I) / (I + one));
+      b = b * ratio;
+    }
+    const DI tail = alternating_moment_sum(g) - alternating_moment_sum(beta);
+    sum = sum + (negative ? DI{-tail.hi, -tail.lo} : tail);
+  }
+  // Accept when finite and tight (2^-40 relative: the RDP value then carries ~1e-12 relative from this step; the
+  // tail's 20 magnitudes, each a few ulps wide and near A - 1 in size at orders below 2, make it ~1e-13).
+  if (!sum.finite() || !(sum.lo > 0) || sum.hi - sum.lo > 0x1p-40 * sum.lo) return fractional_excess_big_terms(ad);
+  return make_interval(Real(sum.lo), Real(sum.hi));
 }
 
-// MTZ 2019, Sec. 3.3 minus 1: the same series and Leibniz tail as fractional_moment (docs/rdp_fractional_tail.md).
-// Terms above 2^-20 (the first few, near 1) are computed in 200-bit MPFI so that A - 1 keeps its relative
-// accuracy; the others in binary64 intervals, with F0_i, F1_i carried as logarithms and multiplied by Phi inside
-// MPFR's exponent range (F1_i grows like e^{i^2/(2z^2)} while its Phi factor decays as fast). The series stops
-// once the tail is below 2^-50 of the running estimate of A - 1. Enclosure of A - 1.
+// MTZ 2019, Sec. 3.3 minus 1: the same series as fractional_moment. The terms before I = floor(a) + 1 that exceed
+// 2^-20 (the first few, near 1) are computed in 200-bit MPFI so that A - 1 keeps its relative accuracy; the others in
+// binary64 intervals, with F0_i, F1_i carried as logarithms and multiplied by Phi inside MPFR's exponent range (F1_i
+// grows like e^{i^2/(2z^2)} while its Phi factor decays as fast). From I on the terms alternate with completely
+// monotone magnitudes (docs/rdp_fractional_tail.md): the tail is enclosed from the next 20 magnitudes (Cohen,
+// Rodriguez Villegas and Zagier 2000, Prop. 1; alternating_moment_sum.h). Enclosure of A - 1.
 std::optional<Interval> SubsampledGaussianRdp::fractional_excess_big_terms(double ad) const {
   using DI = DoubleInterval;
   constexpr double kBigTerm = 0x1p-20;
@@ -196,24 +212,19 @@ std::optional<Interval> SubsampledGaussianRdp::fractional_excess_big_terms(doubl
   const Interval A = exact(ad), q = exact(q_), lq = log(q), l1q = log1p(-q), z2 = z_ * z_;
   const Interval z0 = z2 * (l1q - lq) + exact(0.5);
   Interval coef = exact(1.0), big = exact(-1.0);  // the -1 of A - 1 joins the big terms exactly
-  DI coef_d = one, small = DI::point(0), tail = {0, std::numeric_limits<double>::infinity()};
-  double estimate = -1;  // running float64 estimate of A - 1, for the stopping rule
-  for (std::int64_t i = 0; i < kMaxTerms; ++i) {
-    if (coef_d.lo == 0 && coef_d.hi == 0) {
-      tail = DI::point(0);
-      break;
-    }
+  DI coef_d = one, small = DI::point(0);
+  const auto first_tail = static_cast<std::int64_t>(std::floor(ad)) + 1;
+  // F0_i Phi((z0-i)/z) + F1_i Phi((a-i-z0)/z) (> 0) in binary64 intervals.
+  auto bracket = [&](std::int64_t i) {
     const DI I = DI::point(static_cast<double>(i)), j = a - I;
     // log F0_i = i log q + j log(1-q) + (i^2-i)/(2z^2); log F1_i = j log q + i log(1-q) + (j^2-j)/(2z^2).
     const DI l0 = I * dlogq_ + j * dlog1mq_ + (I * I - I) / two_z2;
     const DI l1 = j * dlogq_ + I * dlog1mq_ + (j * j - j) / two_z2;
-    const DI term = coef_d * (exp_times_normal_cdf(l0, (dz0_ - I) / dz_) + exp_times_normal_cdf(l1, (j - dz0_) / dz_));
+    return exp_times_normal_cdf(l0, (dz0_ - I) / dz_) + exp_times_normal_cdf(l1, (j - dz0_) / dz_);
+  };
+  for (std::int64_t i = 0; i < first_tail; ++i) {
+    const DI term = coef_d * bracket(i);
     if (!term.finite()) return std::nullopt;
-    estimate += 0.5 * (term.lo + term.hi);
-    if (static_cast<double>(i) > ad + 1) {
-      tail = abs(term);
-      if (tail.hi < std::ldexp(std::fabs(estimate), -50)) break;
-    }
     if (abs(term).hi > kBigTerm) {
       const Interval Ii = exact_int(i), ji = A - Ii;
       const Interval L0 = Ii * lq + ji * l1q + (Ii * Ii - Ii) / (2 * z2);
@@ -223,34 +234,48 @@ std::optional<Interval> SubsampledGaussianRdp::fractional_excess_big_terms(doubl
       small = small + term;
     }
     coef *= (A - exact_int(i)) / exact_int(i + 1);
-    coef_d = coef_d * ((a - I) / (I + one));
+    coef_d = coef_d * ((a - I_of(i)) / (I_of(i) + one));
   }
-  if (!small.finite() || !tail.finite()) return std::nullopt;
-  return big + make_interval(Real(small.lo), Real(small.hi)) + make_interval(-Real(tail.hi), Real(tail.hi));
+  if (!(coef_d.lo == 0 && coef_d.hi == 0)) {  // (at an integer order every later binomial coefficient is 0)
+    if (!(coef_d.lo > 0 || coef_d.hi < 0)) return std::nullopt;
+    const bool negative = coef_d.hi < 0;
+    std::array<DoubleInterval, kAlternatingTerms> g;
+    for (std::int64_t k = 0; k < kAlternatingTerms; ++k) {
+      const std::int64_t i = first_tail + k;
+      g[static_cast<std::size_t>(k)] = abs(coef_d) * bracket(i);
+      coef_d = coef_d * ((a - I_of(i)) / (I_of(i) + one));
+    }
+    const DI tail = alternating_moment_sum(g);
+    small = small + (negative ? DI{-tail.hi, -tail.lo} : tail);
+  }
+  if (!small.finite()) return std::nullopt;
+  return big + make_interval(Real(small.lo), Real(small.hi));
 }
 
 // at(), from the fast enclosures of A - 1: the exact series at integer orders, else the smaller of the fractional
 // series and the convexity chord. nullopt where an enclosure fails or the RDP value is wider than 1e-12 relative.
 std::optional<Interval> SubsampledGaussianRdp::at_fast(double alpha) const {
-  // log1p(A - 1) / (a-1) with A >= 1 (the lower end clamped at A - 1 = 0).
-  auto rdp_of = [](const std::optional<Interval>& Am1, const Interval& scale) -> std::optional<Interval> {
+  using DI = DoubleInterval;
+  // log1p(A - 1) / (a-1) with A >= 1 (the lower end clamped at A - 1 = 0), in binary64 intervals (MPFR's directed
+  // 53-bit log1p: a 200-bit log costs ~10 us, and a ledger of 10^4 distinct curves evaluates it ~3 x 10^4 times).
+  auto rdp_of = [](const std::optional<Interval>& Am1, double scale) -> std::optional<Interval> {
     if (!Am1 || !is_finite(*Am1)) return std::nullopt;
-    const Interval x = make_interval(lo(*Am1) < 0 ? Real(0) : lo(*Am1), hi(*Am1) < 0 ? Real(0) : hi(*Am1));
-    const Interval r = log1p(x) / scale;
-    if (hi(r) > 0 && width(r) > hi(r) * Real(1e-12)) return std::nullopt;
-    return r;
+    const DI x{std::max(0.0, lo_down(*Am1)), std::max(0.0, hi_up(*Am1))};
+    const DI r = log1p(x) / (DI::point(scale) - DI::point(1));
+    if (!r.finite() || (r.hi > 0 && r.hi - r.lo > r.hi * 1e-12)) return std::nullopt;
+    return make_interval(Real(std::max(0.0, r.lo)), Real(r.hi));
   };
-  const Interval a1 = exact(alpha) - 1;
-  if (alpha == std::floor(alpha) && alpha <= 1e4) return rdp_of(integer_excess_fast(static_cast<std::int64_t>(alpha)), a1);
+  if (alpha == std::floor(alpha) && alpha <= 1e4) return rdp_of(integer_excess_fast(static_cast<std::int64_t>(alpha)), alpha);
   if (alpha > 1e4) return std::nullopt;
-  const auto series = rdp_of(fractional_excess_fast(alpha), a1);
+  const Interval a1 = exact(alpha) - 1;
+  const auto series = rdp_of(fractional_excess_fast(alpha), alpha);
   std::optional<Interval> chord;
   if (alpha < 2) {
-    chord = rdp_of(integer_excess_fast(2), exact(1.0));
+    chord = rdp_of(integer_excess_fast(2), 2);
   } else {
     const auto l = static_cast<std::int64_t>(std::floor(alpha));
-    const auto el = rdp_of(integer_excess_fast(l), exact_int(l - 1));
-    const auto eh = rdp_of(integer_excess_fast(l + 1), exact_int(l));
+    const auto el = rdp_of(integer_excess_fast(l), static_cast<double>(l));
+    const auto eh = rdp_of(integer_excess_fast(l + 1), static_cast<double>(l + 1));
     if (el && eh) {
       const Interval a = exact(alpha), w = a - exact_int(l);
       chord = ((1 - w) * exact_int(l - 1) * *el + w * exact_int(l) * *eh) / a1;
@@ -311,6 +336,64 @@ double log1p_upper(double x) {
 }
 
 }  // namespace
+
+// A non-negative binary64 interval times a power of two, m 2^e, renormalised so that m.hi lies in [1/2, 1): sums and
+// products of moments far beyond the double range (e^{k^2/(2z^2)} at k ~ 10^3 and z ~ 1) without overflow.
+struct ScaledInterval {
+  DoubleInterval m{0, 0};
+  std::int64_t e = 0;
+};
+
+ScaledInterval normalised(ScaledInterval x) {
+  if (!(x.m.hi > 0)) return {{0, 0}, 0};
+  int k = 0;
+  std::frexp(x.m.hi, &k);
+  // Scaling by 2^-k is exact unless the lower end becomes subnormal: then 0 (still a lower bound).
+  const double lo = std::ldexp(x.m.lo, -k);
+  x.m = {lo < std::numeric_limits<double>::min() ? 0.0 : lo, std::ldexp(x.m.hi, -k)};
+  x.e += k;
+  return x;
+}
+ScaledInterval operator*(const ScaledInterval& a, const ScaledInterval& b) { return normalised({a.m * b.m, a.e + b.e}); }
+ScaledInterval operator+(const ScaledInterval& a, const ScaledInterval& b) {
+  if (!(a.m.hi > 0)) return b;
+  if (!(b.m.hi > 0)) return a;
+  const ScaledInterval& big = a.e >= b.e ? a : b;
+  const ScaledInterval& small = a.e >= b.e ? b : a;
+  const std::int64_t shift = small.e - big.e;  // <= 0
+  // A term below 2^-1000 of the other is added as [0, 2^-1000] (its upper end is below 1 = 2 x big.m.hi's bound).
+  const DoubleInterval s = shift < -1000 ? DoubleInterval{0, 0x1p-1000}
+                                         : DoubleInterval{std::ldexp(small.m.lo, static_cast<int>(shift)),
+                                                          std::ldexp(small.m.hi, static_cast<int>(shift))};
+  return normalised({big.m + s, big.e});
+}
+
+// MTZ 2019, Sec. 3.2 at an integer order where e^{k/z^2} leaves the double range: A = sum_{k=0}^{a} t_k with t_0 =
+// (1-q)^a and t_{k+1} = t_k (a-k)/(k+1) q/(1-q) e^{k/z^2}, all non-negative, in scaled binary64 intervals (e^{1/z^2}
+// enclosed once by the Taylor enclosure, its powers by repeated multiplication: ~a ulps). A is then astronomically
+// larger than 1, so log A = log m + e log 2 loses nothing to the 1 it contains. Upper bound on log(A)/(a-1), rounded up;
+// +inf when the enclosure of log A is wider than 1e-9 relative (A too close to 1 for this form).
+double scaled_integer_rdp_upper(std::int64_t a, const DoubleInterval& q, const DoubleInterval& one_minus_q,
+                                const DoubleInterval& z2) {
+  using DI = DoubleInterval;
+  constexpr DI kLog2{0.69314718055994529, 0.69314718055994540};
+  ScaledInterval t = normalised({DI::point(1), 0}), base = normalised({one_minus_q, 0});
+  for (std::int64_t e = a; e > 0; e >>= 1, base = base * base)  // (1-q)^a by binary powering
+    if (e & 1) t = t * base;
+  const ScaledInterval ratio = normalised({q / one_minus_q, 0}), step = normalised({exp(DI::point(1) / z2), 0});
+  ScaledInterval growth = normalised({DI::point(1), 0});  // e^{k/z^2}
+  ScaledInterval sum = t;
+  for (std::int64_t k = 0; k < a; ++k) {
+    t = t * normalised({DI::point(static_cast<double>(a - k)) / DI::point(static_cast<double>(k + 1)), 0}) * ratio * growth;
+    growth = growth * step;
+    sum = sum + t;
+  }
+  if (!sum.m.finite() || !(sum.m.hi > 0)) return std::numeric_limits<double>::infinity();
+  if (!(sum.m.lo > 0)) return std::numeric_limits<double>::infinity();
+  const DI log_a = log(sum.m) + DI::point(static_cast<double>(sum.e)) * kLog2;
+  if (!(log_a.lo > 0) || log_a.hi - log_a.lo > 1e-9 * log_a.lo) return std::numeric_limits<double>::infinity();
+  return (log_a / DI::point(static_cast<double>(a - 1))).hi;
+}
 
 // MTZ 2019, Sec. 3.2 as in integer_excess_fast: A - 1 = sum_{k>=2} t_k, t_k = w_k E_k, E_k = e^{(k^2-k)h/2} - 1,
 // h = 1/z^2, w_k the binomial pmf. The ratios rho_k = E_{k+1}/E_k do not depend on the order and are enclosed once
@@ -380,6 +463,13 @@ std::vector<double> SubsampledGaussianRdp::upper_at_integer_orders(const std::ve
         }
       }
     }
+    // Where e^{k/z^2} leaves the double range (the case that ends the ratio recursion above) or the ratios' widths
+    // grow too large (orders of several hundred): the scaled sum of A itself, accepted when log A is enclosed to
+    // 1e-9 relative (A far above 1). Otherwise certified_at.
+    if (!value && a >= 2) {
+      const double v = scaled_integer_rdp_upper(a, dq_, d1mq_, dz2_);
+      if (std::isfinite(v)) value = v;
+    }
     out.push_back(value ? *value : hi_up(certified_at(static_cast<double>(a))));
   }
   return out;
@@ -391,6 +481,12 @@ Interval SubsampledGaussianRdp::certified_at(double alpha) const {
 }
 
 Interval SubsampledGaussianRdp::at_infinity() const { return positive_infinity(); }
+
+double SubsampledGaussianRdp::evaluation_work(double alpha) const {
+  if (alpha > 1e4) return 100;
+  if (alpha == std::floor(alpha)) return 10 * alpha;  // batched (scaled where e^{k/z^2} leaves the double range)
+  return 300 * (std::floor(alpha) + 22);
+}
 
 // Float64 versions of the same two formulas, for the order search only.
 double SubsampledGaussianRdp::estimate(double a) const {
@@ -409,22 +505,47 @@ double SubsampledGaussianRdp::estimate(double a) const {
     }
     return log_A / (a - 1);
   }
-  // Fractional: Opacus-style two series with signs (log of positive and negative parts kept apart).
+  // Fractional: the two series with signs (log of positive and negative parts kept apart) up to I = floor(a) + 1, then
+  // the alternating tail from its next 12 magnitudes (completely monotone: alternating_moment_sum.h).
   const double z0 = z2 * std::log(1 / q - 1) + 0.5, lq = std::log(q), l1q = std::log1p(-q);
   double pos = -std::numeric_limits<double>::infinity(), neg = pos;
   double log_coef = 0;
   int sign = 1;
-  for (int i = 0; i < 20000; ++i) {
+  auto log_magnitude = [&](double i) {  // log |C(a,i)| (F0_i Phi + F1_i Phi)
     const double j = a - i;
-    const double l0 = log_coef + i * lq + j * l1q + (1.0 * i * i - i) / (2 * z2) + log_phi((z0 - i) / z);
+    const double l0 = log_coef + i * lq + j * l1q + (i * i - i) / (2 * z2) + log_phi((z0 - i) / z);
     const double l1 = log_coef + j * lq + i * l1q + (j * j - j) / (2 * z2) + log_phi((j - z0) / z);
-    const double s = log_add(l0, l1);
+    return log_add(l0, l1);
+  };
+  auto add = [&](double s) {
     if (sign > 0) pos = log_add(pos, s); else neg = log_add(neg, s);
-    if (i > a + 1 && s < std::max(pos, neg) - 32) break;  // alternating tail below ~1e-14 relative
+  };
+  // Next coefficient; false at an integer order once the coefficients vanish.
+  auto advance = [&](double i) {
     const double f = (a - i) / (i + 1.0);
-    if (f == 0) break;
+    if (f == 0) return false;
     if (f < 0) sign = -sign;
     log_coef += std::log(std::abs(f));
+    return true;
+  };
+  const double first_tail = std::floor(a) + 1;
+  bool more = true;
+  for (double i = 0; i < first_tail && more; ++i) {
+    add(log_magnitude(i));
+    more = advance(i);
+  }
+  if (more) {
+    const int tail_sign = sign;
+    std::array<double, kAlternatingEstimateTerms> g{};
+    const double ref = log_magnitude(first_tail);
+    for (int k = 0; k < kAlternatingEstimateTerms; ++k) {
+      const double i = first_tail + k;
+      g[static_cast<std::size_t>(k)] = std::exp(log_magnitude(i) - ref);
+      advance(i);
+    }
+    const double tail = alternating_moment_sum_estimate(g);
+    sign = tail_sign;
+    if (tail > 0 && std::isfinite(ref)) add(ref + std::log(tail));
   }
   if (neg >= pos) return 0;  // round-off; never reported
   log_A = pos + std::log1p(-std::exp(neg - pos));

@@ -1,6 +1,8 @@
 #include "algorithms/data/dataset.h"
 
 #include "accounting/errors.h"
+#include "accounting/input_file.h"
+#include "algorithms/run/run_limits.h"
 #include "algorithms/data/trim.h"
 
 #include <algorithm>
@@ -37,11 +39,9 @@ std::vector<std::string> split_commas(const std::string& line) {
   return cells;
 }
 
-std::ifstream open_or_throw(const std::string& path, const std::string& what) {
-  std::ifstream in(path);
-  if (!in) throw InputError(what + " file " + path + ": cannot open the file (missing or unreadable)");
-  return in;
-}
+// A data file: at most 256 MB (about 2e7 values, the in-memory limit of algorithms/run/run_limits.h), lines of
+// at most 1 MB (2,000 features of up to 500 characters), a directory or a device that never ends refused.
+constexpr InputFileLimits kDataFileLimits{std::size_t{256} << 20, std::size_t{1} << 20};
 
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -50,13 +50,13 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 }  // namespace
 
 Dataset read_csv(const std::string& path, int label_column) {
-  std::ifstream in = open_or_throw(path, "CSV");
+  InputFile in(path, "CSV file " + path, kDataFileLimits);
   std::vector<std::vector<double>> rows;
   std::size_t width = 0;
   bool first = true;
   std::string line;
   int number = 0;
-  while (std::getline(in, line)) {
+  while (in.next_line(line)) {
     ++number;
     if (trim(line).empty()) continue;
     const auto cells = split_commas(line);
@@ -80,6 +80,8 @@ Dataset read_csv(const std::string& path, int label_column) {
     if (bad != cells.size())
       throw InputError(where + "cell " + std::to_string(bad + 1) + " '" + cells[bad] + "' is not a finite number");
     rows.push_back(std::move(values));
+    // While reading (each row is its own small vector): rows x columns within the in-memory limit.
+    if (rows.size() % 4096 == 0) require_data_size(static_cast<double>(rows.size()), static_cast<double>(width), "CSV file " + path);
   }
   if (rows.empty()) throw InputError("CSV file " + path + ": no data rows (empty file or header only)");
   if (width < 2) throw InputError("CSV file " + path + ": needs at least 2 columns (features and a label), has 1");
@@ -107,16 +109,17 @@ Dataset read_csv(const std::string& path, int label_column) {
 }
 
 Dataset read_libsvm(const std::string& path, int min_dim) {
-  std::ifstream in = open_or_throw(path, "LibSVM");
+  InputFile in(path, "LibSVM file " + path, kDataFileLimits);
   struct Row {
     double label;
     std::vector<std::pair<int, double>> entries;
   };
   std::vector<Row> rows;
   int dim = std::max(min_dim, 0);
+  double entries = 0;  // stored values, checked against the in-memory limit while reading
   std::string line;
   int number = 0;
-  while (std::getline(in, line)) {
+  while (in.next_line(line)) {
     ++number;
     const auto hash = line.find('#');
     const std::string body = trim(hash == std::string::npos ? line : line.substr(0, hash));
@@ -144,10 +147,16 @@ Dataset read_libsvm(const std::string& path, int min_dim) {
       last = index;
     }
     dim = std::max(dim, last);
+    entries += static_cast<double>(row.entries.size()) + 1;
     rows.push_back(std::move(row));
+    if (entries > kMaxDataValues)
+      throw InputError("LibSVM file " + path + " line " + std::to_string(number) + ": more than " +
+                       std::to_string(static_cast<long long>(kMaxDataValues)) + " stored values: allowed at most that");
   }
   if (rows.empty()) throw InputError("LibSVM file " + path + ": no data rows (empty file)");
   if (dim == 0) throw InputError("LibSVM file " + path + ": no features (every row has only a label)");
+  // Before the dense matrix is allocated: an index of 1e8 on one row would ask for rows x 1e8 doubles.
+  require_data_size(static_cast<double>(rows.size()), dim, "LibSVM file " + path);
   Dataset d;
   d.name = path;
   d.features = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), dim);
@@ -179,7 +188,15 @@ Dataset load_shipped(const std::string& name) {
     d.name = name;
     return d;
   }
-  throw InputError("data=" + name + " is not a shipped data set: allowed breast_cancer (or a .csv/.libsvm path)");
+  if (name == "digits") {
+    // The MNIST-like stand-in: 8 x 8 images, the binary task "digit >= 5" (+1 after preprocessing) vs "< 5".
+    Dataset d = read_csv(shipped_data_dir() + "/digits.csv", -1);
+    for (Eigen::Index r = 0; r < d.labels.size(); ++r) d.labels(r) = d.labels(r) >= 5 ? 1.0 : 0.0;
+    d.name = name;
+    return d;
+  }
+  throw InputError("data=" + name + " is not a shipped data set: allowed breast_cancer, digits (or a .csv/.libsvm "
+                   "path)");
 }
 
 Dataset load_dataset(const std::string& path_or_name) {
@@ -188,7 +205,7 @@ Dataset load_dataset(const std::string& path_or_name) {
   if (ends_with(p, ".svm") || ends_with(p, ".libsvm") || ends_with(p, ".txt")) return read_libsvm(p);
   if (p.find('/') == std::string::npos && p.find('.') == std::string::npos) return load_shipped(p);
   throw InputError("data=" + p +
-                   " is not recognised: allowed a shipped name (breast_cancer), synthetic, or a file ending in "
+                   " is not recognised: allowed a shipped name (breast_cancer, digits), synthetic, or a file ending in "
                    ".csv, .svm, .libsvm or .txt");
 }
 

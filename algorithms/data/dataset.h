@@ -1,5 +1,6 @@
 // Data sets for the reference algorithms: CSV and LibSVM readers for the user's files, the shipped real data
-// set (data/breast_cancer.csv, UCI Breast Cancer Wisconsin, from Debian's python3-sklearn), a synthetic
+// sets (data/breast_cancer.csv, UCI Breast Cancer Wisconsin; data/digits.csv, UCI optical digits, the MNIST-like
+// stand-in; both from Debian's python3-sklearn, see data/README.md), a synthetic
 // generator, preprocessing to the papers' conventions, and the split across N agents.
 #pragma once
 
@@ -28,7 +29,8 @@ Dataset read_csv(const std::string& path, int label_column = -1);
 // LibSVM: "label index:value ..." with 1-based increasing indices; dim = the largest index seen (or
 // min_dim if larger). Throws InputError (file, line, problem) on malformed lines.
 Dataset read_libsvm(const std::string& path, int min_dim = 0);
-// The shipped data set by name ("breast_cancer"), from DPLEDGER_DATA_DIR. Throws InputError if unknown.
+// The shipped data set by name, from DPLEDGER_DATA_DIR: "breast_cancer" (569 x 30, benign/malignant) or "digits"
+// (1797 x 64 pixel counts 0..16; label 1 for the digits 5-9, 0 for 0-4). Throws InputError if unknown.
 Dataset load_shipped(const std::string& name);
 // Reads by extension: .csv -> read_csv, .svm/.libsvm/.txt -> read_libsvm; or a shipped name.
 Dataset load_dataset(const std::string& path_or_name);

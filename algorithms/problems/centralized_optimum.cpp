@@ -1,6 +1,7 @@
 #include "algorithms/problems/centralized_optimum.h"
 
 #include "accounting/errors.h"
+#include "algorithms/problems/hinge_l1_simplex.h"
 
 #include <algorithm>
 #include <cmath>
@@ -121,12 +122,16 @@ Optimum fista(const std::vector<LocalObjective>& locals, int max_iterations) {
   return Optimum{x, total_objective(locals, x), gap, it};
 }
 
-// SDCA (Shalev-Shwartz and Zhang 2013, hinge closed-form step) for sum_k c_k max(0, 1 - y_k<z_k,x>) +
-// (lambda/2)|x|^2 with c_k = 1/b_i, lambda = N l2. Dual: D(a) = sum c_k a_k - |sum c_k a_k y_k z_k|^2/(2 lambda),
-// a in [0,1]^n; the duality gap P(x(a)) - D(a) >= P(x) - P* is the certificate (upper bound).
+// Proximal SDCA (Shalev-Shwartz and Zhang 2013, hinge closed-form step; 2014 for the l1 part) for
+// sum_k c_k max(0, 1 - y_k<z_k,x>) + (lambda/2)|x|^2 + Phi |x|_1 with c_k = 1/b_i, lambda = N l2, Phi = N l1.
+// With g(x) = |x|^2/2 + tau |x|_1 (tau = Phi/lambda), g*(v) = |S_tau(v)|^2/2 is 1-smooth: the dual is
+// D(a) = sum c_k a_k - lambda |S_tau(v)|^2/2, v = sum c_k a_k y_k z_k / lambda, a in [0,1]^n, x(a) = S_tau(v), and
+// each coordinate step maximises D's quadratic lower bound (the closed form below). The duality gap
+// P(x(a)) - D(a) >= P(x) - P* is the certificate (upper bound).
 Optimum sdca(const std::vector<LocalObjective>& locals, int max_epochs) {
   const int d = locals.front().dim();
   const double lambda = static_cast<double>(locals.size()) * locals.front().regularizer().l2;
+  const double tau = static_cast<double>(locals.size()) * locals.front().regularizer().l1 / lambda;
   struct Row {
     Eigen::VectorXd z;
     double y, c, sq, alpha;
@@ -138,17 +143,23 @@ Optimum sdca(const std::vector<LocalObjective>& locals, int max_epochs) {
       const double sq = z.squaredNorm();
       rows.push_back(Row{z, f.data().labels(j), 1.0 / f.rows(), sq, sq == 0 ? 1.0 : 0.0});
     }
-  Eigen::VectorXd x = Eigen::VectorXd::Zero(d);
-  for (const auto& r : rows) x += r.c * r.alpha * r.y * r.z / lambda;
+  auto soft = [tau](const Eigen::VectorXd& v) {
+    if (tau == 0) return v;
+    Eigen::VectorXd x(v.size());
+    for (Eigen::Index l = 0; l < v.size(); ++l) x(l) = std::copysign(std::max(std::fabs(v(l)) - tau, 0.0), v(l));
+    return x;
+  };
+  auto v_of_alpha = [&] {
+    Eigen::VectorXd v = Eigen::VectorXd::Zero(d);
+    for (const auto& r : rows) v += r.c * r.alpha * r.y * r.z;
+    return Eigen::VectorXd(v / lambda);
+  };
+  Eigen::VectorXd v = v_of_alpha(), x = soft(v);
   Rng rng(20260101);
   auto dual = [&]() {
     double s = 0;
-    Eigen::VectorXd w = Eigen::VectorXd::Zero(d);
-    for (const auto& r : rows) {
-      s += r.c * r.alpha;
-      w += r.c * r.alpha * r.y * r.z;
-    }
-    return s - w.squaredNorm() / (2 * lambda);
+    for (const auto& r : rows) s += r.c * r.alpha;
+    return s - lambda * soft(v_of_alpha()).squaredNorm() / 2;
   };
   double gap = total_objective(locals, x) - dual();
   int epoch = 0;
@@ -160,23 +171,42 @@ Optimum sdca(const std::vector<LocalObjective>& locals, int max_epochs) {
       const double step = (1.0 - r.y * r.z.dot(x)) * lambda / (r.c * r.sq);
       const double an = std::clamp(r.alpha + step, 0.0, 1.0);
       if (an != r.alpha) {
-        x += r.c * (an - r.alpha) * r.y * r.z / lambda;
+        v += r.c * (an - r.alpha) * r.y * r.z / lambda;
+        x = soft(v);
         r.alpha = an;
       }
     }
     if (epoch % 5 == 4) {
-      // Recompute x from alpha to stop rounding drift, then the gap.
-      x.setZero();
-      for (const auto& r : rows) x += r.c * r.alpha * r.y * r.z;
-      x /= lambda;
+      // Recompute v from alpha to stop rounding drift, then the gap.
+      v = v_of_alpha();
+      x = soft(v);
       gap = total_objective(locals, x) - dual();
     }
   }
-  x.setZero();
-  for (const auto& r : rows) x += r.c * r.alpha * r.y * r.z;
-  x /= lambda;
+  x = soft(v_of_alpha());
   gap = std::max(0.0, total_objective(locals, x) - dual());
   return Optimum{x, total_objective(locals, x), gap, epoch};
+}
+
+// Hinge loss with l1 only (l2 = 0): a linear programme, solved exactly by hinge_l1_simplex (its duality gap is
+// the certificate).
+Optimum hinge_l1_lp(const std::vector<LocalObjective>& locals) {
+  const int d = locals.front().dim();
+  int n = 0;
+  for (const auto& f : locals) n += f.rows();
+  Eigen::MatrixXd Z(n, d);
+  Eigen::VectorXd y(n), c(n);
+  int k = 0;
+  for (const auto& f : locals)
+    for (int j = 0; j < f.rows(); ++j, ++k) {
+      Z.row(k) = f.data().features.row(j);
+      y(k) = f.data().labels(j);
+      c(k) = 1.0 / f.rows();
+    }
+  const double phi = static_cast<double>(locals.size()) * locals.front().regularizer().l1;
+  const HingeL1Solution s = hinge_l1_simplex(Z, y, c, phi, 20 * (n + d) + 1000);
+  const double value = total_objective(locals, s.x);
+  return Optimum{s.x, value, std::max(0.0, value - s.dual), s.pivots};
 }
 
 // The solvers' work budget (multiply-adds on the data): Newton only where ~30 iterations of forming and factoring
@@ -206,10 +236,12 @@ Optimum solve_centralized(const std::vector<LocalObjective>& locals) {
       throw InputError("solve_centralized: agents must share the loss, the dimension, the regulariser and huber_delta");
   }
   if (f0.loss() == LossKind::hinge) {
-    if (!(f0.regularizer().l2 > 0))
-      throw NotApplicable("loss=hinge with l2=0: the centralised solver (SDCA) needs l2 > 0");
-    if (f0.regularizer().l1 > 0)
-      throw NotApplicable("loss=hinge with l1 > 0: the centralised solver (SDCA) supports l2 only; set l1=0");
+    if (!(f0.regularizer().l2 > 0)) {
+      if (!(f0.regularizer().l1 > 0))
+        throw NotApplicable("loss=hinge with l1=0 and l2=0: the problem has no regulariser and may have no minimiser; "
+                            "allowed l2 > 0 or l1 > 0");
+      return hinge_l1_lp(locals);
+    }
     return sdca(locals, capped_iterations(3 * data_values(locals), 200000));
   }
   const double d = f0.dim();

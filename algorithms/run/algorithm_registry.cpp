@@ -1,6 +1,7 @@
 #include "algorithms/run/algorithm_registry.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/learning_verdict.h"
 #include "algorithms/seed000/admm_random_aggregation.h"
 #include "algorithms/seed000/dgd_secret_sharing.h"
 #include "algorithms/seed000/dsgd_random_aggregation.h"
@@ -55,6 +56,12 @@ const std::vector<AlgorithmEntry>& algorithm_entries() {
        seed003::run_admm_lasso},
   };
   return entries;
+}
+
+RunResult AlgorithmEntry::run(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) const {
+  RunResult r = runner(params, seed, progress);
+  r.extra["learning"] = learning_verdict(r);
+  return r;
 }
 
 const AlgorithmEntry& find_algorithm(const std::string& name) {

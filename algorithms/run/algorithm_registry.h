@@ -24,9 +24,8 @@ struct AlgorithmEntry {
   std::string name;
   std::string summary;  // one line for --help / --list
   AlgorithmRunner runner;
-  RunResult run(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {}) const {
-    return runner(params, seed, progress);
-  }
+  // The runner's result with extra.learning (learning_verdict.h) added.
+  RunResult run(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {}) const;
 };
 
 const std::vector<AlgorithmEntry>& algorithm_entries();

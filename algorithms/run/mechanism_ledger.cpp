@@ -1,11 +1,15 @@
 #include "algorithms/run/mechanism_ledger.h"
 
+#include "accounting/mechanisms/extended_entry_json.h"
+#include "accounting/mechanisms/extended_mechanisms.h"
+
 namespace dpl::algorithms {
 
 // The keys of to_spec (accounting/mechanisms/ledger_file.h), as JSON numbers (nlohmann writes the shortest
 // decimal that reads back exactly).
 Json mechanism_entry_json(const LedgerEntry& e) {
   const Mechanism& m = e.mechanism;
+  if (is_extended(m.kind) || m.x.k > 0) return extended_entry_json(e, &mechanism_entry_json);
   Json j = Json::object();
   j["mechanism"] = to_string(m.kind);
   switch (m.kind) {
@@ -21,6 +25,7 @@ Json mechanism_entry_json(const LedgerEntry& e) {
       j["index"] = m.index;
       j["contraction"] = m.contraction;
       return j;
+    default: break;
   }
   j["steps"] = e.steps;
   if (e.subsampled()) {

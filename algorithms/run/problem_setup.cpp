@@ -1,6 +1,7 @@
 #include "algorithms/run/problem_setup.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/audit_probe.h"
 #include "algorithms/run/run_limits.h"
 
 #include <set>
@@ -21,8 +22,19 @@ DistributedProblem setup_problem(RunParameters& params, const ProblemDefaults& d
   const auto synthetic_rows = static_cast<int>(params.integer("synthetic_rows", defaults.synthetic_rows, 2, 10000000));
   const auto synthetic_dim = static_cast<int>(params.integer("synthetic_dim", defaults.synthetic_dim, 1, 100000));
 
-  if (loss == LossKind::hinge && !(l2 > 0))
-    throw InputError("l2=0 is out of range for loss=hinge: allowed reals (0, 1e6] (the optimum needs l2 > 0)");
+  if (loss == LossKind::hinge && !(l2 > 0) && !(l1 > 0))
+    throw InputError("l2=0 and l1=0 are out of range for loss=hinge: allowed l2 > 0 or l1 > 0 (the hinge loss alone "
+                     "may have no minimiser)");
+  // An audit's runs share one problem, set up once from the audit's seed (audit_probe.h).
+  if (AuditProbe* probe = params.audit_probe(); probe && probe->setup_cache()) {
+    AuditProbe* const none = nullptr;
+    return probe->setup<DistributedProblem>([&](std::uint64_t s) {
+      RunParameters again = params;
+      again.set_audit_probe(none);
+      Rng fixed(s);
+      return setup_problem(again, defaults, fixed);
+    });
+  }
 
   // Data: synthetic sets are generated in the papers' conventions already (logistic: features in [0,1] with
   // unit rows and +-1 labels; regression: Gaussian design, real labels) and are not rescaled. Files and shipped

@@ -29,7 +29,7 @@ void require_data_size(double rows, double features, const std::string& source) 
 void require_run_work(double estimate, const std::string& what) {
   if (!(estimate <= kMaxRunWork))
     throw InputError(what + ": the run would take about " + g3(estimate) + " work units, above the limit of " +
-                     g3(kMaxRunWork) + " (a few seconds); lower K, agents, the data size or the dimension");
+                     g3(kMaxRunWork) + " (a few seconds); lower the iterations (K or T), agents, the data size or the dimension");
 }
 
 void require_trace_size(double values, const std::string& what) {

@@ -3,6 +3,7 @@
 #include "algorithms/run/assignments.h"
 
 #include "accounting/errors.h"
+#include "accounting/input_file.h"
 #include "algorithms/data/trim.h"
 
 #include <cerrno>
@@ -39,12 +40,12 @@ RunParameters RunParameters::from_assignments(const std::vector<std::string>& as
 }
 
 void RunParameters::merge_config_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("--config " + path + ": cannot open the file");
+  // A config file: at most 1 MB, lines of at most 64 kB (a directory or /dev/zero is refused, not read).
+  InputFile in(path, "--config " + path, InputFileLimits{std::size_t{1} << 20, std::size_t{1} << 16});
   std::string line;
   int number = 0;
   std::map<std::string, std::string> read;
-  while (std::getline(in, line)) {
+  while (in.next_line(line)) {
     ++number;
     const auto hash = line.find('#');
     const std::string body = trim(hash == std::string::npos ? line : line.substr(0, hash));
@@ -56,7 +57,6 @@ void RunParameters::merge_config_file(const std::string& path) {
     if (key.empty()) throw InputError(where + "'" + body + "' has an empty key");
     read[key] = trim(body.substr(eq + 1));
   }
-  if (in.bad()) throw InputError("--config " + path + ": read error");
   // Keys already present (e.g. from --set) are kept: command-line assignments override the file whatever the
   // order in which the caller merges them.
   for (auto& [k, v] : read) given_.emplace(k, v);

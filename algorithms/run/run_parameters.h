@@ -14,6 +14,8 @@
 
 namespace dpl::algorithms {
 
+class AuditProbe;
+
 using Json = nlohmann::ordered_json;
 
 // Thrown by reject_unknown() in describe-only mode, once every key has been declared: the caller then reads
@@ -51,6 +53,9 @@ class RunParameters {
   const Json& allowed() const { return allowed_; }
   // Describe-only mode: the run stops at reject_unknown(), before any long work.
   void set_describe_only(bool on) { describe_only_ = on; }
+  // The audit's hook (audit_probe.h), or nullptr: a run with one is an audit run (lean: no trace, no accounting).
+  void set_audit_probe(AuditProbe* p) { probe_ = p; }
+  AuditProbe* audit_probe() const { return probe_; }
 
  private:
   std::map<std::string, std::string> given_;
@@ -59,6 +64,7 @@ class RunParameters {
   Json defaults_ = Json::object();
   Json allowed_ = Json::object();
   bool describe_only_ = false;
+  AuditProbe* probe_ = nullptr;
 };
 
 }  // namespace dpl::algorithms

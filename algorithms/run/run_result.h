@@ -33,9 +33,15 @@ struct RunResult {
   Json parameters = Json::object();  // resolved, defaults filled in
   int iterations = 0;
   Eigen::VectorXd output;     // the algorithm's output point (network average unless the paper says otherwise)
-  double objective = 0;       // sum_i f_i(output)
-  double optimum = 0;         // sum_i f_i(x*) from solve_centralized
+  double objective = 0;       // sum_i f_i(output), or as objective_definition says
+  double optimum = 0;         // the same objective at x* (solve_centralized)
   double suboptimality = 0;   // objective - optimum
+  // The same objective at the run's starting point (x^0 averaged over the agents, z_0 = prox(u_0), ...) and at the
+  // zero model x = 0 (a linear model's constant score: log 2 per record for logistic loss, 1 for hinge, the mean of
+  // b^2/2 for squared loss): what a run must beat to have learned (learning_verdict.h). NaN until the run sets them.
+  double start_objective = std::numeric_limits<double>::quiet_NaN();
+  double baseline_objective = std::numeric_limits<double>::quiet_NaN();
+  std::string objective_definition = "sum_i f_i at the output (the agents' objectives summed)";
   std::vector<TraceStep> trace;
   // The paper's claimed privacy (its own formula, with the theorem cited) and this tool's certified
   // accounting of the same run (through accounting/). Each is a JSON object with at least "epsilon"

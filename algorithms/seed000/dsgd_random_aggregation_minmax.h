@@ -13,9 +13,10 @@
 namespace dpl::algorithms {
 
 // Parameters: the problem keys (defaults agents 10, graph random, edges 40: example (c)), K (100, at most 1e5), eta0 (1),
-// eta_decay (0.93): eta_k = eta0 eta_decay^k, beta0 (1), growth (1.02), random_weights (on; off: w = 1/2),
-// noise (on), target (0), domain (unit-rows), b_inf (0 = from the domain), gamma (auto | exact | bound: how
-// the expected loss evaluates gamma, see random_aggregation_privacy.h), average_case (on). Output: the network average.
+// eta_decay (0.93): eta_k = eta0 eta_decay^k, beta0 (10; the thesis's 1 diverges here, see the .cpp), growth
+// (1.02), random_weights (on; off: w = 1/2), noise (on), target (0), domain (unit-rows), b_inf (0 = from the
+// domain), gamma (bound, the default | auto | exact: how the expected loss evaluates gamma, see random_aggregation_privacy.h),
+// average_case (on), output (ergodic: (1/K) sum_k of the network averages, Sec. 3.3 (3.11) | last).
 // Trace: iteration 0 = x^0; states broadcast (messages empty).
 RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_t seed,
                                              const ProgressCallback& progress = {});

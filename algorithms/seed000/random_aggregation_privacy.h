@@ -70,7 +70,7 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
 // The privacy keys of every random-aggregation run (Algorithms 1, 2, 2*), read in this order: noise (on),
 // target (the agent accounted, 0, in [0, 100000]), domain (unit-rows | unit-cube: the declared data domain the
 // sensitivity comes from), b_inf (0 = the domain's bound; a larger declared bound may be given, never a smaller
-// one), average_case (on), gamma (auto | exact | bound), loss_precision (certified | double: the realised loss and
+// one), average_case (on), gamma (bound | auto | exact; default bound), loss_precision (certified | double: the realised loss and
 // the eq. (2.6) average in binary64, for audits).
 struct AggregationPrivacyKeys {
   bool noise = true;

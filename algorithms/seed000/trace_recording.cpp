@@ -47,3 +47,14 @@ void finish_result(RunResult& result, const RunParameters& params, int iteration
 }
 
 }  // namespace dpl::algorithms
+
+namespace dpl::algorithms {
+
+void record_start_and_baseline(RunResult& result, const DistributedProblem& problem, const Eigen::VectorXd& start,
+                               double scale) {
+  result.start_objective =
+      bounded_states(start.transpose()) ? scale * total_objective(problem.locals, start) : HUGE_VAL;
+  result.baseline_objective = scale * total_objective(problem.locals, Eigen::VectorXd::Zero(problem.dim()));
+}
+
+}  // namespace dpl::algorithms

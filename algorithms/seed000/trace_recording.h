@@ -29,5 +29,9 @@ bool exploding_states(const Eigen::MatrixXd& states, double scale);
 // suboptimality of `result` at `point`.
 void finish_result(RunResult& result, const RunParameters& params, int iterations, const Eigen::VectorXd& point,
                    const DistributedProblem& problem);
+// Sets result.start_objective (sum_i f_i at `start`, the run's starting point averaged over the agents) and
+// result.baseline_objective (sum_i f_i at x = 0, the zero model), both times `scale` (1/n for a mean over agents).
+void record_start_and_baseline(RunResult& result, const DistributedProblem& problem, const Eigen::VectorXd& start,
+                               double scale = 1.0);
 
 }  // namespace dpl::algorithms

@@ -7,6 +7,7 @@
 #include "algorithms/seed001/accumulated_sensitivity.h"
 #include "algorithms/seed001/algorithm1_step.h"
 #include "algorithms/seed001/claimed_epsilon.h"
+#include "algorithms/seed000/trace_recording.h"
 
 #include <algorithm>
 #include <cmath>
@@ -188,12 +189,19 @@ Json laplace_ledger(const WangNedicConfig& cfg, double worst_a, std::int64_t T, 
 
 RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   WangNedicConfig cfg;
-  cfg.lambda = read_schedule(params, "lambda", simulation_lambda());
+  // The paper's Sec. VI steps on the paper's objective f_i = ||z_i - M_i theta||^2 + s ||theta||^2, which is 6
+  // times this problem's mean of (1/2)(z - m)^2 over each agent's 3 rows: lambda^k = 6 * 0.02/(1 + 0.1k) takes the
+  // paper's steps here (with the paper's 0.02 the run moves 6 times slower, and the states' noise-driven walk is
+  // not pulled back: 2 of seeds 1-5 end above their start at K = 1e4 and at K = 1e5).
+  cfg.lambda = read_schedule(params, "lambda", ratio_schedule(6 * 0.02, 0.1, 1));
   cfg.gamma = read_schedule(params, "gamma", simulation_gamma());
   cfg.nu = read_schedule(params, "nu", simulation_nu());
   cfg.k0 = params.integer("k0", 1, 0, 1'000'000'000);
   cfg.iterations = params.integer("K", 10000, 1, 20'000'000);
-  cfg.C = params.real("C", 1.0, 0, 1e12, true, false);
+  // C = 3 bounds the clipped gradient's l1 norm (on this problem's scale; the paper leaves C open, its quadratics
+  // violate Assumption 4): with C = 1 the clipping holds the run off the optimum (1 of seeds 1-5 ends above its
+  // start), with C = 3 every one of them learns.
+  cfg.C = params.real("C", 3.0, 0, 1e12, true, false);
   cfg.clip = params.flag("clip", true);
   cfg.noise = params.flag("noise", true);
   const bool dgd = params.choice("baseline", "none", {"none", "dgd"}) == "dgd";
@@ -272,6 +280,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
   r.objective = total_objective(problem.locals, r.output);
   r.optimum = problem.optimum.value;
   r.suboptimality = r.objective - r.optimum;
+  record_start_and_baseline(r, problem, x_start.colwise().mean().transpose());
   r.trace = run.trace;
 
   const std::int64_t T = T_of(cfg);
@@ -336,6 +345,11 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
 
   // Extras.
   Json& x = r.extra;
+  x["paper_setting"] =
+      "Wang-Nedic Sec. VI: 5 sensors, 3 measurements of theta in R^2 each, Laplace nu^k = 1 + 0.1 k^0.3, gamma^k = "
+      "1/(1 + 0.1 k^0.9), lambda^k = 0.02/(1 + 0.1 k) on f_i = ||z_i - M_i theta||^2 (6 times this problem's "
+      "objective: lambda's 0.02 is 0.12 here); the paper's claimed eps = 2.4 C leaves C open (its quadratics have no "
+      "gradient bound), C = 3 here; the corrected accounting of the same run is far larger (accounted)";
   x["kappa"] = wang_nedic_kappa(W);
   x["abs_w_ii"] = a_values;
   x["baseline"] = dgd ? "dgd" : "none";

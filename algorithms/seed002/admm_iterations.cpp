@@ -6,6 +6,7 @@
 #include "algorithms/seed002/norm_exponential_noise.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace dpl::algorithms::seed002 {
@@ -39,6 +40,7 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
       progress(static_cast<double>(t - 1) / s.iterations,
                "iteration " + std::to_string(t - 1) + "/" + std::to_string(s.iterations));
     const bool even = s.recycled && t % 2 == 0;
+    const double eta = s.eta * std::pow(s.eta_growth, t - 1);
     Eigen::MatrixXd next(n, d);
     if (!even) {
       // Exact step (8)/(12)/(28): argmin O_i + (2 lambda_i + e_i)^T f + eta sum_j ||(f_i + f_j)/2 - f||^2.
@@ -50,14 +52,14 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
         const auto& nb = g.neighbours[static_cast<std::size_t>(i)];
         const auto& fi = problem.locals[static_cast<std::size_t>(i)];
         Eigen::VectorXd lin = 2 * lambda.row(i).transpose();
-        for (int j : nb) lin -= s.eta * (F.row(i) + F.row(j)).transpose();
+        for (int j : nb) lin -= eta * (F.row(i) + F.row(j)).transpose();
         if (perturb) {
           const Eigen::VectorXd e = norm_exponential_noise(d, rate, noise);
           out.noise_norms.push_back(e.norm());
           // objective: + e^T f (28); dual (Zhang-Zhu DVP): lambda + (C/(2 B_i)) e in the 2 lambda^T f term.
           lin += s.noise == AdmmNoise::objective ? e : (s.C / static_cast<double>(fi.rows())) * e;
         }
-        const double quad = s.eta * static_cast<double>(nb.size()) + 0.5 * s.phi;
+        const double quad = eta * static_cast<double>(nb.size()) + 0.5 * s.phi;
         const ArgminResult r = solve_admm_argmin(fi, s.C, lin, quad, F.row(i).transpose(), s.newton_tol);
         next.row(i) = r.x.transpose();
         out.max_kkt_residual = std::max(out.max_kkt_residual, r.residual);
@@ -70,7 +72,7 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
       // Dual update (9)/(13): lambda_i += (eta/2) sum_j (f_i - f_j), from the (unperturbed) broadcasts.
       for (int i = 0; i < n; ++i)
         for (int j : g.neighbours[static_cast<std::size_t>(i)])
-          lambda.row(i) += 0.5 * s.eta * (next.row(i) - next.row(j));
+          lambda.row(i) += 0.5 * eta * (next.row(i) - next.row(j));
     } else {
       // Recycled step, dual frozen (11). Non-private: (10) with the stored gradient grad O_i(f_i(2k-1)).
       // Private: (29) with e_i + grad O_i reconstructed from the KKT condition of (28) (public values only).
@@ -82,11 +84,13 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
           recycled = s.C * problem.locals[static_cast<std::size_t>(i)].gradient(F.row(i).transpose()).transpose();
         } else {
           recycled = -2 * lambda_prev.row(i);
-          for (int j : nb) recycled -= s.eta * (2 * F.row(i) - F_prev.row(i) - F_prev.row(j));
+          // The KKT condition of the odd step t - 1, at its penalty.
+          const double eta_odd = s.eta * std::pow(s.eta_growth, t - 2);
+          for (int j : nb) recycled -= eta_odd * (2 * F.row(i) - F_prev.row(i) - F_prev.row(j));
         }
         Eigen::RowVectorXd consensus = Eigen::RowVectorXd::Zero(d);
         for (int j : nb) consensus += F.row(i) - F.row(j);
-        next.row(i) = F.row(i) - (recycled + 2 * lambda.row(i) + s.eta * consensus) / (2 * s.eta * V + s.gamma);
+        next.row(i) = F.row(i) - (recycled + 2 * lambda.row(i) + eta * consensus) / (2 * eta * V + s.gamma);
       }
     }
     F = next;

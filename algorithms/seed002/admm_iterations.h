@@ -23,6 +23,7 @@ struct AdmmSettings {
   bool recycled = false;  // R-ADMM: iterations 2k are the recycled step, iterations 2k-1 exact
   int iterations = 100;   // T (for R-ADMM T = 2K)
   double eta = 0.5;       // penalty
+  double eta_growth = 1;  // penalty at iteration t: eta growth^(t-1) (the increasing penalty of M-ADMM, [27])
   double gamma = 0;       // R-ADMM's extra proximal weight on the even step (10)
   double C = 1;           // loss weight: O_i = C f_i
   double phi = 0;         // DVP's extra regulariser (Phi/2)||x||^2 in the primal step (Zhang and Zhu 2017)

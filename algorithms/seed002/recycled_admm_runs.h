@@ -22,13 +22,13 @@ namespace dpl::algorithms {
 RunResult run_admm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 // Keys: K (100), eta (0.5), gamma (0.2), C, newton_tol. No noise, no privacy.
 RunResult run_radmm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
-// Keys: K (30), eta (1, Fig. 2), gamma (0.2, Fig. 2), alpha (2, Fig. 2), alpha_growth (1: alpha_i(k) = alpha
+// Keys: K (10), eta (1, Fig. 2), gamma (0.2, Fig. 2), alpha (2, Fig. 2), alpha_growth (1: alpha_i(k) = alpha
 // growth^{k-1}, the same for every agent as in the paper), noise (on), delta (1e-5: the (eps, delta) figure next
-// to the pure one), C, newton_tol.
+// to the pure one), C (100 here: the paper does not give it), newton_tol.
 RunResult run_private_radmm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
-// Keys: T (60), eta (1), zeta (0 = auto: the largest rate whose total bound does not exceed private R-ADMM's
+// Keys: T (20), eta (1), zeta (0 = auto: the largest rate whose total bound does not exceed private R-ADMM's
 // at alpha_match and K = T/2, as the paper matches the baselines' total bounds), alpha_match (2), phi (0),
-// noise (on), delta (1e-5), C, newton_tol.
+// noise (on), delta (1e-5), C (100, as private-radmm), newton_tol.
 RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms

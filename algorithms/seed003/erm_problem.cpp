@@ -1,5 +1,7 @@
 #include "algorithms/seed003/erm_problem.h"
 
+#include "algorithms/run/audit_probe.h"
+
 #include "accounting/errors.h"
 #include "algorithms/problems/centralized_optimum.h"
 #include "algorithms/seed003/lasso_coordinate_descent.h"
@@ -116,6 +118,16 @@ ErmProblem setup_erm(RunParameters& params, const ErmDefaults& defaults, Rng& rn
   if (static_cast<double>(rows) * dim > 5e7 || static_cast<double>(test_rows) * dim > 5e7)
     throw InputError("rows x dim = " + std::to_string(rows) + " x " + std::to_string(dim) +
                      " is too large: allowed rows x dim <= 5e7");
+  // An audit's runs share one problem, set up once from the audit's seed (audit_probe.h).
+  if (AuditProbe* probe = params.audit_probe(); probe && probe->setup_cache()) {
+    AuditProbe* const none = nullptr;
+    return probe->setup<ErmProblem>([&](std::uint64_t s) {
+      RunParameters again = params;
+      again.set_audit_probe(none);
+      Rng fixed(s);
+      return setup_erm(again, defaults, fixed);
+    });
+  }
 
   ErmProblem p;
   p.loss = loss_name == "squared" ? LossKind::squared : LossKind::logistic;

@@ -36,7 +36,7 @@ FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOper
   run.u = u0;
   run.touches.assign(static_cast<std::size_t>(blocks), 0);
   Eigen::VectorXd r(u0.size()), noise;
-  std::vector<int> active, pool(static_cast<std::size_t>(blocks));
+  std::vector<int> active, written, pool(static_cast<std::size_t>(blocks));
   for (int b = 0; b < blocks; ++b) pool[static_cast<std::size_t>(b)] = b;
   for (std::int64_t k = 0; k < cfg.iterations; ++k) {
     active.clear();
@@ -52,15 +52,23 @@ FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOper
         active.push_back(pool[static_cast<std::size_t>(j)]);
       }
     }
-    if (cfg.observe_noise) noise.setZero(u0.size());
+    // The noise vector the observer sees: zero outside this step's active blocks (only last step's are reset).
+    if (cfg.observe_noise) {
+      if (noise.size() != u0.size()) noise.setZero(u0.size());
+      for (int b : written) noise.segment(static_cast<Eigen::Index>(b) * d, d).setZero();
+      written.clear();
+    }
     if (!active.empty()) {
-      R.evaluate(run.u, active, k, r);
+      if (!cfg.skip_operator) R.evaluate(run.u, active, k, r);
       for (int b : active) {
         ++run.touches[static_cast<std::size_t>(b)];
+        if (cfg.skip_operator && cfg.audit_block >= 0 && b != cfg.audit_block) continue;
+        if (cfg.observe_noise) written.push_back(b);
         for (int l = b * d; l < (b + 1) * d; ++l) {
           const double eta = cfg.sigma > 0 ? cfg.sigma * rng.gaussian() : 0.0;
           if (cfg.observe_noise) noise(l) = eta;
-          run.u(l) += cfg.lambda * (r(l) + eta - run.u(l));
+          // Skipped operator: R_b(u) taken as u_b (the block keeps its value plus the relaxed noise).
+          run.u(l) += cfg.lambda * ((cfg.skip_operator ? run.u(l) : r(l)) + eta - run.u(l));
         }
       }
     }

@@ -1,6 +1,7 @@
 #include "algorithms/seed003/private_admm.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/audit_probe.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/run_progress.h"
 #include "algorithms/seed003/consensus_admm_operator.h"
@@ -40,7 +41,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
     defaults.data = "lasso-synthetic";
     defaults.loss = "squared";
     defaults.l2 = 0;
-    defaults.l1 = 0.01;
+    defaults.l1 = 0.001;  // far from zero: F* = 0.0074 against F(0) = 0.0149 (kappa 0.01 gives 0.0147 vs 0.0149)
   }
   ErmProblem problem = setup_erm(params, defaults, rng);
   const int n = problem.records(), p = problem.dim();
@@ -51,22 +52,33 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   // or 1/n (decentralized: K counts walk steps, one user each) of the blocks per iteration, so they need about
   // 1/q times the rounds (block-coordinate Krasnosel'skii-Mann converges in expectation at a rate proportional to
   // q); non-private runs (sigma=0) reach suboptimality < 1e-6 with these defaults (tests/algorithms).
-  const std::int64_t default_K = dep == Deployment::centralized ? 100
+  // The centralized run's defaults are set for privacy (below): K 30, gamma_p 30, C 0.03; without noise K 100,
+  // gamma_p 10, C 0.05 reach suboptimality < 1e-6.
+  const std::int64_t default_K = dep == Deployment::centralized ? 30
                                  : dep == Deployment::federated ? 2000
                                  : dep == Deployment::decentralized ? 200 * static_cast<std::int64_t>(n)
                                                                     : 100;
   AdmmKeys k;
   k.K = params.integer("K", default_K, 1, 100000000);
-  k.gamma = params.real("gamma", dep == Deployment::lasso ? 10.0 * n : 10.0, 0, 1e12, true);
+  k.gamma = params.real("gamma", dep == Deployment::lasso ? 10.0 * n : dep == Deployment::centralized ? 30.0 : 10.0, 0,
+                        1e12, true);
   // lambda < 1 for the randomly activated blocks (block-coordinate Krasnosel'skii-Mann needs an averaged map).
   const bool sampled = dep == Deployment::federated || dep == Deployment::decentralized;
   k.lambda = params.real("lambda", sampled ? 0.5 : 1.0, 0, 1, true);
-  k.sigma = params.real("sigma", 2.0, 0, 1e6);
-  k.clip = params.real("C", 0.05, 0, 1e12);
+  // sigma: 0.3746 for the centralized run (eps 9.4 at delta 1e-6, record-level: with K 30 and C 0.03 all of
+  // seeds 1-5 beat the zero model; at eps ~ 4.7 one of them does not); the user-level runs learn only with far
+  // less noise under the certified accounting (their users' own participations, no amplification): at sigma 2
+  // (eps ~ 8) they end above the zero model, at 0.25 (eps ~ 135) they learn; Algorithm 6 on the Lasso needs 0.05
+  // (eps ~ 990): the noise of every record's block accumulates in the mean of u, which the DR map contracts by
+  // only 1/(1 + gamma_p lambda_min) per round (docs/seed003.md).
+  const double default_sigma = dep == Deployment::centralized ? 0.3746 : dep == Deployment::lasso ? 0.05 : 0.25;
+  k.sigma = params.real("sigma", default_sigma, 0, 1e6);
+  k.clip = params.real("C", dep == Deployment::centralized ? 0.03 : 0.05, 0, 1e12);
   k.delta = params.real("delta", 1e-6, 0, 1, true, true);
   if (dep == Deployment::federated)
     k.m = static_cast<int>(params.integer("m", std::max<std::int64_t>(1, std::lround(n / 10.0)), 1, n));
   if (dep == Deployment::lasso) k.printed = params.choice("scaling", "fixed", {"fixed", "printed"}) == "printed";
+  AuditProbe* const probe = params.audit_probe();
   params.reject_unknown();
   const int per_step = dep == Deployment::decentralized ? 1 : dep == Deployment::federated ? k.m : n;
   if (static_cast<double>(k.K) * per_step * p > 1e9)
@@ -88,6 +100,20 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   cfg.block_dim = p;
   cfg.lambda = k.lambda;
   cfg.sigma = k.sigma;  // u_i += lambda (R_i(u) + eta_i - u_i) = u_i + 2 lambda (Clip(x_i - z) + eta_i/2)
+  if (probe) {
+    // Audit: user/record 0's block. Its noised quantity Clip(x_0 - z, C) + eta_0/2 moves by at most sens (replace-one)
+    // in l2: in eta's units a shift of 2 sens along the block's first coordinate, the worst case the ledger covers
+    // (a record whose clipped difference turns by 2C, a corner of the clipped ball).
+    const double sens0 = record_sensitivity(problem.record_lipschitz() * t, clip, Neighbouring::replace_one);
+    if (!(k.sigma > 0) || !std::isfinite(sens0))
+      throw NotApplicable("audit: sigma=0 or an unbounded sensitivity: no finite claim to audit");
+    cfg.sigma = k.sigma * probe->noise_factor();
+    cfg.skip_operator = probe->skip_values();
+    // Inactive blocks' entries are 0; an active block's Gaussian draw is 0 with probability 0.
+    cfg.observe_noise = [probe, sigma = k.sigma, sens0](std::int64_t, const Eigen::VectorXd& eta) {
+      if (eta(0) != 0) probe->gaussian(eta(0), sigma, 2 * sens0);
+    };
+  }
   cfg.activation = dep == Deployment::federated || dep == Deployment::decentralized ? BlockActivation::fixed_size
                                                                                      : BlockActivation::all;
   cfg.active_count = per_step;
@@ -108,6 +134,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   bar.phase(0, 0.8, dep == Deployment::decentralized ? "walk step" : "round");
   const FixedPointRun run = private_fixed_point_iteration(u0, R, cfg, noise, {}, [&](std::int64_t it, const FixedPointRun& now) {
     bar.step(it, k.K);
+    if (probe && probe->lean()) return;  // an audit run: no trace
     if (it % stride == 0 || it == k.K) {
       r.trace.push_back(trace_point(it, R.z_of(now.u), problem));
       // The ledger's steps used by then: every round (record-level), or the most participations of a user so far.
@@ -115,8 +142,25 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
       diverged = diverged || !std::isfinite(r.trace.back().objective);
     }
   });
+  if (probe && probe->lean()) return r;  // an audit run: the probe has its statistics
   const Eigen::VectorXd z = R.z_of(run.u);  // the only release
-  finish_seed003_result(r, params, k.K, z, problem);
+  finish_seed003_result(r, params, k.K, z, problem, R.z_of(u0));
+  const std::string data = params.resolved().value("data", std::string());
+  r.extra["paper_setting"] =
+      dep == Deployment::lasso
+          ? "Cyffers-Bellet-Basu App. E: Lasso on synthetic n 1000, p 64 at delta 1e-6 (this data, kappa 0.001 so "
+            "that the optimum is far from zero); the paper's Figure 1 budgets are those of its federated model; "
+            "Algorithm 6 learns here only at eps ~ 990 (sigma 0.05): the records' noise accumulates in mean(u)"
+      : dep == Deployment::centralized
+          ? "Cyffers-Bellet-Basu Algorithm 2 at App. E's delta 1e-6, eps 9.4 (record-level; each record's block "
+            "carries its own noise, so the mean of u is sqrt(n) times noisier than one noisy gradient: at eps ~ 4.7 "
+            "the run barely moves from zero); " + data +
+                " stands in for the paper's synthetic Lasso (data=lasso-synthetic)"
+          : "Cyffers-Bellet-Basu Algorithm " + std::string(dep == Deployment::federated ? "3" : "4") +
+                ", user-level, one record per user, delta 1e-6; the paper's Figure 1 budgets use subsampling "
+                "amplification, which does not certify here (users' persistent u_i): under the certified "
+                "accounting it does not learn at eps ~ 8 (sigma 2) and the default sigma 0.25 costs eps ~ 135; " +
+                data + " stands in for the paper's synthetic Lasso";
   r.extra["diverged"] = diverged;
   r.extra["prox_step_gamma_p"] = t;
   r.extra["regulariser_step"] = t_z;

@@ -8,10 +8,10 @@
 
 namespace dpl::algorithms::seed003 {
 
-// Fills parameters, iterations, output, objective (F at the output), optimum, suboptimality and the
-// test objective (extra).
+// Fills parameters, iterations, output, objective (F at the output), optimum, suboptimality, the start (F at
+// `start`, the run's first released point) and the zero model's F, and the test objective (extra).
 void finish_seed003_result(RunResult& r, const RunParameters& params, std::int64_t iterations,
-                           const Eigen::VectorXd& output, const ErmProblem& problem);
+                           const Eigen::VectorXd& output, const ErmProblem& problem, const Eigen::VectorXd& start);
 // One trace row: the released point z (1 x p) and F(z).
 TraceStep trace_point(std::int64_t k, const Eigen::VectorXd& z, const ErmProblem& problem);
 // Every how many iterations a run keeps a trace row (about 100 rows).

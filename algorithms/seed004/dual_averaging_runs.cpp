@@ -46,12 +46,13 @@ DdaKeys read_dda_keys(RunParameters& params, const DdaDefaults& d) {
   return k;
 }
 
-DistributedProblem setup(RunParameters& params, const std::string& loss, double l2, Rng& rng) {
+DistributedProblem setup(RunParameters& params, const std::string& loss, double l2, double l1, Rng& rng) {
   ProblemDefaults p;
   p.agents = 20;
   p.graph = "complete";
   p.loss = loss;
   p.l2 = l2;
+  p.l1 = l1;
   return setup_problem(params, p, rng);
 }
 
@@ -59,16 +60,25 @@ void fill(RunResult& r, const RunParameters& params, const DualAveragingOutcome&
           const seed004::NodeSamplingGossip& gossip, double iota) {
   r.trace = o.trace;
   finish_result(r, params, static_cast<int>(o.curve_t.back()), network_average(o.averages), p);
+  // The paper's F = (1/n) sum_i f_i (Sec. V's suboptimality F(n^{-1} sum_i x~_i) - F(x*)): every objective of the
+  // run is the mean over the agents, not their sum.
+  const double n = p.agents();
+  r.objective /= n;
+  r.optimum /= n;
+  r.suboptimality /= n;
+  for (auto& t : r.trace) t.objective /= n;
+  r.objective_definition = "F = (1/n) sum_i f_i at the network average of the x~_i (the paper's Sec. V)";
+  record_start_and_baseline(r, p, Eigen::VectorXd::Zero(p.dim()), 1 / n);  // x^(1) = argmin of (6) at z = 0: 0
   Json curve = Json::array();
   for (std::size_t k = 0; k < o.curve_t.size(); ++k)
-    curve.push_back(Json{{"t", o.curve_t[k]}, {"suboptimality", o.curve_suboptimality[k]}});
+    curve.push_back(Json{{"t", o.curve_t[k]}, {"suboptimality", o.curve_suboptimality[k] / n}});
   r.extra["suboptimality_curve"] = curve;
   r.extra["iota_used_in_prox"] = iota;
   r.extra["iota_nominal"] = gossip.nominal_iota();
   r.extra["activation_marginals_max"] = *std::max_element(gossip.marginals().begin(), gossip.marginals().end());
   r.extra["activations"] = o.activations;
   r.extra["consensus_error"] = consensus_error(o.averages);
-  r.extra["data_set"] = p.locals.front().data().name + " (the paper's rcv1 / epsilon sets are not shipped)";
+  r.extra["data_set"] = params.resolved().value("data", std::string()) + " (the paper's rcv1 / epsilon sets are not shipped)";
 }
 
 }  // namespace
@@ -76,7 +86,7 @@ void fill(RunResult& r, const RunParameters& params, const DualAveragingOutcome&
 RunResult run_dda(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   DdaKeys k = read_dda_keys(params, {2000, "t", "constant", 0.0, "full", "all", 1});
   Rng rng(seed);
-  const DistributedProblem problem = setup(params, "logistic", 1.0, rng);
+  const DistributedProblem problem = setup(params, "logistic", 1.0, 0.0, rng);
   params.reject_unknown();
   const seed004::NodeSamplingGossip gossip(problem.graph, k.activation, k.sampled, "sampled");
   k.s.iota = gossip.mean_marginal();
@@ -95,7 +105,13 @@ RunResult run_dda(RunParameters& params, std::uint64_t seed, const ProgressCallb
 }
 
 RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
-  DdaKeys k = read_dda_keys(params, {1000, "t", "constant", 20.0, "one", "edges", 1});
+  // Sec. 5.2's l1 experiment (Figs. 1-3): hinge + phi |x|_1 with phi = 5e-4, a_t = 1, gamma_t = gamma0 sqrt(t)
+  // (Corollary 2), one sampled edge of K_20 (iota = 0.1), one sample per active node, (eps, delta0) = (1, 0.01)
+  // and sigma from Theorem 1. gamma0 = 0.1 instead of the paper's 0.01: that value is set for rcv1 (q = 1012),
+  // whose Theorem-1 sigma is 36 times smaller than here (q = 28 rows per agent); the noise in x_t scales as
+  // sigma/gamma0, and with 0.01 the runs scatter (F = 0.70 +- 0.21 over seeds 1-3 at T = 1000) where 0.1 gives
+  // 0.62 +- 0.04. T = 1000 (the paper does not state T).
+  DdaKeys k = read_dda_keys(params, {1000, "1", "sqrt", 0.1, "one", "edges", 1});
   seed004::Theorem1 th;
   th.epsilon = params.real("epsilon", 1.0, 0, 1e6, true);
   th.delta0 = params.real("delta0", 0.01, 0, 1, true);
@@ -104,7 +120,7 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
   const double delta = params.real("delta", 0.01, 0, 1, true, true);
   const bool noise_on = params.flag("noise", true);
   Rng rng(seed);
-  const DistributedProblem problem = setup(params, "hinge", 5e-4, rng);
+  const DistributedProblem problem = setup(params, "hinge", 0.0, 5e-4, rng);
   params.reject_unknown();
   const seed004::NodeSamplingGossip gossip(problem.graph, k.activation, k.sampled, "sampled");
   k.s.iota = gossip.mean_marginal();
@@ -124,6 +140,11 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
   r.algorithm = "dp-dda-node-sampling";
   fill(r, params, o, problem, gossip, k.s.iota);
   r.extra["sigma"] = k.s.sigma;
+  r.extra["paper_setting"] =
+      "Liu-Johansson-Shi Sec. 5.2 (Figs. 1-3): hinge + 5e-4 |x|_1, n = 20, one sampled edge (iota 0.1), sigma from "
+      "Theorem 1 at the experiments' (eps, delta0) = (1, 0.01); data " + problem.locals.front().data().name +
+      " stands in for rcv1 (q = " + std::to_string(th.q) + " rows per agent instead of 1012), gamma0 0.1 for the "
+      "paper's 0.01 (see the header)";
   r.extra["sigma_source"] = !noise_on ? "noise=off" : sigma_in > 0 ? "parameter sigma" : "Theorem 1 (claimed.sigma)";
   if (!noise_on) {
     r.claimed = {{"epsilon", "inf"}, {"delta", 0}, {"source", "noise=off: no privacy claim"}};

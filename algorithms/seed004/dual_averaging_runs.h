@@ -23,11 +23,10 @@ namespace dpl::algorithms {
 // Defaults: logistic loss, l2 1, T 2000, a = t, gamma0 0 (Corollary 1's strongly convex set-up), batch full,
 // activation all. No noise, no privacy.
 RunResult run_dda(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
-// Defaults (Sec. 5.3, l2-regularised SVM): hinge, l2 5e-4, a = t, gamma0 20 constant, T 1000, one sampled edge
-// of K_20 (iota 0.1), batch one; epsilon 1, delta0 0.01 (the experiments' (1, 0.01)), constant 32, sigma 0 (=
-// Theorem 1's), delta 0.01 (the accounting target; the experiments' delta), noise on. The l1 experiment (Sec. 5.2):
-// --set loss=logistic --set l2=0 --set l1=0.0005 --set a=1 --set gamma_rule=sqrt --set gamma0=0.01 (hinge with
-// l1 has no centralised optimum here).
+// Defaults (Sec. 5.2, l1-regularised SVM, Figs. 1-3): hinge, l1 5e-4, l2 0, a = 1, gamma_t = 0.1 sqrt(t), T 1000,
+// one sampled edge of K_20 (iota 0.1), batch one; epsilon 1, delta0 0.01 (the experiments' (1, 0.01)), constant
+// 32, sigma 0 (= Theorem 1's), delta 0.01 (the accounting target; the experiments' delta), noise on. The l2
+// experiment (Sec. 5.3, Figs. 4-6): --set l1=0 --set l2=0.0005 --set a=t --set gamma_rule=constant --set gamma0=20.
 RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms

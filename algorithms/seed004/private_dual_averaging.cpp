@@ -1,6 +1,7 @@
 #include "algorithms/seed004/private_dual_averaging.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/run_limits.h"
 #include "algorithms/seed000/trace_recording.h"
 
 #include <algorithm>
@@ -57,6 +58,13 @@ DualAveragingOutcome run_dual_averaging(const DistributedProblem& problem, const
                                         const DualAveragingSettings& s, Rng& rng,
                                         const ProgressCallback& progress) {
   const int n = problem.agents(), d = problem.dim();
+  // Per step: the subgradients (one sample per agent, or every local row: ~2 multiply-adds per stored value) and
+  // the gossip averages (n (degree + 1) d, vectorised: a quarter of a unit each). Checked before the first step.
+  const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / n;
+  require_run_work(static_cast<double>(s.T) * ((s.one_sample ? 2.0 * n * d : 2.0 * problem.data_values()) +
+                                               0.25 * n * (degree + 1) * d),
+                   "dual averaging with T=" + std::to_string(s.T) + ", agents=" + std::to_string(n) + ", dimension " +
+                       std::to_string(d));
   const Regularizer& h = problem.locals.front().regularizer();
   if (!(h.l2 > 0) && !(s.gamma0 > 0))
     throw InputError("gamma0=0 is out of range when l2=0: allowed reals (0, 1e6] (step (6) needs iota A_t l2 + "
@@ -90,6 +98,12 @@ DualAveragingOutcome run_dual_averaging(const DistributedProblem& problem, const
         for (int l = 0; l < d; ++l) zeta(l) += noise_rng.gaussian(0, s.sigma);
       M.row(i) = Z.row(i) + a * zeta.transpose();  // message (Step 5)
       ++out.activations[static_cast<std::size_t>(i)];
+    }
+    if (s.observe) {
+      Eigen::MatrixXd zetas(static_cast<Eigen::Index>(g.active.size()), d);
+      for (std::size_t r = 0; r < g.active.size(); ++r)
+        zetas.row(static_cast<Eigen::Index>(r)) = (M.row(g.active[r]) - Z.row(g.active[r])) / a;
+      s.observe(t, Z, X, g.active, zetas);
     }
     const double kappa = s.iota * (A + weight(s.a, t + 1)), gamma = prox_weight(s, t + 1);
     for (std::size_t r = 0; r < g.active.size(); ++r) {

@@ -15,6 +15,7 @@
 #include <Eigen/Dense>
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace dpl::algorithms::seed004 {
@@ -31,6 +32,12 @@ struct DualAveragingSettings {
   double sigma = 0;
   bool one_sample = true;  // Step 3; false: the full local (sub)gradient of the mean loss
   int trace_points = 40;   // states recorded at about this many log-spaced iterations (and t = T)
+  // Optional (white-box checks of the paper's lemmas): called at every step t = 1..T after the active nodes'
+  // noisy subgradients are drawn and before the gossip, with z^(t) and x^(t) of every node (rows), the active
+  // nodes and their zeta_i^(t) = g_i + nu_i (rows, in the order of `active`).
+  std::function<void(std::int64_t t, const Eigen::MatrixXd& Z, const Eigen::MatrixXd& X, const std::vector<int>& active,
+                     const Eigen::MatrixXd& zeta)>
+      observe;
 };
 
 struct DualAveragingOutcome {

@@ -67,6 +67,10 @@ TEST(LedgerFile, OpacusHistory) {
   const auto got = parse_ledger_text("[[1.1, 0.01, 10000], [0.8, 0.02, 500], [2.0, 1.0, 3]]", "opacus.json");
   EXPECT_EQ(specs(got), canonical({"gaussian:sigma=1.1,q=0.01,steps=10000", "gaussian:sigma=0.8,q=0.02,steps=500",
                                    "gaussian:sigma=2,steps=3"}));
+  // The accountant's state_dict with the mechanism's name (json.dump of {"history": ..., "mechanism": "rdp"}).
+  const auto state = parse_ledger_text(R"({"history": [[1.1, 0.01, 10000], [0.8, 0.02, 500]], "mechanism": "prv"})",
+                                       "state.json");
+  EXPECT_EQ(specs(state), canonical({"gaussian:sigma=1.1,q=0.01,steps=10000", "gaussian:sigma=0.8,q=0.02,steps=500"}));
 }
 
 TEST(LedgerFile, DpAccountingEventTree) {
@@ -121,8 +125,9 @@ TEST(LedgerFile, MalformedFilesNameTheLineAndField) {
   EXPECT_NE(no_name.find("mechanism"), std::string::npos) << no_name;
   const std::string nonprivate = error_of("{\"class_name\":\"NonPrivateDpEvent\"}");
   EXPECT_NE(nonprivate.find("NonPrivateDpEvent"), std::string::npos) << nonprivate;
+  // Several mechanisms on one sample are accounted only when they are Gaussians (one equivalent Gaussian).
   const std::string nested = error_of(R"({"class_name":"PoissonSampledDpEvent","sampling_probability":0.1,
-      "event":{"class_name":"SelfComposedDpEvent","count":3,"event":{"class_name":"GaussianDpEvent","noise_multiplier":1}}})");
+      "event":{"class_name":"SelfComposedDpEvent","count":3,"event":{"class_name":"LaplaceDpEvent","noise_multiplier":1}}})");
   EXPECT_NE(nested.find("cannot be accounted"), std::string::npos) << nested;
   EXPECT_NE(error_of("[[1.1, 0.01]]").find("noise_multiplier, sample_rate, steps"), std::string::npos);
   EXPECT_NE(error_of("{\"mechanism\":\"gaussian\",\"sigma\":[1]}").find("field 'sigma'"), std::string::npos);

@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/mechanisms/mechanism_spec.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/numeric/exact_rational.h"
 #include "accounting/numeric/interval.h"
 
 #include <gtest/gtest.h>
@@ -50,9 +51,14 @@ TEST(MechanismSpec, EntriesBuiltInCodeAreValidatedByCompose) {
 TEST(MechanismSpec, ParsesDpSgdSpec) {
   const LedgerEntry e = parse_entry("gaussian:sigma=1.1,q=0.01,steps=10000");
   EXPECT_EQ(e.mechanism.kind, MechanismKind::gaussian);
-  EXPECT_EQ(e.mechanism.sigma, 1.1);
+  // The decimals typed are not doubles: sigma is held at the double below 1.1 (the nearest, 1.1000000000000000888,
+  // is above it), q at the double above 0.01 (here the nearest); the other ends for lower bounds.
+  EXPECT_EQ(e.mechanism.sigma, std::nextafter(1.1, 0.0));
   EXPECT_EQ(e.mechanism.sens, 1.0);
   EXPECT_EQ(e.q, 0.01);
+  ASSERT_TRUE(e.optimistic);
+  EXPECT_EQ(e.optimistic->mechanism.sigma, 1.1);
+  EXPECT_EQ(e.optimistic->q, std::nextafter(0.01, 0.0));
   EXPECT_EQ(e.steps, 10000);
   EXPECT_EQ(e.sampling, Sampling::poisson);
 }
@@ -128,6 +134,126 @@ TEST(MechanismSpec, ClaimedEpsilonAndDeltaRoundUp) {
   EXPECT_EQ(parse_entry("approx:eps=0,delta=0").mechanism.delta, 0.0);
   EXPECT_GT(parse_entry("pure:eps=0.3").mechanism.eps, 0.3);  // the nearest double 0.3 is below 3/10
   EXPECT_THROW(parse_entry("approx:eps=1,delta=0.99999999999999999999"), InputError);  // rounds up to 1
+}
+
+// Every numeric key of every mechanism is read as a decimal: a hexadecimal float (which strtod accepts) or another
+// non-decimal form is refused with the key and its allowed range, for eps and delta as for the others.
+TEST(MechanismSpec, NonDecimalNumbersRefusedForEveryKey) {
+  const std::vector<std::pair<std::string, std::string>> specs = {
+      {"gaussian:sigma=X", "sigma"},          {"gaussian:sigma=1,sens=X", "sens"},
+      {"gaussian:noise_multiplier=X", "noise_multiplier"}, {"laplace:b=X", "b"},
+      {"rr:eps=X", "eps"},                    {"pure:eps=X", "eps"},
+      {"approx:eps=X,delta=0.1", "eps"},      {"approx:eps=1,delta=X", "delta"},
+      {"gaussian:sigma=1,q=X", "q"},          {"gaussian:sigma=1,sample_rate=X", "sample_rate"},
+      {"gaussian:sigma=1,steps=X", "steps"},  {"iteration:sigma=1,sens=1,steps=X", "steps"},
+      {"iteration:sigma=1,sens=1,steps=5,index=X", "index"},
+      {"iteration:sigma=1,sens=1,steps=5,contraction=X", "contraction"},
+      {"gaussian:sigma=1,batch_size=X,dataset_size=100", "batch_size"},
+      {"gaussian:sigma=1,batch_size=10,dataset_size=X", "dataset_size"},
+      {"gaussian:sigma=1,batch_size=10,dataset_size=100,epochs=X", "epochs"}};
+  for (const auto& [spec, key] : specs)
+    for (const std::string bad : {"0x1p-3", "0X10", "infinity", "nan", "1e", ".", "1.2.3", "1,5", "0x1.8p1"}) {
+      std::string text = spec;
+      text.replace(text.find('X'), 1, bad);
+      try {
+        parse_entry(text);
+        ADD_FAILURE() << text << " was accepted";
+      } catch (const InputError& e) {
+        const std::string m = e.what();
+        // "1,5" splits into "1" and the item "5"; the others name the key and, as non-decimals, the allowed range.
+        if (bad == "1,5") continue;
+        EXPECT_NE(m.find(key + "=" + bad), std::string::npos) << m;
+        EXPECT_NE(m.find("allowed"), std::string::npos) << m;
+      }
+    }
+  EXPECT_NO_THROW(parse_entry("gaussian:sigma=+1.5e+0,q=.25,steps=1E3"));
+}
+
+// Each end of an enclosure is the double on its side of the decimal: sigma and b down, the others up; the optimistic
+// ends the reverse. Decimals that are doubles have no optimistic ends.
+TEST(MechanismSpec, TypedDecimalsAreEnclosed) {
+  auto below = [](double x, const std::string& d) { return lo(exact(x)) <= lo(from_decimal(d)) && Real(std::nextafter(x, 1e300)) > hi(from_decimal(d)); };
+  auto above = [](double x, const std::string& d) { return lo(exact(x)) >= hi(from_decimal(d)) && Real(std::nextafter(x, -1e300)) < lo(from_decimal(d)); };
+  for (const std::string v : {"0.1", "0.8", "1.1", "3.8128573", "0.06496", "6.979", "36.23", "1e-300"}) {
+    const LedgerEntry g = parse_entry("gaussian:sigma=" + v + ",sens=" + v + ",q=0.436");
+    EXPECT_TRUE(below(g.mechanism.sigma, v)) << v;
+    EXPECT_TRUE(above(g.mechanism.sens, v)) << v;
+    ASSERT_TRUE(g.optimistic);
+    EXPECT_TRUE(above(g.optimistic->mechanism.sigma, v)) << v;
+    EXPECT_TRUE(below(g.optimistic->mechanism.sens, v)) << v;
+    EXPECT_TRUE(above(g.q, "0.436"));
+    EXPECT_TRUE(below(g.optimistic->q, "0.436"));
+    const LedgerEntry l = parse_entry("laplace:b=" + v);
+    EXPECT_TRUE(below(l.mechanism.b, v)) << v;
+    const LedgerEntry c = parse_entry("iteration:sigma=1,sens=1,steps=3,contraction=0.9");
+    EXPECT_TRUE(above(c.mechanism.contraction, "0.9"));
+    EXPECT_TRUE(below(c.optimistic->mechanism.contraction, "0.9"));
+  }
+  EXPECT_FALSE(parse_entry("gaussian:sigma=0.5,sens=2,q=0.25,steps=10").optimistic);
+  EXPECT_EQ(optimistic_entry(parse_entry("gaussian:sigma=0.8")).mechanism.sigma, 0.8);  // the nearest is above 0.8
+}
+
+// DP-SGD's vocabulary: aliases, the exact fraction q=B/N, and epochs with batch_size/dataset_size.
+TEST(MechanismSpec, DpSgdVocabulary) {
+  auto same = [](const std::string& a, const std::string& b) {
+    const LedgerEntry x = parse_entry(a), y = parse_entry(b);
+    return x.mechanism.sigma == y.mechanism.sigma && x.q == y.q && x.steps == y.steps && x.sampling == y.sampling &&
+           x.optimistic.has_value() == y.optimistic.has_value() &&
+           (!x.optimistic || (x.optimistic->mechanism.sigma == y.optimistic->mechanism.sigma && x.optimistic->q == y.optimistic->q));
+  };
+  EXPECT_TRUE(same("gaussian:noise_multiplier=1.1,sample_rate=0.01,steps=100", "gaussian:sigma=1.1,q=0.01,steps=100"));
+  // q = B/N exactly: the ends enclose 256/60000 (not a double) within one ulp; batch_size/dataset_size give the same.
+  const LedgerEntry f = parse_entry("gaussian:sigma=1,q=256/60000");
+  const Rational q(256, 60000);
+  EXPECT_GT(exact_rational(f.q), q);
+  ASSERT_TRUE(f.optimistic);
+  EXPECT_LT(exact_rational(f.optimistic->q), q);
+  EXPECT_EQ(std::nextafter(f.optimistic->q, 1.0), f.q);
+  EXPECT_TRUE(same("gaussian:sigma=1,q=256/60000", "gaussian:sigma=1,batch_size=256,dataset_size=60000"));
+  EXPECT_FALSE(parse_entry("gaussian:sigma=1,q=1/4").optimistic);  // 0.25 is a double
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,q=1/4").q, 0.25);
+  // steps = ceil(E N / B), exactly.
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=256,dataset_size=60000,epochs=30").steps, 7032);  // 7031.25
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=100,dataset_size=1000,epochs=2").steps, 20);
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=3,dataset_size=10,epochs=0.3").steps, 1);
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=3,dataset_size=10,epochs=0.9").steps, 3);  // exactly 3
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=3,dataset_size=10,epochs=0.9000000000000000001").steps, 4);
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=256,dataset_size=60000,epochs=30").sampling, Sampling::poisson);
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=256,dataset_size=60000,sampling=wor").sampling, Sampling::wor);
+  // Over- and under-specified: one error naming the keys.
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"gaussian:sigma=1,noise_multiplier=1", "sigma and noise_multiplier"},
+      {"gaussian:sigma=1,q=0.1,sample_rate=0.1", "q and sample_rate"},
+      {"gaussian:noise_multiplier=1,sens=2", "noise_multiplier"},
+      {"gaussian:sigma=1,q=0.1,batch_size=1,dataset_size=10", "both give the sampling rate"},
+      {"gaussian:sigma=1,batch_size=1", "batch_size and dataset_size go together"},
+      {"gaussian:sigma=1,dataset_size=10", "batch_size and dataset_size go together"},
+      {"gaussian:sigma=1,epochs=3", "epochs needs batch_size and dataset_size"},
+      {"gaussian:sigma=1,q=0.1,epochs=3", "epochs needs batch_size and dataset_size"},
+      {"gaussian:sigma=1,steps=10,epochs=3,batch_size=1,dataset_size=10", "steps and epochs"},
+      {"gaussian:sigma=1,batch_size=11,dataset_size=10", "batch_size=11 is out of range"},
+      {"gaussian:sigma=1,batch_size=1.5,dataset_size=10", "batch_size=1.5 must be an integer"},
+      {"gaussian:sigma=1,q=3/2", "q=3/2 is not a fraction"},
+      {"gaussian:sigma=1,q=1/0", "q=1/0 is not a fraction"},
+      {"gaussian:sigma=1,q=0.5/1", "q=0.5/1 is not a fraction"},
+      {"gaussian:sigma=1,batch_size=1,dataset_size=10,epochs=0", "epochs=0 is out of range"},
+      {"gaussian:sigma=1,batch_size=1,dataset_size=1e15,epochs=2", "gives 2000000000000000 steps"},
+      {"laplace:noise_multiplier=1", "unknown key 'noise_multiplier'"},
+      {"iteration:sigma=1,sens=1,steps=3,epochs=1", "unknown key 'epochs'"},
+      {"gaussian", "missing required key 'sigma' (or noise_multiplier)"}};
+  for (const auto& [spec, says] : bad) {
+    try {
+      parse_entry(spec);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << spec << ": " << e.what();
+    }
+  }
+  // Calibration keys: the aliases can be '?', the sizes and epochs cannot.
+  EXPECT_NO_THROW(parse_raw_spec("gaussian:noise_multiplier=?,sample_rate=0.01", true));
+  EXPECT_NO_THROW(parse_raw_spec("gaussian:sigma=1,sample_rate=?", true));
+  EXPECT_THROW(parse_raw_spec("gaussian:sigma=1,batch_size=?,dataset_size=10", true), InputError);
+  EXPECT_THROW(parse_raw_spec("gaussian:sigma=1,batch_size=1,dataset_size=10,epochs=?", true), InputError);
 }
 
 RC_GTEST_PROP(MechanismSpec, RandomDecimalGuaranteesRoundUp, (unsigned int mantissa, unsigned int exponent)) {

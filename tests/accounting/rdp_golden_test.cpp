@@ -10,6 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
+
 namespace dpl {
 namespace {
 
@@ -50,6 +53,53 @@ TEST(RdpGolden, SubsampledGaussianWithSensitivityIsAnUpperBound) {
     const ComposedRdp composed(Ledger{parse_entry(spec)});
     expect_two_sided(format_upper(composed.at(Real(g.alpha))), composed.at(Real(g.alpha)), g.rdp, g.slack);
   }
+}
+
+// Orders near 1 and sampling rates up to 0.9: the fast path's series with the accelerated tail (CRVZ 2000, Prop. 1;
+// docs/rdp_fractional_tail.md). Before it, these fell back to the convexity chord from order 2 (q 0.3 at order 1.01:
+// 0.109 for 0.0447). References by quadrature of the definition (mpmath, 45 digits).
+const Golden kNearOne[] = {
+    {1.1, 1.0, 0.3, 1.01, "0.04471401429131443222551094", 0},
+    {1.1, 1.0, 0.7, 1.01, "0.2119050618494369114628590", 0},
+    {1.1, 1.0, 0.7, 1.25, "0.2723512725982521919342526", 0},
+    {1.1, 1.0, 0.3, 1.5, "0.07330959197025375936329352", 0},
+    {0.6, 1.3, 0.02, 1.25, "0.009403674646993110522402386", 0},
+    {2.5, 1.3, 0.005, 1.75, "0.000006789023804314819101643298", 0},
+    {0.5, 1.0, 0.9, 1.5, "2.734045878746672512355885", 0},
+    {3.0, 1.0, 0.45, 1.1, "0.01261403874791740793330025", 0},
+};
+
+TEST(RdpGolden, FractionalOrdersNearOneAreTight) {
+  for (const auto& g : kNearOne) {
+    const SubsampledGaussianRdp c(g.q, g.sigma, g.sens);
+    const Interval fast = c.certified_at(g.alpha);
+    expect_two_sided(format_upper(fast), fast, g.rdp, 1e-12);
+  }
+}
+
+// The 100-entry heterogeneous ledger (sigma_i = 0.8 + 0.02 i, q_i = 0.005 + 0.0002 i, sens 1.3, 100 steps each,
+// delta 1e-5): certified at the fractional order it finds (3.648), at most dp_accounting's value (6.9997, float64, at
+// its grid order 3.6), and above the exact epsilon at its order. References (mpmath, 30 digits, quadrature of each
+// entry's RDP; tests/accounting/rdp_golden_values.py): exact epsilon at order 3.647999938013287 6.996050098230368680854686,
+// at dp_accounting's best grid order 3.6 6.998896669723945411280127, at the best integer order 4 7.195080697637575450392682.
+TEST(RdpGolden, HeterogeneousLedgerAtTheOptimalFractionalOrder) {
+  Ledger ledger;
+  for (int i = 0; i < 100; ++i) {
+    char spec[96];
+    std::snprintf(spec, sizeof spec, "gaussian:sigma=%.4f,sens=1.3,q=%.4f,steps=100", 0.8 + 0.02 * i, 0.005 + 0.0002 * i);
+    ledger.push_back(parse_entry(spec));
+  }
+  const auto r = compose(ledger, Target::for_delta(1e-5), AccountantKind::rdp);
+  ASSERT_TRUE(r.order.has_value());
+  EXPECT_NE(*r.order, std::floor(*r.order));  // a fractional order, not an integer one
+  EXPECT_NEAR(*r.order, 3.648, 1e-3);
+  EXPECT_LE(hi(r.epsilon), Real("6.9997"));
+  EXPECT_LE(hi(r.epsilon), Real("6.998896669723945411280127"));  // below the exact value at any grid order
+  // Two-sided at the order it chose, against the exact value there (within the search tolerance of 3.648).
+  const ComposedRdp rdp(ledger);
+  const Interval eps = rdp_to_epsilon(rdp.certified_at(3.647999938013287), Real(3.647999938013287), 1e-5);
+  expect_two_sided(format_upper(eps), eps, "6.996050098230368680854686", 1e-12);
+  EXPECT_LE(hi(r.epsilon), Real("6.996050098230368680854686") * (1 + Real(1e-9)));
 }
 
 TEST(RdpGolden, ComposedEpsilonIsAnUpperBound) {

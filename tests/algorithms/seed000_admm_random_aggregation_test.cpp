@@ -47,7 +47,7 @@ TEST(AdmmRandomAggregation, PrintedDualSignDivergesCorrectedConverges) {
 
 TEST(AdmmRandomAggregation, FixedWeightsGiveGammaOne) {
   // r = 1/2: the aggregate is a point (omega = 0), i.e. the Laplace mechanism: average == worst (PC-9).
-  RunParameters p = RunParameters::from_assignments({"K=20", "random_weights=off"});
+  RunParameters p = RunParameters::from_assignments({"K=20", "random_weights=off", "beta0=1"});
   const RunResult r = run_admm_random_aggregation(p, 2);
   EXPECT_EQ(r.accounted["gamma"].get<double>(), 1.0);
   EXPECT_EQ(r.accounted["expected_epsilon"].get<double>(), r.accounted["epsilon"].get<double>());
@@ -65,7 +65,7 @@ TEST(AdmmRandomAggregation, WorstCaseTotalOfExampleA) {
 
 TEST(AdmmRandomAggregation, AverageBelowWorstWithNoise) {
   // b_inf = 0.1 (a declared bound above the domain's 2/57), D = 10: s = 0.01; d = 30 (breast_cancer), K = 15.
-  RunParameters p = RunParameters::from_assignments({"K=15", "b_inf=0.1"});
+  RunParameters p = RunParameters::from_assignments({"K=15", "b_inf=0.1", "beta0=1", "gamma=auto"});
   const RunResult r = run_admm_random_aggregation(p, 4);
   double beta_sum = 0;
   for (int k = 1; k <= 15; ++k) beta_sum += std::pow(1.02, k);
@@ -83,7 +83,7 @@ TEST(AdmmRandomAggregation, AverageBelowWorstWithNoise) {
   EXPECT_LT(thesis_ratio, 1.0);
   EXPECT_EQ(r.extra["privacy_curves"]["worst"].size(), 15u);
   // The closed-form gamma bound (default 'auto') is above the exact quadrature and within 1% of it.
-  RunParameters q = RunParameters::from_assignments({"K=15", "b_inf=0.1", "gamma=exact"});
+  RunParameters q = RunParameters::from_assignments({"K=15", "b_inf=0.1", "beta0=1", "gamma=exact"});
   const RunResult exact = run_admm_random_aggregation(q, 4);
   const double e_exact = exact.accounted["expected_epsilon"].get<double>();
   const double e_auto = r.accounted["expected_epsilon"].get<double>();

@@ -73,7 +73,7 @@ TEST(DsgdRandomAggregationMinmax, SuboptimalityDecreasesWithoutNoise) {
 }
 
 TEST(DsgdRandomAggregationMinmax, AverageNotAboveWorstWithNoise) {
-  RunParameters p = RunParameters::from_assignments({"K=10", "b_inf=0.1"});
+  RunParameters p = RunParameters::from_assignments({"K=10", "b_inf=0.1", "beta0=1"});
   const RunResult r = run_dsgd_random_aggregation_minmax(p, 6);
   double worst = 0;
   for (int k = 1; k <= 10; ++k) worst += 30 * std::pow(1.02, k) * std::pow(0.93, k) * 0.1;

@@ -3,12 +3,16 @@
 #pragma once
 
 #include "tests/cli/run_binary.h"
+#include "tests/cli/sandboxed_run.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <cstdint>
+#include <algorithm>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -20,6 +24,13 @@ struct FuzzFailure {
   std::string args;
   std::string why;
 };
+
+// The options whose values are files dpledger writes (a successful run may leave exactly those).
+inline const std::vector<std::string>& fuzz_output_options() {
+  static const std::vector<std::string> o = {"--csv", "--svg", "--plot", "--trace", "--ledger-out", "--out", "--report",
+                                             "--curve"};
+  return o;
+}
 
 struct FuzzSummary {
   int exit0 = 0, exit2 = 0;
@@ -207,6 +218,58 @@ class FuzzGenerator {
   std::mt19937_64 rng_;
   bool classic_only_;
 };
+
+// The robustness contract for one sandboxed run (tests/cli/sandboxed_run.h) of `args`, whose --time-limit is
+// `time_limit` seconds: "" if it holds, else what broke.
+// - exit 0, 2, 3 or 4 only (1 is an internal error; a signal or a kill is a crash or a hang);
+// - within the time limit (plus the watchdog's reaction and the start-up) and below 2 GB of memory;
+// - exit 2: nothing on stdout and exactly one `error:` line on stderr;
+// - --json with exit 0/3/4: exactly one JSON object on one line, without null;
+// - files: after an exit other than 0/3/4 no new file and no changed file in the run's directory; after 0/3/4 only
+//   the files named by output options, never a temporary one.
+inline std::string sandboxed_contract_violation(const SandboxedResult& r, double time_limit) {
+  if (r.wall_timeout) return "no answer within the wall-clock deadline (killed)";
+  if (r.signal != 0) return "killed by signal " + std::to_string(r.signal) + " (" + std::string(strsignal(r.signal)) + ")";
+  if (r.exit_code != 0 && r.exit_code != 2 && r.exit_code != 3 && r.exit_code != 4)
+    return "exit " + std::to_string(r.exit_code) + ", stderr: " + r.err.substr(0, 300);
+  if (r.cpu_seconds > time_limit + 1.0)
+    return "used " + std::to_string(r.cpu_seconds) + " s of CPU time, above --time-limit " + std::to_string(time_limit);
+  if (r.max_rss_mb > 2000) return "peak memory " + std::to_string(r.max_rss_mb) + " MB, above 2 GB";
+  const bool success = r.exit_code != 2;
+  std::set<std::string> named;
+  for (std::size_t i = 0; i + 1 < r.args.size(); ++i)
+    for (const auto& o : fuzz_output_options())
+      if (r.args[i] == o) named.insert(r.args[i + 1]);
+  if (!success) {
+    if (!r.out.empty()) return "exit 2 with output on stdout: " + r.out.substr(0, 200);
+    if (count_lines(r.err) != 1 || r.err.rfind("error: ", 0) != 0)
+      return "exit 2 without exactly one `error:` line: " + r.err.substr(0, 300);
+    if (!r.new_files.empty()) return "exit 2 left a file behind: " + *r.new_files.begin();
+    if (!r.changed_files.empty()) return "exit 2 changed the file " + *r.changed_files.begin();
+  } else {
+    for (const auto& f : r.new_files) {
+      if (f.rfind(".", 0) == 0) return "a temporary file was left: " + f;
+      if (!named.count(f)) return "a file no option named was written: " + f;
+    }
+    for (const auto& f : r.changed_files)
+      if (!named.count(f)) return "a file no option named was changed: " + f;
+    const bool json = std::find(r.args.begin(), r.args.end(), "--json") != r.args.end() &&
+                      std::find(r.args.begin(), r.args.end(), "--help") == r.args.end();
+    if (json) {
+      if (count_lines(r.out) != 1) return "--json printed " + std::to_string(count_lines(r.out)) + " lines";
+      try {
+        const auto j = nlohmann::json::parse(r.out);
+        if (!j.is_object()) return "--json printed no object";
+        if (has_null(j)) return "null in JSON: " + r.out.substr(0, 400);
+        const std::string bad = inconsistent_bounds(j);
+        if (!bad.empty()) return bad + ": " + r.out.substr(0, 400);
+      } catch (const std::exception& e) {
+        return std::string("invalid JSON (") + e.what() + "): " + r.out.substr(0, 400);
+      }
+    }
+  }
+  return "";
+}
 
 inline FuzzSummary run_fuzz_cases(std::uint64_t seed, int cases, int time_limit_s, bool classic_only) {
   FuzzGenerator g(seed, classic_only);

@@ -45,7 +45,7 @@ TEST(RunPlotCli, WellFormednessCheckCatchesBrokenDocuments) {
 }
 
 TEST(RunPlotCli, CentralizedAdmmHasUtilityAccountedAndClaimedSeries) {
-  const PlotRun p = plot_run("admm-centralized --seed 7", "/tmp/dpledger_run_plot_admm.svg");
+  const PlotRun p = plot_run("admm-centralized --seed 7 --set K=100", "/tmp/dpledger_run_plot_admm.svg");
   ASSERT_EQ(p.run.exit_code, 0) << p.run.err;
   EXPECT_EQ(xml_well_formed_error(p.svg), "");
   EXPECT_EQ(p.json["plot"]["panels"], nlohmann::json::array({"utility", "epsilon"}));

@@ -1,0 +1,308 @@
+#include "audit/algorithm_audit.h"
+
+#include "accounting/composition/compose.h"
+#include "accounting/errors.h"
+#include "accounting/mechanisms/ledger_file.h"
+#include "algorithms/run/algorithm_registry.h"
+#include "algorithms/run/assignments.h"
+#include "algorithms/run/audit_probe.h"
+#include "audit/block_sampler.h"
+#include "audit/clopper_pearson.h"
+
+#include <boost/math/special_functions/gamma.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace dpl::audit {
+
+namespace {
+
+struct Profile {
+  std::uint64_t runs;              // default runs
+  std::vector<std::string> claim;  // extra keys for the claim run (cheaper accounting that gives the same epsilon)
+  std::string threat, canary;
+};
+
+const std::vector<std::pair<std::string, Profile>>& profiles() {
+  static const std::string seed000_canary =
+      "the target agent's neighbouring data set whose local gradient differs by B_inf (the declared domain's bound) in "
+      "every coordinate, the corner of the domain: every released coordinate's mean moves by the ledger's shift";
+  static const std::vector<std::pair<std::string, Profile>> p = {
+      {"admm-random-aggregation",
+       {1000, {"average_case=off"}, "every iterate: the target agent's noisy state, every coordinate at every step (the "
+        "hidden aggregation weight integrated out: the ledger treats each release as a Laplace mechanism)", seed000_canary}},
+      {"dsgd-random-aggregation",
+       {1000, {"average_case=off"}, "every iterate: the target agent's noisy released point (once, at its group's "
+        "step; the groups are held fixed)", seed000_canary}},
+      {"dgd-secret-sharing",
+       {4000, {}, "the colluders' view: every round's sum of the honest agents' states (secret shares reconstructed)",
+        "the target agent's neighbouring data set whose gradient differs by Delta2 in l2 (the declared domain's "
+        "bound), all on one coordinate: the honest sum moves by eta Delta2 there"}},
+      {"dsgd-random-aggregation-minmax",
+       {1000, {"average_case=off"}, "every iterate: the target agent's noisy state, every coordinate at every step",
+        seed000_canary}},
+      {"dp-sgd",
+       {1000, {}, "every iterate: each step's noisy clipped-gradient sum",
+        "a canary record whose gradient is 10 C on a model coordinate of its own, clipped to C (the clipping bound), "
+        "Poisson-sampled with q like every record; D has it, D' not"}},
+      {"dp-cd",
+       {1000, {}, "every iterate: each step's noisy coordinates of the mean clipped gradient",
+        "replace-one: a record whose clipped gradient turns by 2C (the clipping bound), the whole shift 2C/n on the "
+        "first updated coordinate of each step"}},
+      {"admm-centralized",
+       {1000, {}, "every iterate: record 0's noisy block u_0 at every round",
+        "replace-one: record 0's clipped difference Clip(x_0 - z, C) turned by the sensitivity 2 min(L gamma, C), "
+        "on the block's first coordinate"}},
+      {"admm-lasso",
+       {1000, {}, "every iterate: record 0's noisy block u_0 at every round",
+        "replace-one: record 0's clipped difference Clip(x_0 - z, C) turned by the sensitivity 2 min(L gamma, C), "
+        "on the block's first coordinate"}},
+      {"admm-federated",
+       {1000, {}, "every iterate: user 0's noisy block each round it takes part",
+        "replace-one: user 0's clipped difference turned by the sensitivity 2 min(L gamma, C), on the block's first "
+        "coordinate; its participations beyond the claim run's most are not counted"}},
+      {"admm-decentralized",
+       {1000, {}, "every iterate: user 0's noisy block at each walk step it takes",
+        "replace-one: user 0's clipped difference turned by the sensitivity 2 min(L gamma, C), on the block's first "
+        "coordinate; its steps beyond the claim run's most are not counted"}},
+  };
+  return p;
+}
+
+const Profile* profile(const std::string& a) {
+  for (const auto& [name, p] : profiles())
+    if (name == a) return &p;
+  return nullptr;
+}
+
+double number_or(const algorithms::Json& j, const std::string& key, double def) {
+  return j.contains(key) && j.at(key).is_number() ? j.at(key).get<double>() : def;
+}
+
+// The claim's largest allowed P(E) given Q(E) <= q, over the curve's points: an (eps, delta)-DP pair has
+// P <= e^eps Q + delta and 1 - Q <= e^eps (1 - P) + delta (Kairouz, Oh and Viswanath 2015).
+double allowed_p(const std::vector<ClaimPoint>& curve, double q) {
+  double best = 1;
+  for (const auto& c : curve) {
+    const double e = std::exp(c.epsilon);
+    best = std::min({best, e * q + c.delta, 1 - (1 - c.delta - q) / e});
+  }
+  return std::max(0.0, best);
+}
+
+}  // namespace
+
+std::vector<std::string> auditable_algorithms() {
+  std::vector<std::string> v;
+  for (const auto& [name, p] : profiles()) v.push_back(name);
+  return v;
+}
+
+bool is_auditable(const std::string& a) { return profile(a) != nullptr; }
+
+std::uint64_t algorithm_audit_default_runs(const std::string& a) {
+  const Profile* p = profile(a);
+  return p ? p->runs : 1000;
+}
+
+AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  AlgorithmAuditPlan plan = given;
+  double noise_factor = 1;
+  plan.sets.clear();
+  for (const auto& [key, value] : algorithms::parse_assignments(given.sets)) {
+    if (key != "actual_noise_factor") {
+      plan.sets.push_back(key + "=" + value);
+      continue;
+    }
+    std::size_t used = 0;
+    try {
+      noise_factor = std::stod(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != value.size() || !(noise_factor > 0) || !std::isfinite(noise_factor) || noise_factor > 1e6)
+      throw InputError("--set actual_noise_factor=" + value + " is out of range: allowed (0, 1e6]");
+  }
+  const auto& entry = algorithms::find_algorithm(plan.algorithm);
+  const Profile* prof = profile(plan.algorithm);
+  if (!prof) {
+    std::string known;
+    for (const auto& a : auditable_algorithms()) known += (known.empty() ? "" : ", ") + a;
+    throw NotApplicable("audit " + plan.algorithm + ": no audit probe in this algorithm (audited: " + known + ")");
+  }
+  if (plan.runs == 0) plan.runs = prof->runs;
+  if (plan.runs < 4 || plan.runs > 10'000'000)
+    throw InputError("--runs=" + std::to_string(plan.runs) + " is out of range for an algorithm: allowed [4, 10000000]");
+  if (!(plan.confidence > 0 && plan.confidence < 1)) throw InputError("--confidence is out of range: allowed (0, 1)");
+
+  AlgorithmAuditResult w;
+  w.algorithm = plan.algorithm;
+  w.threat_model = prof->threat;
+  w.canary = prof->canary;
+  w.noise_factor = noise_factor;
+  w.runs = plan.runs;
+  w.confidence = plan.confidence;
+
+  // The claim: the run's own accounting at the claimed noise (its parameters as given, no probe).
+  std::vector<std::string> claim_sets = plan.sets;
+  claim_sets.insert(claim_sets.end(), prof->claim.begin(), prof->claim.end());
+  algorithms::AuditSetupCache cache;  // the problem (and public draws) every run of this audit shares
+  cache.seed = block_seed(plan.seed, 0);
+  algorithms::AuditProbe claim_probe(1.0, &cache);
+  claim_probe.set_lean(false);
+  algorithms::RunParameters claim_params = algorithms::RunParameters::from_assignments(claim_sets);
+  claim_params.set_audit_probe(&claim_probe);
+  const algorithms::RunResult claim_run = entry.run(claim_params, block_seed(plan.seed, 0));
+  w.claim_epsilon = number_or(claim_run.accounted, "epsilon", INFINITY);
+  w.claim_delta = number_or(claim_run.accounted, "delta", 0);
+  if (!std::isfinite(w.claim_epsilon))
+    throw NotApplicable("audit " + plan.algorithm + ": the run has no finite accounted epsilon (noise off?): nothing to audit");
+  Ledger ledger;
+  if (!claim_run.mechanisms.empty()) {
+    std::string text;
+    for (const auto& m : claim_run.mechanisms) text += m.dump() + "\n";
+    for (const auto& e : parse_ledger_text(text, plan.algorithm + " ledger")) ledger.push_back(e.entry);
+    w.claim_source = "dpledger's certified privacy curve delta(eps) of the run's ledger at the claimed noise (" +
+                     std::to_string(ledger.size()) + " entries; `dpledger run " + plan.algorithm + " --ledger-out`)";
+  } else {
+    w.claim_source = "the run's accounted (epsilon, delta) (no ledger to draw the whole curve from)";
+  }
+  // The curve on a grid up to what N runs can resolve (an event's P/Q ratio is at most about N): 16 points.
+  const double top = std::min(w.claim_epsilon, std::log(static_cast<double>(plan.runs)) + 3);
+  const int grid = ledger.empty() ? 0 : 16;
+  w.curve.push_back({w.claim_epsilon, w.claim_delta});
+  for (int k = 0; k < grid; ++k) {
+    const double eps = top * k / grid;
+    const AccountingResult a = compose(ledger, Target::for_epsilon(eps), AccountantKind::automatic);
+    w.curve.push_back({eps, std::min(1.0, hi_up(a.delta))});
+  }
+
+  // The runs: each with its probe; (S_D, S_D') per run.
+  // The claim's steps: releases beyond them (a run whose audited unit happens to take part more often than in the
+  // claim's run) are not counted, so that the claim covers every view audited.
+  std::uint64_t cap = 0;
+  for (const auto& e : ledger) cap += static_cast<std::uint64_t>(e.steps);
+  if (ledger.empty()) cap = UINT64_MAX;
+  w.stat_d.assign(plan.runs, 0);
+  w.stat_dprime.assign(plan.runs, 0);
+  std::vector<double> energy(plan.runs, 0);
+  std::vector<std::uint64_t> draws(plan.runs, 0);
+  bool laplace = false;
+  {
+    // Run 0 alone first: it validates the keys before the parallel work.
+    std::atomic<std::uint64_t> next{0}, done{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    auto one = [&](std::uint64_t i) {
+      algorithms::AuditProbe probe(noise_factor, &cache, cap);
+      algorithms::RunParameters params = algorithms::RunParameters::from_assignments(plan.sets);
+      params.set_audit_probe(&probe);
+      (void)entry.run(params, block_seed(plan.seed, i + 1));
+      w.stat_d[i] = probe.statistic_d();
+      w.stat_dprime[i] = probe.statistic_dprime();
+      if (probe.laplace_draws() > 0) {
+        laplace = true;
+        energy[i] = probe.noise_energy_laplace();
+        draws[i] = probe.laplace_draws();
+      } else {
+        energy[i] = probe.noise_energy_gaussian();
+        draws[i] = probe.gaussian_draws();
+      }
+      if (i == 0) w.releases_per_run = probe.releases();
+    };
+    one(0);
+    next = 1;
+    done = 1;
+    auto work = [&] {
+      for (std::uint64_t i; !failed && (i = next.fetch_add(1)) < plan.runs;) {
+        try {
+          one(i);
+        } catch (...) {
+          std::lock_guard<std::mutex> lock(error_mutex);
+          if (!error) error = std::current_exception();
+          failed = true;
+        }
+        done.fetch_add(1);
+      }
+    };
+    const unsigned threads = std::max(1u, std::min<unsigned>(plan.threads, 256));
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
+    if (progress)
+      while (done.load() < plan.runs && !failed) {
+        progress(done.load(), plan.runs);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    for (auto& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
+    if (progress) progress(plan.runs, plan.runs);
+  }
+  if (w.releases_per_run == 0) throw NotApplicable("audit " + plan.algorithm + ": the audited unit released nothing noisy");
+  w.statistic = "the claimed density's log-likelihood ratio of the audited unit's " + std::to_string(w.releases_per_run) +
+                " noisy releases given the history, summed (the Neyman-Pearson statistic of the claim)";
+
+  // Distinguishing test: the first half of the runs chooses the event, the second half estimates it.
+  const double alpha = (1 - plan.confidence) / 2;  // this test's share of the error
+  const double alpha_each = alpha / 2;              // P's lower and Q's upper bound
+  const std::uint64_t half = plan.runs / 2;
+  auto count_above = [&](const std::vector<double>& v, std::uint64_t from, std::uint64_t to, double t) {
+    std::uint64_t k = 0;
+    for (std::uint64_t i = from; i < to; ++i) k += v[i] > t;
+    return k;
+  };
+  std::vector<double> pooled;
+  for (std::uint64_t i = 0; i < half; ++i) pooled.push_back(w.stat_d[i]), pooled.push_back(w.stat_dprime[i]);
+  std::sort(pooled.begin(), pooled.end());
+  double best = -INFINITY;
+  const std::size_t candidates = std::min<std::size_t>(pooled.size(), 128);
+  for (std::size_t c = 0; c < candidates; ++c) {
+    const double t = pooled[(pooled.size() - 1) * c / std::max<std::size_t>(1, candidates - 1)];
+    for (bool d_first : {true, false}) {
+      // d_first: E = {S > t}, P = P_D, Q = P_D'; else E = {S <= t}, P = P_D', Q = P_D.
+      const std::uint64_t above_d = count_above(w.stat_d, 0, half, t), above_dp = count_above(w.stat_dprime, 0, half, t);
+      const std::uint64_t kp = d_first ? above_d : half - above_dp, kq = d_first ? above_dp : half - above_d;
+      const double pl = clopper_pearson_lower(kp, half, alpha_each), qu = clopper_pearson_upper(kq, half, alpha_each);
+      const double margin = std::log(std::max(pl, 1e-300)) - std::log(std::max(allowed_p(w.curve, qu), 1e-300));
+      if (margin > best) best = margin, w.threshold = t, w.d_first = d_first;
+    }
+  }
+  const std::uint64_t n_est = plan.runs - half;
+  const std::uint64_t above_d = count_above(w.stat_d, half, plan.runs, w.threshold);
+  const std::uint64_t above_dp = count_above(w.stat_dprime, half, plan.runs, w.threshold);
+  w.k_p = w.d_first ? above_d : n_est - above_dp;
+  w.k_q = w.d_first ? above_dp : n_est - above_d;
+  w.n_p = w.n_q = n_est;
+  w.p_lower = clopper_pearson_lower(w.k_p, n_est, alpha_each);
+  w.q_upper = clopper_pearson_upper(w.k_q, n_est, alpha_each);
+  w.allowed_p = allowed_p(w.curve, w.q_upper);
+  w.distinguishing = w.p_lower > w.allowed_p ? Verdict::violation : Verdict::pass;
+  w.epsilon_lower = std::max(0.0, epsilon_of_event(w.p_lower, w.q_upper, w.claim_delta));
+  if (std::isfinite(w.epsilon_lower)) w.epsilon_lower = std::max(0.0, w.epsilon_lower - 1e-12 * (1 + w.epsilon_lower));
+
+  // Noise check: Gaussian: sum (n/sd)^2 ~ F^2 chi^2_N; Laplace: sum |n|/b ~ F Gamma(N, 1). Below the claim's
+  // alpha-quantile: the noise drawn is smaller than claimed (at confidence 1 - alpha).
+  double e = 0;
+  std::uint64_t n = 0;
+  for (std::uint64_t i = 0; i < plan.runs; ++i) e += energy[i], n += draws[i];
+  w.noise_family = laplace ? "laplace" : "gaussian";
+  w.noise_draws = n;
+  if (n > 0) {
+    const double N = static_cast<double>(n);
+    const double shape = laplace ? N : N / 2, scale = laplace ? 1.0 : 2.0;
+    const double lower = boost::math::gamma_p_inv(shape, alpha) * scale;  // the claim's alpha-quantile
+    w.noise_ratio = e / N;  // 1 in expectation under the claim (E n^2/sd^2 = 1, E |n|/b = 1)
+    w.noise_ratio_lower = lower / N * (1 - 1e-9);
+    w.noise = w.noise_ratio < w.noise_ratio_lower ? Verdict::violation : Verdict::pass;
+  }
+  w.verdict = w.distinguishing == Verdict::violation || w.noise == Verdict::violation ? Verdict::violation : Verdict::pass;
+  return w;
+}
+
+}  // namespace dpl::audit

@@ -1,0 +1,64 @@
+#include "proofs-check/run_statistics.h"
+
+#include "accounting/errors.h"
+#include "proofs-check/claim.h"
+
+#include <cmath>
+
+namespace dpl::proofs {
+
+MeanEstimate mean_of(const std::vector<double>& values) {
+  MeanEstimate m;
+  m.runs = static_cast<int>(values.size());
+  if (values.empty()) return m;
+  for (double v : values) m.mean += v;
+  m.mean /= static_cast<double>(values.size());
+  if (values.size() > 1) {
+    double ss = 0;
+    for (double v : values) ss += (v - m.mean) * (v - m.mean);
+    m.standard_error = std::sqrt(ss / static_cast<double>(values.size() - 1) / static_cast<double>(values.size()));
+  }
+  return m;
+}
+
+Side compare_to_bound(const MeanEstimate& m, double bound, double z) {
+  if (m.mean + z * m.standard_error <= bound) return Side::below;
+  if (m.mean - z * m.standard_error > bound) return Side::above;
+  return Side::undecided;
+}
+
+Slope log_log_slope(const std::vector<double>& x, const std::vector<double>& y) {
+  const std::size_t n = x.size();
+  if (n < 2 || y.size() != n) throw NotApplicable("a log-log slope needs at least two points");
+  double mx = 0, my = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!(x[i] > 0) || !(y[i] > 0)) throw NotApplicable("a log-log slope needs positive values");
+    mx += std::log(x[i]);
+    my += std::log(y[i]);
+  }
+  mx /= static_cast<double>(n);
+  my /= static_cast<double>(n);
+  double sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    sxx += (std::log(x[i]) - mx) * (std::log(x[i]) - mx);
+    sxy += (std::log(x[i]) - mx) * (std::log(y[i]) - my);
+  }
+  Slope s;
+  s.slope = sxy / sxx;
+  s.intercept = my - s.slope * mx;
+  if (n > 2) {
+    double rss = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double r = std::log(y[i]) - s.intercept - s.slope * std::log(x[i]);
+      rss += r * r;
+    }
+    s.standard_error = std::sqrt(rss / static_cast<double>(n - 2) / sxx);
+  }
+  return s;
+}
+
+std::string describe(const MeanEstimate& m, int digits) {
+  return num(m.mean, digits) + " ± " + num(m.standard_error, 2);
+}
+
+}  // namespace dpl::proofs

@@ -1,0 +1,98 @@
+// The swept paper figures at a reduced size (a few seeds, short runs): every figure of the registry produces
+// finite curves, and each reproduces the ordering its paper reports where the data allow it (a check that fails
+// when the ordering flips, e.g. Algorithm 1 and standard DDA exchanged). Full-size runs are for `dpledger sweep`.
+#include "algorithms/sweeps/figure_registry.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+namespace dpl::algorithms::sweeps {
+namespace {
+
+Figure run(const std::string& name, const std::vector<std::string>& sets, int seeds) {
+  RunParameters p = RunParameters::from_assignments(sets);
+  return find_figure(name).runner(p, seeds, {});
+}
+
+const Curve& curve(const Figure& f, std::size_t panel, const std::string& prefix) {
+  for (const auto& c : f.panels.at(panel).curves)
+    if (c.name.rfind(prefix, 0) == 0) return c;
+  throw std::runtime_error("no curve " + prefix + " in " + f.name);
+}
+
+TEST(SweepFigures, EveryPaperHasAFigure) {
+  std::set<std::string> papers;
+  for (const auto& e : figure_entries()) papers.insert(e.paper);
+  EXPECT_EQ(papers, (std::set<std::string>{"seed 000", "seed 001", "seed 002", "seed 003", "seed 004"}));
+  EXPECT_EQ(find_figure("seed003-figure1").name, "seed003-fig1");  // the former name still works
+}
+
+TEST(SweepFigures, Seed000GammaFallsWithOmegaAndBetaAndThePrintedBoundIsBelowIt) {
+  const Figure f = run("seed000-fig2-1", {"K=15"}, 1);
+  ASSERT_EQ(f.panels.size(), 3u);
+  const auto& left = f.panels[0].curves;
+  for (const auto& c : left)
+    for (std::size_t i = 1; i < c.mean.size(); ++i) EXPECT_LT(c.mean[i], c.mean[i - 1]) << c.name;
+  for (std::size_t k = 1; k + 1 < left.size(); ++k) EXPECT_LT(left[k].mean[0], left[k - 1].mean[0]);
+  // Thesis's (2.6) at beta 10, omega 0.1: 0.7878 against the exact 0.7906 (notes' Table 1).
+  EXPECT_NEAR(curve(f, 0, "beta 10 (exact)").mean[0], 0.7906, 1e-4);
+  EXPECT_LT(curve(f, 0, "beta 10, eq. (2.6)").mean[0], curve(f, 0, "beta 10 (exact)").mean[0]);
+  // [42] perturbs the multiplier: more accurate, and D times the loss of output perturbation.
+  EXPECT_LT(curve(f, 1, "[42]").mean.back(), curve(f, 1, "[48]").mean.back());
+  EXPECT_GT(curve(f, 2, "[42]").mean.back(), curve(f, 2, "Algorithm 1, worst").mean.back());
+  EXPECT_LT(curve(f, 2, "Algorithm 1, average").mean.back(), curve(f, 2, "Algorithm 1, worst").mean.back());
+}
+
+TEST(SweepFigures, Seed001AlgorithmOneBeatsDgdAndPdop) {
+  const Figure f = run("seed001-fig1", {"K=3000"}, 3);
+  const double alg = curve(f, 0, "Algorithm 1").mean.back();
+  EXPECT_LT(alg, curve(f, 0, "DGD").mean.back());
+  EXPECT_LT(alg, curve(f, 0, "PDOP").mean.back());
+}
+
+TEST(SweepFigures, Seed002CurvesAndMatchedBounds) {
+  const Figure f1 = run("seed002-fig1", {"K=20"}, 1);
+  ASSERT_EQ(f1.panels.size(), 2u);
+  for (const auto& c : f1.panels[0].curves) EXPECT_LT(c.mean.back(), c.mean.front()) << c.name;
+  const Figure f2 = run("seed002-fig2", {"K=5"}, 2);
+  ASSERT_EQ(f2.panels.size(), 4u);
+  // The baselines' noise is matched to R-ADMM's total bound (the paper's Fig. 2 (c), (d)).
+  for (std::size_t p : {2u, 3u})
+    for (const auto& c : f2.panels[p].curves)
+      EXPECT_NEAR(c.mean.back(), f2.panels[p].curves.front().mean.back(), 1e-9 * c.mean.back()) << c.name;
+}
+
+TEST(SweepFigures, Seed003ReducedSweep) {
+  const Figure f = run("seed003-fig1", {"K=20", "tune=off"}, 1);
+  ASSERT_EQ(f.panels.size(), 1u);
+  ASSERT_EQ(f.panels[0].references.size(), 2u);  // the optimum and the zero release
+  EXPECT_LT(f.panels[0].references[0].y, 0.6 * f.panels[0].references[1].y);  // kappa 0.001: far from zero
+  for (const auto& c : f.panels[0].curves) {
+    ASSERT_EQ(c.x.size(), 7u);
+    for (std::size_t i = 1; i < c.x.size(); ++i) EXPECT_GT(c.x[i], c.x[i - 1]) << c.name;  // epsilon grows
+  }
+}
+
+TEST(SweepFigures, Seed004OrderingsOfThePaper) {
+  const Figure f1 = run("seed004-fig1", {"T=300"}, 2);
+  // Algorithm 1 below standard DDA at both budgets (Fig. 1), and eps 1 below eps 0.5 for Algorithm 1.
+  EXPECT_LT(curve(f1, 0, "Algorithm 1, 1 edge (2 nodes), eps 1").mean.back(),
+            curve(f1, 0, "standard DDA, all 20 nodes, eps 1").mean.back());
+  EXPECT_LT(curve(f1, 0, "Algorithm 1, 1 edge (2 nodes), eps 0.5").mean.back(),
+            curve(f1, 0, "standard DDA, all 20 nodes, eps 0.5").mean.back());
+  const Figure f3 = run("seed004-fig3", {"T=200"}, 1);
+  // Remark 1's (7) ends at 0.9746 eps; the certified curves are non-decreasing.
+  EXPECT_NEAR(curve(f3, 0, "paper's (7), eps 1").mean.back(), 0.9746, 1e-4);
+  for (const auto& c : f3.panels[0].curves)
+    for (std::size_t i = 1; i < c.mean.size(); ++i) EXPECT_GE(c.mean[i], c.mean[i - 1]) << c.name;
+  for (const std::string name : {"seed004-fig2", "seed004-fig4", "seed004-fig5"}) {
+    const Figure f = run(name, {"T=50"}, 1);
+    for (const auto& c : f.panels[0].curves)
+      for (double v : c.mean) EXPECT_TRUE(std::isfinite(v)) << name << " " << c.name;
+  }
+}
+
+}  // namespace
+}  // namespace dpl::algorithms::sweeps

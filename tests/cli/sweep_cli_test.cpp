@@ -1,0 +1,52 @@
+// `dpledger sweep`: --list names a figure of every paper, a reduced sweep writes a CSV and a well-formed SVG with
+// its bands, bad input exits 2 naming the option, and --help lists every figure with its keys.
+#include "tests/cli/run_binary.h"
+#include "tests/cli/xml_well_formed.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace dpl::testing {
+namespace {
+
+TEST(SweepCli, ListNamesAFigureOfEveryPaper) {
+  const RunResult r = run_dpledger("sweep --list");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"seed000-fig2-1", "seed001-fig1", "seed002-fig1", "seed002-fig2", "seed003-fig1",
+                        "seed004-fig1", "seed004-fig2", "seed004-fig3", "seed004-fig4", "seed004-fig5"})
+    EXPECT_NE(r.out.find(f), std::string::npos) << f;
+  const RunResult help = run_dpledger("sweep --help");
+  EXPECT_NE(help.out.find("keys: data=breast_cancer, T=1000"), std::string::npos) << help.out;
+  const RunResult run_help = run_dpledger("run --help");
+  EXPECT_NE(run_help.out.find("dp-dda-node-sampling"), std::string::npos);
+  EXPECT_NE(run_help.out.find("admm-lasso"), std::string::npos);
+}
+
+TEST(SweepCli, ReducedSweepWritesCsvAndSvg) {
+  const std::string dir = std::filesystem::temp_directory_path() / ("dpl_sweep_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const RunResult r = run_dpledger("--json sweep seed004-fig2 --seeds 2 --set T=40 --csv " + dir + "/f.csv --svg " +
+                                   dir + "/f.svg");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"figure\":\"seed004-fig2\""), std::string::npos);
+  const std::string csv = read_all(dir + "/f.csv");
+  EXPECT_EQ(csv.rfind("panel,curve,x,mean,sd,seeds\n", 0), 0u);
+  const std::string svg = read_all(dir + "/f.svg");
+  EXPECT_EQ(xml_well_formed_error(svg), "");
+  EXPECT_NE(svg.find("fill-opacity='0.18'"), std::string::npos);  // the bands over seeds
+  std::filesystem::remove_all(dir);
+}
+
+TEST(SweepCli, BadInputExitsTwo) {
+  EXPECT_EQ(run_dpledger("sweep seed009-fig1").exit_code, 2);
+  EXPECT_EQ(run_dpledger("sweep seed004-fig1 --seeds 0").exit_code, 2);
+  EXPECT_EQ(run_dpledger("sweep seed004-fig1 --set T=5").exit_code, 2);
+  EXPECT_EQ(run_dpledger("sweep seed004-fig1 --set colour=red").exit_code, 2);
+  const RunResult r = run_dpledger("sweep seed004-fig1 --svg x.png");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--svg"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dpl::testing
