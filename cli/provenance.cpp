@@ -137,7 +137,7 @@ std::string stamp_file(const std::string& path, const std::string& content) {
   if (ends_with(path, ".md")) return content + (content.empty() || content.back() == '\n' ? "" : "\n") +
                                      "\nWritten by dpledger " + version_string() + ": `" + one_line(command_line()) +
                                      "`\n";
-  if (ends_with(path, ".csv")) return "# " + provenance_text() + "\n" + content;
+  if (const std::string prefix = stamp_prefix(path); !prefix.empty()) return prefix + content;  // .csv, .jsonl
   if (content.rfind(".TH ", 0) == 0 || content.rfind(".\\\"", 0) == 0)  // roff (the man page): a comment line
     return ".\\\" " + provenance_text() + "\n" + content;
   const std::size_t first = content.find_first_not_of(" \t\r\n");

@@ -31,7 +31,7 @@ Json with_provenance(const Json& j);
 //   .md                     a last line "Written by dpledger VERSION: `COMMAND LINE`"
 //   roff (.TH ...)          a first comment line .\" dpledger VERSION: COMMAND LINE
 //   one JSON object         "version" and "arguments" members (those it does not have already)
-//   JSON lines              a first line {"version":...,"arguments":[...]} (ledger readers skip it)
+//   .jsonl, JSON lines      a first line {"version":...,"arguments":[...]} (ledger readers skip it)
 std::string stamp_file(const std::string& path, const std::string& content);
 
 // The provenance first line of a file written as a stream, chosen by its extension: "# dpledger ...\n" for .csv,
