@@ -20,10 +20,13 @@ LedgerReadOptions& read_options() {
 }  // namespace
 
 CLI::Option* add_ledger_file_option(CLI::App* sub, std::vector<std::string>& files) {
+  std::string classes;
+  for (const auto& c : ambiguous_asdict_classes()) classes += (classes.empty() ? "" : ", ") + c;
   sub->add_option("--asdict-class", read_options().asdict_classes,
                   "The dp_accounting class meant by attr.asdict dicts in --ledger files whose fields fit several "
-                  "classes (repeatable): e.g. GaussianDpEvent for {'noise_multiplier': 1.1}")
-      ->check(CLI::IsMember(ambiguous_asdict_classes()));
+                  "classes (repeatable): e.g. GaussianDpEvent for {'noise_multiplier': 1.1}. One of " + classes)
+      ->check(CLI::IsMember(ambiguous_asdict_classes()).description(""))
+      ->type_name("CLASS");
   return sub->add_option("--ledger", files,
                          "Ledger file (repeatable; - = standard input), composed after the -m specs: JSON lines "
                          "{\"mechanism\":\"gaussian\",\"sigma\":1.1,\"q\":0.01,\"steps\":1000}, a JSON array of them, "

@@ -254,6 +254,10 @@ class PythonReader {
 
 bool looks_like_python_dp_events(const std::string& text) {
   std::size_t i = text.find_first_not_of(" \t\r\n[(");
+  while (i != std::string::npos && text[i] == '#') {  // Python comment lines before the first value
+    const std::size_t nl = text.find('\n', i);
+    i = nl == std::string::npos ? nl : text.find_first_not_of(" \t\r\n[(", nl);
+  }
   if (i == std::string::npos) return false;
   if (text[i] == '{') {  // a dict printed by Python: single-quoted keys
     const std::size_t k = text.find_first_not_of(" \t\r\n", i + 1);
