@@ -46,12 +46,17 @@ std::vector<std::string> names_of(const CLI::Option& o) {
 }
 
 // roff escapes: backslash, leading dot/quote, and '-' as a real minus in option names.
-std::string roff(const std::string& s) {
+// Text for the man page: backslashes and hyphens escaped; in filled text (not the examples) a break point \: after
+// every ',', '|' and '/' that no space follows, so that long lists (a default of 28 orders, a set of class names) can
+// break at the page width instead of overflowing it (groff's "can't break line").
+std::string roff(const std::string& s, bool filled = true) {
   std::string r;
-  for (char c : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
     if (c == '\\') r += "\\e";
     else if (c == '-') r += "\\-";
     else r += c;
+    if (filled && (c == ',' || c == '|' || c == '/') && i + 1 < s.size() && s[i + 1] != ' ') r += "\\:";
   }
   if (!r.empty() && (r[0] == '.' || r[0] == '\'')) r = "\\&" + r;
   return r;
@@ -78,7 +83,7 @@ void man_command(std::ostringstream& m, const CLI::App& app, const std::string& 
   if (const auto& examples = command_examples(app.get_name()); !examples.empty()) {
     m << ".PP\nExamples:\n";
     for (const auto& e : examples)
-      m << ".PP\n" << roff(e.what) << "\n.RS\n.EX\n" << roff(e.command) << "\n.EE\n.RE\n";
+      m << ".PP\n" << roff(e.what) << "\n.RS\n.EX\n" << roff(e.command, false) << "\n.EE\n.RE\n";
   }
   for (const CLI::App* s : commands_of(app)) man_command(m, *s, full);
 }
@@ -86,6 +91,9 @@ void man_command(std::ostringstream& m, const CLI::App& app, const std::string& 
 std::string man_page(const CLI::App& root) {
   std::ostringstream m;
   m << ".TH DPLEDGER 1 \"\" \"dpledger " << roff(version_string()) << "\" \"User Commands\"\n"
+    // Left-aligned, not justified: option lists and defaults hold long words that a justified line cannot
+    // stretch around without groff's "cannot adjust line".
+    << ".ad l\n"
     << ".SH NAME\ndpledger \\- certified differential\\-privacy accounting and verification of private "
        "optimisation\n"
     << ".SH SYNOPSIS\n.B dpledger\n[\\fB\\-\\-json\\fR] [\\fB\\-q\\fR] \\fICOMMAND\\fR [\\fIOPTIONS\\fR]\n"
@@ -235,7 +243,7 @@ std::string bash_completion(const CLI::App& root) {
   for (const CLI::App* s : commands_of(root))
     for (const std::string option : {"--accountant", "--asdict-class"})
       if (has_option(*s, option))
-        b << "    \"" << s->get_name() << " " << option << "\") COMPREPLY=($(compgen -S ' ' -W \""
+        b << "    \"" << s->get_name() << " " << option << "\") compopt +o nospace 2>/dev/null; COMPREPLY=($(compgen -W \""
           << words(option_values(option)) << "\" -- \"$cur\")); return ;;\n";
   for (const CLI::App* s : commands_of(root)) {
     const std::string pattern = value_option_pattern(*s);

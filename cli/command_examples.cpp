@@ -40,14 +40,17 @@ const std::vector<CommandExample>& command_examples(const std::string& command) 
        {{"regenerate a paper figure as CSV and SVG (about a minute with 10 seeds)",
          "dpledger sweep seed003-figure1 --seeds 1 --K 20 --csv fig1.csv --svg fig1.svg"}}},
       {"audit",
-       {{"audit the Laplace mechanism's claim (pass); with half the noise it is caught (exit 3)",
+       {{"audit the Laplace mechanism's claim (PASS; with --set actual_noise_factor=0.5, half the noise, it is a "
+         "VIOLATION, exit 3)",
          "dpledger audit laplace:b=1 --runs 100000 --seed 1"},
         {"audit in two shards (on two machines), then merge them",
          "dpledger audit laplace:b=1 --runs 100000 --shard 1/2 --out s1.json && "
          "dpledger audit laplace:b=1 --runs 100000 --shard 2/2 --out s2.json && dpledger audit merge s1.json s2.json"},
-        {"audit your own mechanism's outputs on D and D' (one number per line) against its claimed epsilon",
-         "seq 1 200 > d.txt && seq 2 201 > d2.txt && dpledger audit --samples d.txt --neighbour-samples d2.txt "
-         "--epsilon 1 --delta 0"}}},
+        {"audit your own mechanism's outputs on D and D' (one number per line; here Laplace noise of scale 1 on 0 "
+         "and on 1, drawn by awk) against its claimed epsilon (PASS at 1; a VIOLATION, exit 3, at 0.5)",
+         "awk 'BEGIN{srand(1); for(i=0;i<20000;i++){u=rand()-0.5; print (u<0?1:-1)*log(1-2*(u<0?-u:u))}}' > d.txt && "
+         "awk 'BEGIN{srand(2); for(i=0;i<20000;i++){u=rand()-0.5; print 1+(u<0?1:-1)*log(1-2*(u<0?-u:u))}}' > d2.txt && "
+         "dpledger audit --samples d.txt --neighbour-samples d2.txt --epsilon 1 --delta 0"}}},
       {"check",
        {{"list the papers' claims without running them", "dpledger check --list"},
         {"check one claim", "dpledger check 000/eq-2.6 --quick"}}},
