@@ -133,7 +133,7 @@ TEST(FuzzCliLarge, ReviewInputsAnswerOrRefuseInTime) {
       {{"compose", "--ledger", large.at("nested_1m.json"), "--delta", "1e-5"}, 2},
       {{"check", "004/lemma-1", "--quick", "--set", "sqrt_factor=0"}, 3},
       // hangs
-      {{"compose", "-m", "laplace:b=0x1p-1074", "--delta", "1e-5"}, 0},
+      {{"compose", "-m", "laplace:b=0x1p-1074", "--delta", "1e-5"}, 2},  // hexadecimal: not a decimal number
       {{"rdp", "--ledger", large.at("subsampled_3000.jsonl")}, -1},
       {{"calibrate", "--ledger", large.at("distinct_100k.jsonl"), "-m", "gaussian:sigma=?", "--epsilon", "1", "--delta", "1e-5"}, 2},
       {{"gamma", "--omega", "1e-300:1e300:50", "--beta", "1e-300:1e300:50"}, 2},
@@ -156,7 +156,7 @@ TEST(FuzzCliLarge, ReviewInputsAnswerOrRefuseInTime) {
       {{"audit", "laplace:b=1", "--runs", "1000", "--shard", "1/2", "--out", "missing_dir/s.json"}, 2},
       {{"check", "000/eq-2.6", "--quick", "--report", "/proc/r.md"}, 2},
       // JSON
-      {{"--json", "audit", "dsgd-random-aggregation", "--runs", "1"}, 0},
+      {{"--json", "audit", "dsgd-random-aggregation", "--runs", "4"}, 0},  // the fewest runs an algorithm audit takes
       // accepted nonsense
       {{"audit", "merge", "shard_runs_negative.json", "shard2.json"}, 2},
       {{"audit", "merge", "shard_runs_fraction.json", "shard2.json"}, 2},
@@ -184,7 +184,7 @@ TEST(FuzzCliLarge, ReviewInputsAnswerOrRefuseInTime) {
   limits.wall_seconds = 240;
   std::vector<std::string> failures;
   run_sandboxed(args, small_fixtures(), limits, 2, [&](std::size_t i, SandboxedResult r) {
-    std::string why = sandboxed_contract_violation(r, /*time_limit=*/9);  // the default --time-limit
+    std::string why = sandboxed_contract_violation(r, /*time_limit=*/9);  // the accounting commands' default --time-limit
     if (why.empty() && cases[i].expected >= 0 && r.exit_code != cases[i].expected)
       why = "exit " + std::to_string(r.exit_code) + ", expected " + std::to_string(cases[i].expected) + ": " +
             r.err.substr(0, 300);
