@@ -144,19 +144,21 @@ py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& 
     py::gil_scoped_release release;
     r = calibrate(specs, typed_eps.exact, typed_delta.down, kind, tol);
   }
-  const bool guarantee = r.parameter == "eps" || r.parameter == "delta";
+  // As the CLI: the value as the decimal the spec parser reads back as exactly the certified value (spec_decimal).
+  const std::string value_text = spec_decimal(canonical_key(r.parameter), r.value);
+  const std::string failing_text = spec_decimal(canonical_key(r.parameter), r.failing);
   std::ostringstream t;
-  t << r.parameter << "  " << (guarantee ? format_guarantee(r.value) : format_input(r.value)) << "   ("
+  t << r.parameter << "  " << value_text << "   ("
     << (r.smallest ? "smallest" : "largest") << " value that meets epsilon " << format_input(eps) << " at delta "
     << format_input(del) << "; certified, rounded " << (r.smallest ? "up" : "down") << ")\n";
   t << "epsilon at that value  " << format_upper(r.at_value.epsilon) << "   (upper bound)\n";
-  if (r.failing != r.value) t << "bracket end            " << format_input(r.failing) << "   (not certified to meet the target)\n";
+  if (r.failing != r.value) t << "bracket end            " << failing_text << "   (not certified to meet the target)\n";
   t << "accountant " << r.at_value.accountant << ": " << r.at_value.note << "\n";
 
   py::dict d;
   d["parameter"] = r.parameter;
   d["value"] = r.value;
-  d["value_text"] = guarantee ? format_guarantee(r.value) : format_input(r.value);
+  d["value_text"] = value_text;
   d["objective"] = r.smallest ? "smallest" : "largest";
   d["epsilon"] = eps;
   d["delta"] = del;
