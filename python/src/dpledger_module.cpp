@@ -16,6 +16,7 @@
 #include "accounting/rdp/rdp_odometer.h"
 #include "audit/threshold_test.h"
 #include "audit/user_samples.h"
+#include "cli/compose_text.h"
 #include "cli/option_values.h"
 #include "cli/output.h"
 #include "proofs-check/check_report.h"
@@ -81,17 +82,7 @@ py::dict compose_py(const std::vector<std::string>& specs, const std::string& gi
                 kind);
   }
   const Interval& bound = given_delta ? r.epsilon : r.delta;
-  std::ostringstream t;
-  if (given_delta) {
-    t << "epsilon  " << format_upper(r.epsilon) << "   (upper bound, rounded up)\n";
-    t << "delta    " << format_input(target) << "\n";
-  } else {
-    t << "epsilon  " << format_input(target) << "\n";
-    t << "delta    " << format_upper(r.delta) << "   (upper bound, rounded up)\n";
-  }
-  if (r.lower) t << "lower    " << format_lower(*r.lower) << "   (certified lower bound on the true value)\n";
-  if (r.order) t << "order    " << format_input(*r.order) << "   (Renyi order of the conversion)\n";
-  t << "accountant " << r.accountant << ": " << r.note << "\n";
+  const std::string text = cli::compose_text(r, given_delta, target, false);
 
   py::dict d;
   d["accountant"] = r.accountant;
@@ -105,7 +96,7 @@ py::dict compose_py(const std::vector<std::string>& specs, const std::string& gi
   d["order"] = optional_float(r.order);
   d["method"] = r.note;
   d["mechanisms"] = ledger_specs(ledger);
-  d["text"] = t.str();
+  d["text"] = text;
   return d;
 }
 
@@ -151,7 +142,7 @@ py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& 
     << format_input(del) << "; certified, rounded " << (r.smallest ? "up" : "down") << ")\n";
   t << "epsilon at that value  " << format_upper(r.at_value.epsilon) << "   (upper bound)\n";
   if (r.failing != r.value) t << "bracket end            " << format_input(r.failing) << "   (not certified to meet the target)\n";
-  t << "accountant " << r.at_value.accountant << ": " << r.at_value.note << "\n";
+  t << "accountant  " << r.at_value.accountant << "\n";
 
   py::dict d;
   d["parameter"] = r.parameter;
