@@ -3,7 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "cli/command_registry.h"
-#include "cli/text_table.h"
+#include "cli/calibrate_text.h"
 #include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
@@ -56,15 +56,7 @@ Output run_calibrate(const CalibrateOptions& o) {
   out.json["mechanisms"] = ledger_json(r.ledger);
   out.json["method"] = r.at_value.note;
 
-  TextTable t;
-  t.add_row({r.parameter, value,
-             std::string("(") + (r.smallest ? "smallest" : "largest") + " value that meets epsilon " + format_input(eps) +
-                 " at delta " + format_input(delta) + "; certified, rounded " + (r.smallest ? "up" : "down") + ")"});
-  t.add_row({"epsilon", format_upper(r.at_value.epsilon), "(upper bound at that value)"});
-  if (r.failing != r.value) t.add_row({"bracket", failing, "(the search's other end: not certified to meet the target)"});
-  t.add_row({"accountant", r.at_value.accountant});
-  out.text = t.str();
-  if (global_options().verbose) out.text += "method      " + r.at_value.note + "\n";
+  out.text = calibrate_text(r, eps, delta, global_options().verbose);
   return out;
 }
 

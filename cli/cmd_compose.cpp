@@ -185,19 +185,9 @@ Output run_compose(const ComposeOptions& o) {
   out.json["method"] = r.note;
 
   out.text = compose_text(r, given_delta, target.value, global_options().verbose);
-  // The closed-form accountants sum the typed values at the ends of their enclosures that enlarge the bound, so a
-  // typed decimal that is not a double (eps=0.1) can put the printed bound a last digit above the bound's exact
-  // value at the decimals typed (100 x 0.1: 10.0000000000001). Then say so, with the value at the other ends.
-  if (given_delta && !r.lower && has_typed_enclosures(ledger) &&
-      (r.accountant == "pure" || r.accountant == "basic" || r.accountant == "advanced")) {
-    const AccountingResult other =
-        compose(optimistic_ledger(ledger), DecimalTarget{target.given, typed.up, typed.up}, parse_accountant(r.accountant));
-    if (format_upper(other.epsilon) != format_upper(r.epsilon)) {
-      out.text += "note        some typed values are not binary64 numbers: at the decimals typed, this bound lies in [" +
-                  format_lower(other.epsilon) + ", " + format_upper(r.epsilon) + "] (docs/typed_decimals.md)\n";
-      out.json["epsilon_at_other_ends"] = json_lower(other.epsilon);
-    }
-  }
+  const TypedDecimalNote note = typed_decimal_note(ledger, r, DecimalTarget{target.given, typed.down, typed.up});
+  out.text += note.line;
+  if (note.other_ends) out.json["epsilon_at_other_ends"] = json_lower(*note.other_ends);
   if (o.running || !o.plot.empty() || !o.csv.empty()) {
     // A plot of a ledger with few entries needs points inside them: about 50 checkpoints unless --every is given.
     ComposeOptions with_points = o;

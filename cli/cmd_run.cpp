@@ -1,10 +1,12 @@
 // `dpledger run ALGORITHM`: runs a reference algorithm of the papers and prints utility next to the paper's
 // claimed privacy and this tool's accounting of the same run; `--trace` writes every iterate.
 #include "accounting/errors.h"
+#include "accounting/mechanisms/mechanism_spec.h"
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/json_safe.h"
 #include "cli/command_registry.h"
 #include "cli/option_values.h"
+#include "cli/output.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
 #include "cli/resource_limits.h"
@@ -195,7 +197,16 @@ Output run_algorithm(const RunOptions& o) {
                             : std::string("not a composition of mechanisms")) +
                        "); nothing written");
     std::string lines;
-    for (const auto& m : r.mechanisms) lines += algorithms::json_safe(m).dump() + "\n";
+    // Real parameters as the decimals that read back as exactly the values accounted (spec_decimal), so that
+    // `compose --ledger` of the file composes the same ledger, never the nearest decimal's (possibly more private) one.
+    for (const auto& m : r.mechanisms) {
+      Json entry = algorithms::json_safe(m);
+      if (entry.is_object())
+        for (auto& [key, value] : entry.items())
+          if (value.is_number_float() && std::isfinite(value.get<double>()))
+            value = json_decimal(spec_decimal(canonical_key(key), value.get<double>()));
+      lines += dump_json(entry) + "\n";
+    }
     stage_output(o.ledger_out, lines);
   }
 

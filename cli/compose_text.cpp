@@ -22,4 +22,18 @@ std::string compose_text(const AccountingResult& r, bool given_delta, double tar
   return text;
 }
 
+TypedDecimalNote typed_decimal_note(const Ledger& ledger, const AccountingResult& r, const DecimalTarget& target) {
+  TypedDecimalNote note;
+  if (target.given != Target::Given::delta || r.lower || !has_typed_enclosures(ledger) ||
+      (r.accountant != "pure" && r.accountant != "basic" && r.accountant != "advanced"))
+    return note;
+  const AccountingResult other = compose(optimistic_ledger(ledger), DecimalTarget{target.given, target.up, target.up},
+                                         parse_accountant(r.accountant));
+  if (format_upper(other.epsilon) == format_upper(r.epsilon)) return note;
+  note.line = "note        some typed values are not binary64 numbers: at the decimals typed, this bound lies in [" +
+              format_lower(other.epsilon) + ", " + format_upper(r.epsilon) + "] (docs/typed_decimals.md)\n";
+  note.other_ends = other.epsilon;
+  return note;
+}
+
 }  // namespace dpl::cli

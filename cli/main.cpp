@@ -74,7 +74,8 @@ int main(int argc, char** argv) {
                "Text output with the details: the accountant's method and theorem, accountants that do not apply, notes");
   ResourceLimits& limits = resource_limits();
   app.add_option("--time-limit", limits.cpu_seconds,
-                 "Stop any command after this many seconds of CPU time (all threads), exit 2; 0: no limit")
+                 "Stop the command after this many seconds of CPU time (all threads), exit 2; 0: no limit. Default: "
+                 "9 for the accounting commands, run 60, check 120, audit 180, sweep 600")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
             char* end = nullptr;
@@ -83,8 +84,7 @@ int main(int argc, char** argv) {
               return "value " + v + " is out of range: allowed 0 (no limit) or (0, 1e9] seconds";
             return "";
           },
-          "SECONDS", "time limit"))
-      ->capture_default_str();
+          "SECONDS", "time limit"));
   app.add_option("--memory-limit", limits.memory_mb,
                  "Cap the memory (address space) of any command at this many MB (at least 100); beyond it the command "
                  "exits 2; 0: no limit")
@@ -136,6 +136,7 @@ int main(int argc, char** argv) {
 
   for (auto& [sub, run] : commands) {
     if (!sub->parsed()) continue;
+    if (limits.cpu_seconds < 0) limits.cpu_seconds = default_time_limit(sub->get_name());
     enforce_resource_limits(limits, sub->get_name());
     try {
       Output out = run();

@@ -24,8 +24,11 @@ Progress::~Progress() {
 void Progress::update(double fraction, const std::string& detail) {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
-  if (now - start_ < delay_ || (drawn_ && now - last_ < std::chrono::milliseconds(100))) return;
+  // A new phase (the detail's text before its first ':') is drawn at once; within a phase at most every 100 ms.
+  const std::string phase = detail.substr(0, detail.find(':'));
+  if (now - start_ < delay_ || (drawn_ && phase == phase_ && now - last_ < std::chrono::milliseconds(100))) return;
   last_ = now;
+  phase_ = phase;
   const double f = std::isfinite(fraction) ? std::clamp(fraction, 0.0, 1.0) : 0.0;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   char buf[64];

@@ -28,6 +28,7 @@ class Progress {
   std::string label_;
   bool enabled_;
   bool drawn_ = false;
+  std::string phase_;  // the phase last drawn
   std::chrono::steady_clock::time_point start_, last_;
   std::chrono::milliseconds delay_;
 };

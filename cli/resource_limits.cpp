@@ -53,6 +53,14 @@ std::string estimate_text(double v) {
 
 }  // namespace
 
+double default_time_limit(const std::string& command) {
+  if (command == "run") return 60;
+  if (command == "check") return 120;
+  if (command == "audit") return 180;
+  if (command == "sweep") return 600;
+  return 9;
+}
+
 void describe_work(const std::string& what) {
   const std::size_t n = std::min(what.size(), sizeof g_work - 1);
   std::memcpy(g_work, what.data(), n);

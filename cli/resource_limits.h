@@ -1,7 +1,7 @@
 // The last line of defence of the "finishes or refuses within seconds and bounded memory" contract: every command
 // checks the sizes and the work its inputs imply before it starts (a documented limit per command), and these two
 // process-wide limits stop whatever those estimates missed, with exit 2 and one `error:` line:
-// - CPU time (`--time-limit SECONDS`, default 9, 0 = none): a watchdog thread reads the process's CPU time
+// - CPU time (`--time-limit SECONDS`, default per command: default_time_limit, 0 = none): a watchdog thread reads the process's CPU time
 //   (all threads) every 20 ms and ends the process when it passes the limit; no output file is left behind
 //   (files are written only after success, cli/output_file.h).
 // - memory (`--memory-limit MB`, default 2000, 0 = none): the address space is capped (setrlimit RLIMIT_AS), so an
@@ -14,12 +14,17 @@
 namespace dpl::cli {
 
 struct ResourceLimits {
-  double cpu_seconds = 9;
+  double cpu_seconds = -1;  // < 0: the command's default (default_time_limit)
   double memory_mb = 2000;
 };
 
-inline constexpr double kDefaultTimeLimitSeconds = 9;
 inline constexpr double kDefaultMemoryLimitMb = 2000;
+
+// The default --time-limit of a command, in CPU seconds: 9 for the accounting commands (compose, calibrate, rdp,
+// gamma, consensus and the rest), longer for the commands that run the papers' algorithms at their defaults
+// (run 60, check 120, audit 180, sweep 600). Each shows progress on a terminal and stops early, naming what to
+// lower, once its work is projected past the limit.
+double default_time_limit(const std::string& command);
 
 // The limits given on the command line (defaults until main() has parsed them).
 ResourceLimits& resource_limits();

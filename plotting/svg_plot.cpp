@@ -124,7 +124,8 @@ Ticks log_ticks(double lo, double hi, int target) {
   }
   // One notation per axis: plain decimals while every label is short (0.001 ... 10000), else m e p for all.
   const bool plain = std::all_of(marks.begin(), marks.end(), [](const auto& mp) { return mp.second >= -3 && mp.second <= 4; });
-  for (const auto& [m, p] : marks) t.labels.push_back(plain ? decimal_label(m, p) : std::to_string(m) + "e" + std::to_string(p));
+  for (const auto& [m, p] : marks)
+    t.labels.push_back(plain || p == 0 ? decimal_label(m, p) : std::to_string(m) + "e" + std::to_string(p));
   return t;
 }
 

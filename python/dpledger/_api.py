@@ -48,8 +48,10 @@ def _read_ledger_file(path):
     try:
         with open(path, "rb") as f:
             text = f.read().decode("utf-8", errors="replace")
-    except OSError:
-        raise ValueError(f"--ledger {path}: cannot open the file") from None
+    except IsADirectoryError:
+        raise ValueError(f"--ledger {path}: is a directory, not a file") from None
+    except OSError as e:
+        raise ValueError(f"--ledger {path}: cannot open the file ({os.strerror(e.errno)})") from None
     return _dpledger.ledger_text_specs(text, path)
 
 

@@ -16,6 +16,7 @@
 #include "accounting/rdp/rdp_odometer.h"
 #include "audit/threshold_test.h"
 #include "audit/user_samples.h"
+#include "cli/calibrate_text.h"
 #include "cli/compose_text.h"
 #include "cli/option_values.h"
 #include "cli/output.h"
@@ -82,7 +83,12 @@ py::dict compose_py(const std::vector<std::string>& specs, const std::string& gi
                 kind);
   }
   const Interval& bound = given_delta ? r.epsilon : r.delta;
-  const std::string text = cli::compose_text(r, given_delta, target, false);
+  // The same text as the CLI's default output.
+  const std::string text =
+      cli::compose_text(r, given_delta, target, false) +
+      cli::typed_decimal_note(ledger, r, DecimalTarget{given_delta ? Target::Given::delta : Target::Given::epsilon,
+                                                       typed.down, typed.up})
+          .line;
 
   py::dict d;
   d["accountant"] = r.accountant;
@@ -136,13 +142,6 @@ py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& 
     r = calibrate(specs, typed_eps.exact, typed_delta.down, kind, tol);
   }
   const bool guarantee = r.parameter == "eps" || r.parameter == "delta";
-  std::ostringstream t;
-  t << r.parameter << "  " << (guarantee ? format_guarantee(r.value) : format_input(r.value)) << "   ("
-    << (r.smallest ? "smallest" : "largest") << " value that meets epsilon " << format_input(eps) << " at delta "
-    << format_input(del) << "; certified, rounded " << (r.smallest ? "up" : "down") << ")\n";
-  t << "epsilon at that value  " << format_upper(r.at_value.epsilon) << "   (upper bound)\n";
-  if (r.failing != r.value) t << "bracket end            " << format_input(r.failing) << "   (not certified to meet the target)\n";
-  t << "accountant  " << r.at_value.accountant << "\n";
 
   py::dict d;
   d["parameter"] = r.parameter;
@@ -154,12 +153,15 @@ py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& 
   d["accountant"] = r.at_value.accountant;
   d["accountant_requested"] = to_string(kind);
   d["epsilon_at_value"] = json_float(cli::json_upper(r.at_value.epsilon), true);
-  d["failing_value"] = r.failing != r.value ? py::object(py::float_(r.failing)) : py::none();
+  // As the CLI's JSON gives it: the decimal that reads back as the bracket end, read to nearest.
+  d["failing_value"] = r.failing != r.value
+                           ? py::object(py::float_(std::strtod(spec_decimal(canonical_key(r.parameter), r.failing).c_str(), nullptr)))
+                           : py::none();
   d["tolerance"] = r.tolerance;
   d["evaluations"] = r.evaluations;
   d["mechanisms"] = ledger_specs(r.ledger);
   d["method"] = r.at_value.note;
-  d["text"] = t.str();
+  d["text"] = cli::calibrate_text(r, eps, del, false);
   return d;
 }
 

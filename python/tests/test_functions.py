@@ -1,12 +1,26 @@
 """calibrate, rdp (NumPy), running budgets, audits of NumPy samples and check, against the CLI."""
 
+import decimal
+import json
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
 import dpledger
-from conftest import cli_json, cli_text
+from conftest import cli_json, cli_text, run_cli
+
+
+def held_value(text, more_is_more_private):
+    """The double the spec parser holds for the decimal `text`: the double below it for sigma and b (more noise is
+    more private), above it for the other keys; the decimal itself when it is a double."""
+    f = float(text)
+    if Fraction(f) == Fraction(text):
+        return f
+    if more_is_more_private:
+        return f if Fraction(f) < Fraction(text) else math.nextafter(f, -math.inf)
+    return f if Fraction(f) > Fraction(text) else math.nextafter(f, math.inf)
 
 
 def test_calibrate_equals_the_cli():
@@ -15,8 +29,12 @@ def test_calibrate_equals_the_cli():
         r = dpledger.calibrate(spec, epsilon=1, delta=1e-5, accountant=accountant)
         args = ["calibrate", "-m", spec, "--epsilon", "1", "--delta", "1e-5", "--accountant", accountant]
         j = cli_json(*args)
-        assert (r.parameter, r.value, r.objective, r.epsilon_at_value, r.accountant, r.evaluations) == \
-            (j["parameter"], j["value"], j["objective"], j["epsilon_at_value"], j["accountant"], j["evaluations"])
+        # The CLI prints the calibrated sigma as the shortest decimal that reads back as exactly the value held (not
+        # the nearest decimal, which may read back as a more private sigma); the package returns that double.
+        value_text = str(json.loads(run_cli("--json", *args)[1], parse_float=decimal.Decimal)["value"])
+        assert r.value == held_value(value_text, more_is_more_private=True)
+        assert (r.parameter, r.objective, r.epsilon_at_value, r.accountant, r.evaluations) == \
+            (j["parameter"], j["objective"], j["epsilon_at_value"], j["accountant"], j["evaluations"])
         assert r.failing_value == j.get("failing_value") and r.tolerance == j["tolerance"]
         assert str(r) + "\n" == cli_text(*args)
         assert r.epsilon_at_value <= 1

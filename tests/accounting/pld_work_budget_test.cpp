@@ -169,7 +169,11 @@ TEST(PldWorkBudget, ACalibrationThatReachesTheLimitReturnsTheBestCertifiedValueU
   PldWorkScope small(first * 1.05, "the test's small limit");
   const CalibrationResult r = calibrate(specs, 1.0, 1e-5, AccountantKind::automatic, 0);
   EXPECT_NE(r.at_value.note.find("the PLD search stopped at its work limit"), std::string::npos) << r.at_value.note;
-  EXPECT_EQ(r.value, cheap.value);  // the best value certified before the stop
+  // The best value certified before the stop: rdp's answer or one of the search's certified points just above it
+  // (the auto evaluations also bound the unsampled ledger and compute lower bounds, so the point where the work
+  // runs out moves with them).
+  EXPECT_GE(r.value, cheap.value);
+  EXPECT_LE(r.value, cheap.value * 1.01);
   EXPECT_LE(hi_up(compose(r.ledger, Target::for_delta(1e-5), AccountantKind::rdp).epsilon), 1.0);
   // Under pld the same limit is an error naming it.
   try {
