@@ -576,6 +576,15 @@ void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<dou
     const long double q1 = k + 1 < n ? static_cast<long double>(sq[k + 1]) : 0.0L;
     pc = std::max(0.0L, p0 * (1 - 2 * r) - p1 * (1 + 2 * r));
     qc = std::max(0.0L, static_cast<long double>(sq[k]) * (1 + 2 * r) - q1 * (1 - 2 * r));
+    // Near and below the smallest normal double the survival values lose their relative accuracy (S_Q at a loss of
+    // 860 is about 1e-376 and underflows to 0, which would make the cell's loss look infinite and lift it above the
+    // truth). There the cell's Q-mass is bounded through its P-mass instead: on the cell every outcome has loss >= l_k,
+    // so Qc <= e^{-l_k} Pc <= e^{-l_k} Pc_hi (the merged loss is then at most the cell's start: no lift).
+    if (static_cast<long double>(sq[k]) < 0x1p-960L) {
+      const long double pc_hi = std::max(0.0L, p0 * (1 + 2 * r) - p1 * (1 - 2 * r));
+      const long double lk = static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h + shift;
+      qc = std::max(qc, std::exp(-lk) * pc_hi * (1 + 1e-15L));
+    }
   };
   // e^{l} at a (shifted) grid point, an upper bound: long-double expl (a few ulps) times 1 + 1e-16.
   auto exp_up = [&](std::size_t k) {

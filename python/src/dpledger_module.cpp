@@ -141,22 +141,19 @@ py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& 
     py::gil_scoped_release release;
     r = calibrate(specs, typed_eps.exact, typed_delta.down, kind, tol);
   }
-  const bool guarantee = r.parameter == "eps" || r.parameter == "delta";
+  const std::string value_text = spec_decimal(canonical_key(r.parameter), r.value);
 
   py::dict d;
   d["parameter"] = r.parameter;
   d["value"] = r.value;
-  d["value_text"] = guarantee ? format_guarantee(r.value) : format_input(r.value);
+  d["value_text"] = value_text;
   d["objective"] = r.smallest ? "smallest" : "largest";
   d["epsilon"] = eps;
   d["delta"] = del;
   d["accountant"] = r.at_value.accountant;
   d["accountant_requested"] = to_string(kind);
   d["epsilon_at_value"] = json_float(cli::json_upper(r.at_value.epsilon), true);
-  // As the CLI's JSON gives it: the decimal that reads back as the bracket end, read to nearest.
-  d["failing_value"] = r.failing != r.value
-                           ? py::object(py::float_(std::strtod(spec_decimal(canonical_key(r.parameter), r.failing).c_str(), nullptr)))
-                           : py::none();
+  d["failing_value"] = r.failing != r.value ? py::object(py::float_(r.failing)) : py::none();
   d["tolerance"] = r.tolerance;
   d["evaluations"] = r.evaluations;
   d["mechanisms"] = ledger_specs(r.ledger);

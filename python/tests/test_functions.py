@@ -33,9 +33,12 @@ def test_calibrate_equals_the_cli():
         # the nearest decimal, which may read back as a more private sigma); the package returns that double.
         value_text = str(json.loads(run_cli("--json", *args)[1], parse_float=decimal.Decimal)["value"])
         assert r.value == held_value(value_text, more_is_more_private=True)
+
         assert (r.parameter, r.objective, r.epsilon_at_value, r.accountant, r.evaluations) == \
             (j["parameter"], j["objective"], j["epsilon_at_value"], j["accountant"], j["evaluations"])
-        assert r.failing_value == j.get("failing_value") and r.tolerance == j["tolerance"]
+        raw = json.loads(run_cli("--json", *args)[1], parse_float=decimal.Decimal)
+        assert r.failing_value == (held_value(str(raw["failing_value"]), True) if "failing_value" in raw else None)
+        assert r.tolerance == j["tolerance"]
         assert str(r) + "\n" == cli_text(*args)
         assert r.epsilon_at_value <= 1
     # The class form with '?' is the same request.
