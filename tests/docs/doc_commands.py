@@ -35,6 +35,7 @@ SLOW = [
     "--canary-scores canaries.csv --delta",
     "--canary-scores half.csv --delta",
     "dpledger audit merge",
+    "dpledger audit laplace:b=1 --runs 20000 --shard",  # the shards the merge after them reads
     "dpledger check 004/thm-1-chain",
     "dpledger check --quick",
     "--accountant pld --delta 1e-30",
