@@ -17,6 +17,7 @@ const char* kSide[2] = {"D", "D'"};
 nlohmann::ordered_json to_json(const Shard& s) {
   nlohmann::ordered_json j;
   j["format"] = kFormat;
+  j["version"] = s.version;
   j["target"] = s.target;
   j["set"] = s.sets;
   j["delta"] = s.delta ? nlohmann::ordered_json(*s.delta) : nlohmann::ordered_json(nullptr);
@@ -66,6 +67,9 @@ Shard shard_from_json(const nlohmann::ordered_json& j, const std::string& file) 
     if (!j.is_object() || !j.contains("format") || j.at("format") != kFormat)
       throw InputError(file + ": not a dpledger audit shard (format " + std::string(kFormat) + ")");
     Shard s;
+    if (!j.contains("version") || !j.at("version").is_string() || j.at("version").get<std::string>().empty())
+      throw InputError(file + ": the shard records no dpledger version (written by an older dpledger): run it again");
+    s.version = j.at("version").get<std::string>();
     if (!field(j, "target", file).is_string()) throw InputError(file + ": audit shard field 'target' is not a string");
     s.target = j.at("target").get<std::string>();
     s.sets = field(j, "set", file).get<std::map<std::string, std::string>>();
@@ -126,6 +130,9 @@ void ShardMerge::add(const Shard& s, const std::string& file) {
   auto differs = [&](const std::string& what) {
     return InputError("audit merge: " + file + " differs from " + first_file_ + " in " + what);
   };
+  if (s.version != a.version)
+    throw InputError("audit merge: " + file + " was written by dpledger " + s.version + ", " + first_file_ +
+                     " by dpledger " + a.version + ": merge shards written by one version");
   if (s.target != a.target) throw differs("target");
   if (s.sets != a.sets) throw differs("--set");
   if (s.delta != a.delta) throw differs("delta");

@@ -15,6 +15,7 @@
 namespace dpl::audit {
 
 struct Shard {
+  std::string version;  // the dpledger that wrote it ("0.1.0 (commit ...)"): shards of one audit share it
   std::string target;
   std::map<std::string, std::string> sets;
   std::optional<double> delta;       // as given (absent: the target's default)
@@ -33,7 +34,8 @@ inline constexpr std::uint64_t kMaxShardRuns = 10'000'000'000'000ULL;  // 1e13
 inline constexpr std::uint64_t kMaxShards = 1'000'000;
 
 // Merges the shards of one audit one file at a time (only the running sum of the counts is kept): each shard must
-// agree with the first on everything that determines its counts, no shard may repeat, and `total()` needs
+// agree with the first on everything that determines its counts (the dpledger version that wrote it included),
+// no shard may repeat, and `total()` needs
 // exactly one complete set. Throws InputError naming the file and the field.
 class ShardMerge {
  public:
@@ -47,7 +49,8 @@ class ShardMerge {
   std::size_t files_ = 0;
 };
 
-// Adds shards 0..n-1 of one audit; throws InputError when they do not form exactly one complete set.
+// Adds shards 0..n-1 of one audit; throws InputError when they do not form exactly one complete set, or were
+// written by different versions of dpledger (the message names both).
 Shard merge_shards(const std::vector<Shard>& shards, const std::vector<std::string>& files);
 
 }  // namespace dpl::audit

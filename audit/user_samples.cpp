@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 
 namespace dpl::audit {
 
@@ -46,43 +47,80 @@ Projection parse_projection(const std::string& text) {
   return p;
 }
 
-std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows) {
+namespace {
+
+// The numbers of a line (comma or blank separated), or nothing if it is not a list of finite numbers.
+std::optional<std::vector<double>> numbers_of(const std::string& line) {
+  std::vector<double> row;
+  const char* s = line.c_str();
+  while (true) {
+    while (*s == ' ' || *s == '\t') ++s;
+    if (*s == '\0') break;
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(s, &end);
+    if (end == s || !std::isfinite(v)) return std::nullopt;
+    row.push_back(v);
+    s = end;
+    const char* before = s;
+    while (*s == ' ' || *s == '\t') ++s;
+    if (*s == ',')
+      ++s;  // comma separated
+    else if (*s != '\0' && s == before)  // neither a separator nor the end right after a number
+      return std::nullopt;
+  }
+  return row;
+}
+
+std::string trimmed(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\"");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\"") - b + 1);
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows, SampleHeader* header) {
   // At most 256 MB and max_rows rows (each row is kept: about 60 bytes), lines of at most 1 MB; a directory or a
   // device that never ends is refused.
   InputFile in(path, "sample file " + path, InputFileLimits{std::size_t{256} << 20, std::size_t{1} << 20});
   std::vector<std::vector<double>> rows;
   std::string line;
   std::size_t lineno = 0;
+  bool header_read = false, drop_index = false;
   while (in.next_line(line)) {
     ++lineno;
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;  // blank line
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos) continue;  // blank line
+    if (line[first] == '#') continue;          // a comment (numpy.savetxt's header, dpledger's provenance line)
     if (rows.size() >= max_rows)
       throw InputError("sample file " + path + " has more than " + std::to_string(max_rows) + " rows: allowed at most that");
-    std::vector<double> row;
-    const char* s = line.c_str();
-    while (true) {
-      while (*s == ' ' || *s == '\t') ++s;
-      if (*s == '\0') break;
-      char* end = nullptr;
-      errno = 0;
-      const double v = std::strtod(s, &end);
-      if (end == s || !std::isfinite(v))
-        throw InputError("sample file " + path + " line " + std::to_string(lineno) + ": '" + line +
-                         "' is not a list of finite numbers");
-      row.push_back(v);
-      s = end;
-      const char* before = s;
-      while (*s == ' ' || *s == '\t') ++s;
-      if (*s == ',')
-        ++s;  // comma separated
-      else if (*s != '\0' && s == before)  // neither a separator nor the end right after a number
-        throw InputError("sample file " + path + " line " + std::to_string(lineno) + ": '" + line +
-                         "' is not a list of finite numbers");
+    auto row = numbers_of(line);
+    if (!row && rows.empty() && !header_read) {
+      // A header line of column names (pandas' to_csv writes one, after an empty name for its index column,
+      // which is then dropped from every row).
+      header_read = true;
+      const std::string first_cell = trimmed(line.substr(0, line.find(',')));
+      drop_index = first_cell.empty() && line.find(',') != std::string::npos;
+      if (header) {
+        header->line = line;
+        header->index_column_dropped = drop_index;
+      }
+      continue;
     }
-    if (!rows.empty() && row.size() != rows.front().size())
-      throw InputError("sample file " + path + " line " + std::to_string(lineno) + " has " + std::to_string(row.size()) +
+    if (!row)
+      throw InputError("sample file " + path + " line " + std::to_string(lineno) + ": '" + line +
+                       "' is not a list of finite numbers");
+    if (drop_index) {
+      if (row->size() < 2)
+        throw InputError("sample file " + path + " line " + std::to_string(lineno) +
+                         ": the header names an index column and a value, the line has one value");
+      row->erase(row->begin());
+    }
+    if (!rows.empty() && row->size() != rows.front().size())
+      throw InputError("sample file " + path + " line " + std::to_string(lineno) + " has " + std::to_string(row->size()) +
                        " values, the first row has " + std::to_string(rows.front().size()) + " (ragged file)");
-    rows.push_back(std::move(row));
+    rows.push_back(std::move(*row));
   }
   if (rows.size() < 2) throw InputError("sample file " + path + " has " + std::to_string(rows.size()) + " samples: allowed at least 2");
   return rows;

@@ -18,9 +18,19 @@ struct Projection {
 };
 Projection parse_projection(const std::string& text);
 
+// The header line of a sample file, if it has one.
+struct SampleHeader {
+  std::string line;                   // empty: no header
+  bool index_column_dropped = false;  // its first name is empty (pandas' index column): the first value of every row is dropped
+};
+
 // Reads the rows of a sample file (at most max_rows); throws InputError naming the file and line for an
-// unreadable file, a non-numeric or non-finite entry, or a row whose length differs from the first.
-std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows = 10'000'000);
+// unreadable file, a non-numeric or non-finite entry, or a row whose length differs from the first. Lines starting
+// with # are comments; a first line that is not numbers is a header of column names (CSV as pandas writes it),
+// described in *header when given.
+inline constexpr std::size_t kMaxSampleRows = 10'000'000;
+std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows = kMaxSampleRows,
+                                                  SampleHeader* header = nullptr);
 
 // Applies the projection to every row; throws InputError if it does not fit the dimension.
 std::vector<double> project(const std::vector<std::vector<double>>& rows, const Projection& p, const std::string& path);

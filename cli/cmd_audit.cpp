@@ -20,6 +20,7 @@
 #include "cli/progress.h"
 #include "cli/resource_limits.h"
 #include "cli/output_file.h"
+#include "cli/provenance.h"
 
 #include <algorithm>
 #include <chrono>
@@ -258,7 +259,8 @@ Output run_merge(const AuditOptions& o) {
     throw InputError("audit merge: the thresholds in the shards do not match target " + total.target);
   Output out = mechanism_output(target, total.counts, total.runs, total.seed, total.confidence, total.tolerance, total.sets, 0, o.plot);
   out.json["merged"] = files;
-  out.text += "merged           " + std::to_string(files.size()) + " shards\n";
+  out.json["shards_version"] = total.version;
+  out.text += "merged           " + std::to_string(files.size()) + " shards (written by dpledger " + total.version + ")\n";
   return out;
 }
 
@@ -276,8 +278,9 @@ Output run_samples(const AuditOptions& o) {
   }
   const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
   const Projection p = parse_projection(o.projection);
-  const auto d = project(read_sample_rows(o.samples), p, o.samples);
-  const auto dp = project(read_sample_rows(o.neighbour_samples), p, o.neighbour_samples);
+  SampleHeader header_d, header_dp;
+  const auto d = project(read_sample_rows(o.samples, kMaxSampleRows, &header_d), p, o.samples);
+  const auto dp = project(read_sample_rows(o.neighbour_samples, kMaxSampleRows, &header_dp), p, o.neighbour_samples);
   const ThresholdCounts counts = user_sample_counts(d, dp);
   const AuditResult r = threshold_test(counts, claim, confidence, tolerance);
   if (!o.plot.empty()) stage_output(o.plot, threshold_audit_svg(counts, r, "audit of " + o.samples + " vs " + o.neighbour_samples));
@@ -298,6 +301,12 @@ Output run_samples(const AuditOptions& o) {
   describe(r, out, t);
   t << "samples          " << d.size() << " on D (" << o.samples << "), " << dp.size() << " on D' (" << o.neighbour_samples
     << "); the first half of each chooses the event, the second half estimates it\n";
+  for (const auto& [file, h] : {std::pair{o.samples, header_d}, std::pair{o.neighbour_samples, header_dp}})
+    if (!h.line.empty()) {
+      out.json["headers"][file] = {{"line", h.line}, {"index_column_dropped", h.index_column_dropped}};
+      t << "header           " << file << ": '" << h.line << "' skipped"
+        << (h.index_column_dropped ? ", and its first (index) column" : "") << "\n";
+    }
   if (!o.plot.empty()) out.json["plot"] = o.plot;
   out.text = t.str();
   return out;
@@ -684,6 +693,7 @@ Output run_audit(const AuditOptions& o) {
   const ThresholdCounts counts = sample_mechanism(target, plan, runs_progress(bar));
   if (!o.shard.empty()) {
     Shard s;
+    s.version = version_string();
     s.target = target.spec;
     s.sets = sets;
     if (!o.delta.empty()) s.delta = target.claim.delta;

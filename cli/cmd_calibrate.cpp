@@ -81,7 +81,9 @@ const Registration registration{"calibrate", 30, [](CLI::App& root, CLI::App*& s
                   "pure | basic | advanced | optimal | rdp | pld | auto (default: auto, the tightest that applies)")
       ->capture_default_str();
   sub->add_option("--tolerance", o->tolerance,
-                  "Relative width of the final search bracket, in [0, 0.1); 0 = automatic (a few ulps for closed-form accountants, 1e-9 for rdp and pld); integers are exact")
+                  "Relative width of the final search bracket, in [0, 0.1); 0 = automatic (a few ulps for "
+                  "closed-form accountants, " + format_input(kAutomaticToleranceRdp) + " for rdp, " +
+                      format_input(kAutomaticTolerancePld) + " for pld); integers are exact")
       ->capture_default_str();
   return [o] { return run_calibrate(*o); };
 }};

@@ -1,6 +1,7 @@
 #include "cli/ledger_file_option.h"
 
 #include "accounting/errors.h"
+#include "accounting/mechanisms/dp_event_text.h"
 #include "accounting/input_file.h"
 
 #include <fstream>
@@ -10,13 +11,28 @@
 
 namespace dpl::cli {
 
+namespace {
+// --asdict-class: one command runs per process, so the commands that read ledgers share one list.
+LedgerReadOptions& read_options() {
+  static LedgerReadOptions o;
+  return o;
+}
+}  // namespace
+
 CLI::Option* add_ledger_file_option(CLI::App* sub, std::vector<std::string>& files) {
+  std::string classes;
+  for (const auto& c : ambiguous_asdict_classes()) classes += (classes.empty() ? "" : ", ") + c;
+  sub->add_option("--asdict-class", read_options().asdict_classes,
+                  "The dp_accounting class meant by attr.asdict dicts in --ledger files whose fields fit several "
+                  "classes (repeatable): e.g. GaussianDpEvent for {'noise_multiplier': 1.1}. One of " + classes)
+      ->check(CLI::IsMember(ambiguous_asdict_classes()).description(""))
+      ->type_name("CLASS");
   return sub->add_option("--ledger", files,
                          "Ledger file (repeatable; - = standard input), composed after the -m specs: JSON lines "
                          "{\"mechanism\":\"gaussian\",\"sigma\":1.1,\"q\":0.01,\"steps\":1000}, a JSON array of them, "
                          "a text file of -m specs one per line (# comments), an Opacus accountant history "
                          "[[noise_multiplier, sample_rate, steps], ...], or a dp_accounting DpEvent tree as JSON "
-                         "(to_named_tuple())");
+                         "(to_named_tuple()), repr(event) or attr.asdict(event)");
 }
 
 std::vector<LedgerFileEntry> read_ledger_files(const std::vector<std::string>& files) {
@@ -34,7 +50,7 @@ std::vector<LedgerFileEntry> read_ledger_files(const std::vector<std::string>& f
     total += text.size();
     if (total > kDefaultInputFileLimits.max_bytes)
       throw InputError("--ledger: the ledger files together are longer than the limit of 64 MB (at " + f + ")");
-    auto entries = parse_ledger_text(text, f == "-" ? "<stdin>" : f);
+    auto entries = parse_ledger_text(text, f == "-" ? "<stdin>" : f, read_options());
     out.insert(out.end(), std::make_move_iterator(entries.begin()), std::make_move_iterator(entries.end()));
   }
   return out;

@@ -1,7 +1,10 @@
 // dpledger: certified differential-privacy accounting and verification of private optimisation.
 // Thin front end: parse, call the libraries, print; errors map to exit codes (docs/cli.md).
 #include "accounting/errors.h"
+#include "cli/command_examples.h"
 #include "cli/command_registry.h"
+#include "cli/did_you_mean.h"
+#include "cli/provenance.h"
 #include "cli/output_file.h"
 #include "cli/resource_limits.h"
 
@@ -66,7 +69,8 @@ int main(int argc, char** argv) {
   CLI::App app{"dpledger: certified differential-privacy accounting and empirical verification of private "
                "(distributed) optimisation.",
                "dpledger"};
-  app.set_version_flag("--version", std::string("dpledger ") + DPLEDGER_VERSION);
+  record_arguments(argc, argv);
+  app.set_version_flag("--version", "dpledger " + version_string());
   auto& g = global_options();
   app.add_flag("--json", g.json, "Print exactly one JSON object on stdout (accepted before or after the command)");
   app.add_flag("--quiet,-q", g.quiet, "No progress output on stderr");
@@ -105,13 +109,14 @@ int main(int argc, char** argv) {
   for (auto& e : entries) {
     CLI::App* sub = nullptr;
     Runner r = e.setup(app, sub);
+    if (const std::string ex = examples_help_text(sub->get_name()); !ex.empty()) sub->footer(ex);
     commands.emplace_back(sub, std::move(r));
   }
 
   const bool json = json_requested(argc, argv);
   // Help and version as one JSON object when --json is given.
   auto print_json = [](Json j) {
-    std::cout << dump_json(j) << "\n";
+    std::cout << dump_json(with_provenance(j)) << "\n";
     return 0;
   };
   try {
@@ -123,11 +128,13 @@ int main(int argc, char** argv) {
     if (json) return print_json(Json{{"command", "help"}, {"text", app.help("", CLI::AppFormatMode::All)}});
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
-    if (json) return print_json(Json{{"command", "version"}, {"version", DPLEDGER_VERSION}});
+    if (json) return print_json(Json{{"command", "version"}});
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
-    return report_error(e.what(), 2);
+    // A mistyped command or option is named with the closest known one ("did you mean compose?").
+    const std::string unknown = unknown_word_message(app, argc, argv);
+    return report_error(unknown.empty() ? e.what() : unknown, 2);
   } catch (const dpl::InputError& e) {
     return report_error(e.what(), 2);
   }
@@ -141,7 +148,7 @@ int main(int argc, char** argv) {
       commit_staged_outputs(stop_time_limit);  // the files are written only once the command has succeeded
       stop_time_limit();
       if (g.json)
-        std::cout << dump_json(out.json) << "\n";
+        std::cout << dump_json(with_provenance(out.json)) << "\n";
       else
         std::cout << out.text;
       std::cout.flush();

@@ -1,6 +1,7 @@
 #include "cli/output_file.h"
 
 #include "accounting/errors.h"
+#include "cli/provenance.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -192,7 +194,8 @@ CLI::Validator writable_output_file() {
       "FILE", "writable output file");
 }
 
-void stage_output(const std::string& path, std::string content) {
+void stage_output(const std::string& path, std::string unstamped) {
+  std::string content = stamp_file(path, unstamped);  // which dpledger wrote it, with which arguments
   for (auto& s : staged())
     if (s.path == path) {
       s.content = std::move(content);
@@ -201,7 +204,20 @@ void stage_output(const std::string& path, std::string content) {
   staged().push_back({path, std::move(content)});
 }
 
-void stage_output(const std::string& path, std::function<void(std::ostream&)> writer) {
+void stage_output(const std::string& path, std::function<void(std::ostream&)> unstamped) {
+  // The provenance: a first line written before the stream where the format has one (CSV, JSON lines), else the
+  // whole content stamped as one text.
+  const std::string prefix = stamp_prefix(path);
+  std::function<void(std::ostream&)> writer =
+      !prefix.empty() ? std::function<void(std::ostream&)>([prefix, w = std::move(unstamped)](std::ostream& f) {
+        f << prefix;
+        w(f);
+      })
+                      : std::function<void(std::ostream&)>([path, w = std::move(unstamped)](std::ostream& f) {
+                          std::ostringstream text;
+                          w(text);
+                          f << stamp_file(path, text.str());
+                        });
   for (auto& s : staged())
     if (s.path == path) {
       s.content = std::move(writer);

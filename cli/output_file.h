@@ -21,7 +21,8 @@ CLI::Validator writable_output_file();
 void require_writable(const std::string& option, const std::string& path);
 
 // Stages `content` for `path`, written by commit_staged_outputs() after the command succeeded (a path staged
-// twice keeps the last content).
+// twice keeps the last content). The file carries its provenance: the dpledger version and the command's arguments
+// in the file's own syntax (stamp_file, cli/provenance.h).
 void stage_output(const std::string& path, std::string content);
 // Stages a writer that streams a large content to the temporary file at commit time (no copy in memory).
 void stage_output(const std::string& path, std::function<void(std::ostream&)> writer);

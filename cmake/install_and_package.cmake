@@ -15,22 +15,32 @@ install(FILES ${CMAKE_SOURCE_DIR}/data/breast_cancer.csv ${CMAKE_SOURCE_DIR}/dat
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 
-# The library: dpledger::accounting (static; its headers under include/dpledger/accounting/).
+# Debian's copyright file of each package (/usr/share/doc/PACKAGE/copyright).
+install(FILES ${CMAKE_SOURCE_DIR}/cmake/debian_copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/dpledger RENAME copyright)
+
+# The library: dpledger::accounting (static; its headers under include/dpledger/accounting/), the install component
+# `dev` (the .deb libdpledger-dev, which needs the -dev packages of its dependencies; the command needs none).
 install(TARGETS dpl_accounting dpl_warnings EXPORT dpledgerTargets
-        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/accounting/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dpledger/accounting
-        FILES_MATCHING PATTERN "*.h")
-install(EXPORT dpledgerTargets NAMESPACE dpledger:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/dpledger)
+        COMPONENT dev FILES_MATCHING PATTERN "*.h")
+install(EXPORT dpledgerTargets NAMESPACE dpledger:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/dpledger COMPONENT dev)
+install(FILES ${CMAKE_SOURCE_DIR}/cmake/debian_copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/libdpledger-dev
+        RENAME copyright COMPONENT dev)
 configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/dpledgerConfig.cmake.in
                               ${CMAKE_BINARY_DIR}/dpledgerConfig.cmake
                               INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/dpledger)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/dpledgerConfigVersion.cmake
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_BINARY_DIR}/dpledgerConfig.cmake ${CMAKE_BINARY_DIR}/dpledgerConfigVersion.cmake
-        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/dpledger)
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/dpledger COMPONENT dev)
 
-# Debian package (Debian 12): the run-time libraries are found by dpkg-shlibdeps; the -dev packages are only
-# needed by projects that link dpledger::accounting.
+# Debian packages (Debian 12), one per install component:
+#   dpledger          the command, its man page, completion, data and docs (run-time libraries found by
+#                     dpkg-shlibdeps: libc6 alone with the static GMP/MPFR/MPFI/FFTW and libstdc++ of DPLEDGER_STATIC_CLI);
+#   libdpledger-dev   dpledger::accounting for C++ projects: the static library, headers and CMake package, with the
+#                     -dev packages its CMake package finds (dpledgerConfig.cmake.in);
+#   python3-dpledger  the Python module, when it is built (python/CMakeLists.txt).
 set(CPACK_PACKAGE_NAME dpledger)
 set(CPACK_PACKAGE_VENDOR "dpledger developers")
 set(CPACK_PACKAGE_CONTACT "dpledger developers <dpledger@localhost>")
@@ -40,17 +50,24 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libmpfr-dev, libmpfi-dev, libgmp-dev, libfftw3-dev, libboost-dev")
-# With the Python module (python/CMakeLists.txt): a second package, python3-dpledger, holds the install component
-# `python` (the package in /usr/lib/python3/dist-packages); dpledger keeps everything else.
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_ALL Unspecified dev)
+set(CPACK_DEBIAN_UNSPECIFIED_PACKAGE_NAME dpledger)
+set(CPACK_DEBIAN_DEV_PACKAGE_NAME libdpledger-dev)
+set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
+set(CPACK_DEBIAN_DEV_PACKAGE_SHLIBDEPS OFF)  # a static archive and headers: no shared object to scan
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
+    "libboost-dev (>= 1.74), nlohmann-json3-dev, libmpfr-dev, libgmp-dev, libmpfi-dev, libfftw3-dev, pkg-config")
+set(CPACK_DEBIAN_DEV_PACKAGE_SUGGESTS dpledger)
+set(CPACK_COMPONENT_DEV_DESCRIPTION "C++ library of certified differential-privacy accounting (dpledger::accounting): static library, headers and CMake package")
 if(DPLEDGER_PYTHON_DEB_DEPENDS)
-  set(CPACK_DEB_COMPONENT_INSTALL ON)
-  set(CPACK_COMPONENTS_ALL Unspecified python)
-  set(CPACK_DEBIAN_UNSPECIFIED_PACKAGE_NAME dpledger)
+  list(APPEND CPACK_COMPONENTS_ALL python)
   set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-dpledger)
   set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
   set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "${DPLEDGER_PYTHON_DEB_DEPENDS}")
   set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS dpledger)  # the command line; the -dev packages are for C++ users
   set(CPACK_COMPONENT_PYTHON_DESCRIPTION "Certified differential-privacy accounting for Python (dpledger), with drop-in accountants for dp_accounting and Opacus")
+  install(FILES ${CMAKE_SOURCE_DIR}/cmake/debian_copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/python3-dpledger
+          RENAME copyright COMPONENT python)
 endif()
 include(CPack)

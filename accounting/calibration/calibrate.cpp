@@ -469,10 +469,11 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     yes = lo, no = hi;
   } else if (yes != no) {
     if (rel_tol == 0) {
-      // Automatic: closed-form accountants are resolved to a few ulps; rdp to 1e-9, below its own accuracy;
-      // pld to 1e-6 (its answers move by about 1e-6 relative between neighbouring grids).
+      // Automatic (calibrate.h): closed-form accountants to a few ulps, rdp below its own accuracy, pld to the
+      // relative movement of its answers between neighbouring grids.
       const std::string& acc = at_yes.result->accountant;
-      rel_tol = acc == "rdp" ? 1e-9 : (acc == "pld" ? 1e-6 : 4e-16);
+      rel_tol = acc == "rdp" ? kAutomaticToleranceRdp
+                             : (acc == "pld" ? kAutomaticTolerancePld : kAutomaticToleranceClosedForm);
     }
     double fy = at_yes.excess, fn = at_no.excess;
     int side = 0;

@@ -21,10 +21,16 @@ struct CalibrationResult {
   double tolerance;          // the relative bracket width used (resolved when 0 = automatic was asked)
 };
 
+// The relative tolerance chosen when 0 (automatic) is asked: rdp's answers are resolved below its own accuracy;
+// pld's move by about 1e-6 relative between neighbouring grids; closed forms to a few ulps.
+inline constexpr double kAutomaticToleranceRdp = 1e-9;
+inline constexpr double kAutomaticTolerancePld = 1e-6;
+inline constexpr double kAutomaticToleranceClosedForm = 4e-16;
+
 // specs: mechanism spec texts, exactly one of which has one key written '?' (sigma, b, steps, q or eps).
 // Finds the smallest sigma/b or the largest steps/q/eps whose composition has epsilon <= `epsilon` at `delta`
 // under `accountant`, to relative precision `rel_tol` (integers exactly; 0 = automatic: a few ulps for
-// closed forms, 1e-9 for rdp/pld). The monotone search brackets the
+// closed forms, 1e-9 for rdp, 1e-6 for pld: the constants above). The monotone search brackets the
 // threshold and narrows it by the Illinois method; only certified answers are kept on the `value` side.
 // Throws InputError for malformed specs, NotApplicable when no value in the domain meets the target.
 // epsilon: an enclosure of the target (e.g. the exact decimal typed, from_decimal); a value meets it when its

@@ -17,11 +17,21 @@ std::string to_string(AccountantKind k) {
   return "?";
 }
 
+const std::vector<AccountantKind>& all_accountant_kinds() {
+  static const std::vector<AccountantKind> kinds = {AccountantKind::pure,    AccountantKind::basic,
+                                                    AccountantKind::advanced, AccountantKind::optimal,
+                                                    AccountantKind::rdp,     AccountantKind::pld,
+                                                    AccountantKind::automatic};
+  return kinds;
+}
+
 AccountantKind parse_accountant(const std::string& name) {
-  for (auto k : {AccountantKind::pure, AccountantKind::basic, AccountantKind::advanced, AccountantKind::optimal,
-                 AccountantKind::rdp, AccountantKind::pld, AccountantKind::automatic})
+  std::string allowed;
+  for (auto k : all_accountant_kinds()) {
     if (to_string(k) == name) return k;
-  throw InputError("--accountant " + name + ": unknown (allowed: pure, basic, advanced, optimal, rdp, pld, auto)");
+    allowed += (allowed.empty() ? "" : ", ") + to_string(k);
+  }
+  throw InputError("--accountant " + name + ": unknown (allowed: " + allowed + ")");
 }
 
 }  // namespace dpl

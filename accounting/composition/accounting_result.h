@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace dpl {
 
@@ -14,6 +15,8 @@ enum class AccountantKind { pure, basic, advanced, optimal, rdp, pld, automatic 
 std::string to_string(AccountantKind k);
 // Parses an accountant name; throws InputError naming --accountant and the allowed names.
 AccountantKind parse_accountant(const std::string& name);
+// Every accountant, in the order of --help (the names parse_accountant accepts; shell completion lists them).
+const std::vector<AccountantKind>& all_accountant_kinds();
 
 // Either "epsilon for this delta" or "delta for this epsilon".
 struct Target {

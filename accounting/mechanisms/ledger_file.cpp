@@ -1,6 +1,7 @@
 #include "accounting/mechanisms/ledger_file.h"
 
 #include "accounting/errors.h"
+#include "accounting/mechanisms/dp_event_text.h"
 #include "accounting/input_file.h"
 #include "accounting/mechanisms/dp_event_ledger.h"
 #include "accounting/mechanisms/extended_mechanisms.h"
@@ -192,10 +193,20 @@ Json with_plain_numbers(const Json& v) {
   return v;
 }
 
-void json_value(const Json& v, const std::string& where, std::vector<LedgerFileEntry>& out) {
+// The line {"version": ..., "arguments": [...]} that dpledger writes first in the JSON-lines files it writes.
+bool is_provenance(const Json& v) {
+  if (!v.is_object() || !v.contains("version")) return false;
+  for (const auto& [k, x] : v.items())
+    if (k != "version" && k != "arguments") return false;
+  return true;
+}
+
+void json_value(const Json& v, const std::string& where, const LedgerReadOptions& options,
+                std::vector<LedgerFileEntry>& out) {
   if (v.is_array()) return out.push_back(make(opacus_spec(v, where), where));
   if (!v.is_object()) fail(where, "expected a ledger entry object, got " + v.dump().substr(0, 80));
   if (v.contains("class_name")) return dp_event_entries(with_plain_numbers(v), where, out);
+  if (is_provenance(v)) return;
   // An Opacus accountant's state_dict ({"history": [...], "mechanism": "rdp"}, Opacus 1.4-1.5): its history.
   if (v.contains("history")) {
     if (!v.at("history").is_array()) fail(where, "field 'history' (an Opacus accountant state) must be an array");
@@ -203,6 +214,9 @@ void json_value(const Json& v, const std::string& where, std::vector<LedgerFileE
       out.push_back(make(opacus_spec(v.at("history")[i], where), where + " (history item " + std::to_string(i + 1) + ")"));
     return;
   }
+  // attr.asdict(event): a dict without class names, named by its fields.
+  if (is_asdict_dp_event(v))
+    return dp_event_entries(with_plain_numbers(dp_event_from_asdict(v, options.asdict_classes, where)), where, out);
   out.push_back(make(entry_spec(v, where), where));
 }
 
@@ -222,7 +236,8 @@ LedgerFileEntry make_ledger_file_entry(const std::string& spec, const std::strin
   }
 }
 
-std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std::string& source) {
+std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std::string& source,
+                                               const LedgerReadOptions& options) {
   std::string text = raw;
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // UTF-8 byte-order mark
   std::vector<LedgerFileEntry> out;
@@ -230,7 +245,16 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
   if (first == std::string::npos) fail(source, "the ledger is empty (no entry)");
   const auto at = [&](std::size_t offset) { return source + ":" + std::to_string(line_of(text, offset)); };
 
-  if (text[first] == '[' || text[first] == '{') {
+  // Python's text of DpEvents (repr, a printed attr.asdict dict, a printed Opacus history): read as the JSON
+  // it stands for.
+  const auto python_values = [&](const Json& v) {
+    if (!v.is_array()) return json_value(v, at(first), options, out);
+    for (std::size_t i = 0; i < v.size(); ++i)
+      json_value(v[i], at(first) + " (element " + std::to_string(i + 1) + ")", options, out);
+  };
+  if (looks_like_python_dp_events(text)) {
+    python_values(parse_python_dp_events(text, source));
+  } else if (text[first] == '[' || text[first] == '{') {
     check_json_depth(text, source);  // before the parser, and before any recursion over the tree
     Json whole;
     std::optional<std::size_t> error_byte;
@@ -251,9 +275,9 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
           json_value(whole[i],
                      (i < offsets.size() ? source + ":" + std::to_string(lines[i]) : source) + " (element " +
                          std::to_string(i + 1) + ")",
-                     out);
+                     options, out);
       } else if (whole.is_object()) {
-        json_value(whole, at(first), out);
+        json_value(whole, at(first), options, out);
       } else {
         fail(at(first), "expected a JSON array of ledger entries, Opacus history items or DpEvents");
       }
@@ -274,13 +298,19 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
           } catch (const Json::out_of_range& e) {
             fail(where, json_number_range(e.what()));
           }
-          json_value(v, where, out);
+          json_value(v, where, options, out);
         }
         if (nl == std::string::npos) break;
         pos = nl + 1;
       }
     } else {
-      fail(at(*error_byte > 0 ? *error_byte - 1 : 0), "not valid JSON (" + error_what + ")");
+      std::optional<Json> python;  // a list printed by Python ([(1.1, 0.01, 1000)], an Opacus history)
+      try {
+        python = parse_python_dp_events(text, source);
+      } catch (const InputError&) {
+      }
+      if (!python) fail(at(*error_byte > 0 ? *error_byte - 1 : 0), "not valid JSON (" + error_what + ")");
+      python_values(*python);
     }
   } else {  // plain text, one -m spec per line
     std::size_t pos = 0;

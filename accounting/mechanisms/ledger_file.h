@@ -8,7 +8,10 @@
 //     {"history": [...], "mechanism": "rdp"};
 //   - Google dp_accounting's DpEvent tree as `DpEvent.to_named_tuple()` gives it (every event class of dp_accounting
 //     0.6; accounting/mechanisms/dp_event_ledger.h), written as JSON objects with "module_name", "class_name" and
-//     the fields (a file may hold one tree, an array of trees, or one tree per line).
+//     the fields (a file may hold one tree, an array of trees, or one tree per line); the same trees as Python
+//     prints them: repr(event) (attrs' repr, one per line or a list) and attr.asdict(event) (printed, or written by
+//     json.dump), whose classes are read from their fields (accounting/mechanisms/dp_event_text.h);
+//   - the first line {"version": ..., "arguments": [...]} of the files dpledger writes is skipped.
 // Every entry is turned into the equivalent -m spec and validated by the same parser, so a file and the same
 // -m options give the same ledger. Errors (InputError) name the source, the line and the field.
 #pragma once
@@ -26,9 +29,16 @@ struct LedgerFileEntry {
   LedgerEntry entry;  // the validated entry
 };
 
+struct LedgerReadOptions {
+  // The dp_accounting classes meant by attr.asdict dicts whose fields fit several classes (GaussianDpEvent or
+  // LaplaceDpEvent for {"noise_multiplier": ...}; accounting/mechanisms/dp_event_text.h).
+  std::vector<std::string> asdict_classes;
+};
+
 // Parses the text of a ledger file; `source` names it in messages ("-" for standard input). An empty file (no
 // entry at all) is an error.
-std::vector<LedgerFileEntry> parse_ledger_text(const std::string& text, const std::string& source);
+std::vector<LedgerFileEntry> parse_ledger_text(const std::string& text, const std::string& source,
+                                               const LedgerReadOptions& options = {});
 
 // The entry of one -m spec read from a file; errors (InputError) are prefixed by `where`.
 LedgerFileEntry make_ledger_file_entry(const std::string& spec, const std::string& where);

@@ -169,13 +169,16 @@ Dataset read_libsvm(const std::string& path, int min_dim) {
   return d;
 }
 
-// The folder of the shipped data: the source tree's data/ for a build-tree binary, otherwise the installed copy
-// beside the executable (PREFIX/bin/dpledger -> PREFIX/share/dpledger/data), wherever the prefix is.
+// The folder of the shipped data: the installed copy beside the executable (PREFIX/bin/dpledger ->
+// PREFIX/share/dpledger/data, wherever the prefix is), else (a build-tree binary, or a program linking the library)
+// the source tree's data/ the build was configured from.
 std::string shipped_data_dir() {
-  if (std::ifstream(std::string(DPLEDGER_DATA_DIR) + "/breast_cancer.csv").good()) return DPLEDGER_DATA_DIR;
   std::error_code ec;
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) return (exe.parent_path().parent_path() / "share" / "dpledger" / "data").string();
+  if (!ec) {
+    const auto installed = exe.parent_path().parent_path() / "share" / "dpledger" / "data";
+    if (std::filesystem::is_regular_file(installed / "breast_cancer.csv", ec)) return installed.string();
+  }
   return DPLEDGER_DATA_DIR;
 }
 

@@ -82,6 +82,7 @@ TEST(MechanismAudit, FourShardsMergeToTheUnshardedCounts) {
     s.shard_index = i;
     s.shard_count = 4;
     Shard sh;
+    sh.version = "0.1.0 (commit 0123456789ab)";
     sh.target = t.spec;
     sh.runs = p.runs;
     sh.seed = p.seed;
@@ -104,6 +105,13 @@ TEST(MechanismAudit, FourShardsMergeToTheUnshardedCounts) {
   bad = shards;
   bad[2].seed = 8;
   EXPECT_THROW(merge_shards(bad, names), InputError);
+  // One written by another version of dpledger, or (through JSON) by one that recorded none.
+  bad = shards;
+  bad[3].version = "0.1.0 (commit 0123456789ac)";
+  EXPECT_THROW(merge_shards(bad, names), InputError);
+  auto unversioned = to_json(shards[0]);
+  unversioned.erase("version");
+  EXPECT_THROW(shard_from_json(unversioned, "old"), InputError);
 }
 
 TEST(MechanismAudit, GridHasThresholdsAtZeroAndSens) {

@@ -42,7 +42,7 @@ TEST(ConsensusCli, CsvAndBadInput) {
   std::string line;
   int lines = 0;
   while (std::getline(f, line)) ++lines;
-  EXPECT_EQ(lines, 6);
+  EXPECT_EQ(lines, 7);  // the provenance line, the header, K rows
   std::remove(csv.c_str());
   for (const std::string& args : std::vector<std::string>{"consensus --agents 1", "consensus --edges 100",
                                                           "consensus --K 0", "consensus --draws 0",

@@ -47,6 +47,16 @@ inline RunResult run_dpledger_with_limit(const std::string& args, int time_limit
 
 inline RunResult run_dpledger(const std::string& args) { return run_dpledger_with_limit(args, 0); }
 
+// A file dpledger wrote without its provenance first line ("# dpledger VERSION: COMMAND" in CSV and text, or the
+// JSON line {"version":...,"arguments":[...]} in JSON lines; docs/provenance.md), for tests of the content itself.
+inline std::string without_provenance(const std::string& text) {
+  const bool comment = text.rfind("# dpledger ", 0) == 0;
+  const bool json_line = text.rfind("{\"version\":", 0) == 0 && text.find("\"arguments\":") < text.find('\n');
+  if (!comment && !json_line) return text;
+  const auto nl = text.find('\n');
+  return nl == std::string::npos ? std::string() : text.substr(nl + 1);
+}
+
 inline int count_lines(const std::string& s) {
   int n = 0;
   for (char c : s) n += c == '\n';

@@ -72,6 +72,8 @@ TEST(RunCli, TraceFilesCsvAndJsonLines) {
   std::ifstream f(csv);
   std::string header, line;
   std::getline(f, header);
+  EXPECT_EQ(header.rfind("# dpledger ", 0), 0u) << header;  // the provenance line
+  std::getline(f, header);
   EXPECT_EQ(header.rfind("iteration,kind,agent,objective,consensus_error,x0", 0), 0u) << header;
   int rows = 0;
   bool saw_message = false;
@@ -85,6 +87,8 @@ TEST(RunCli, TraceFilesCsvAndJsonLines) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::ifstream g(jl);
   int lines = 0;
+  std::getline(g, line);
+  EXPECT_TRUE(nlohmann::json::parse(line).contains("version")) << line;  // the provenance line
   while (std::getline(g, line)) {
     const auto j = nlohmann::json::parse(line);
     EXPECT_TRUE(j.contains("states"));
@@ -223,6 +227,8 @@ TEST(RunCli, LedgerOutReplaysWithCompose) {
     std::ifstream f(ledger);
     std::string line, specs;
     int lines = 0;
+    std::getline(f, line);
+    EXPECT_TRUE(nlohmann::json::parse(line).contains("version")) << line;  // the provenance line
     while (std::getline(f, line)) {
       const auto m = nlohmann::json::parse(line);
       std::string spec = m["mechanism"].get<std::string>() + ":";

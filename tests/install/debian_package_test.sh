@@ -12,6 +12,31 @@ dpkg-deb --field "$deb" Package Version Architecture Depends
 deps=$(dpkg-deb --field "$deb" Depends)
 echo "$deps" | grep -q libc6
 dpkg -x "$deb" "$T/root"
+# The command's package holds no library, header or CMake package (those are libdpledger-dev's, which depends on
+# the -dev packages its CMake package finds); each package has its copyright file.
+if test -e "$T/root/usr/include" || test -e "$T/root/usr/lib/cmake"; then echo "the dpledger .deb holds the C++ library"; exit 1; fi
+if echo "$deps" | grep -q -- "-dev"; then echo "the dpledger .deb depends on -dev packages: $deps"; exit 1; fi
+grep -q "^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" "$T/root/usr/share/doc/dpledger/copyright"
+devdeb=$(ls "$T"/pkg/libdpledger-dev_*.deb)
+dpkg-deb --field "$devdeb" Package Depends Section
+devdeps=$(dpkg-deb --field "$devdeb" Depends)
+for dep in libboost-dev nlohmann-json3-dev libmpfr-dev libgmp-dev libmpfi-dev libfftw3-dev pkg-config; do
+  echo "$devdeps" | grep -q "$dep" || { echo "libdpledger-dev does not depend on $dep: $devdeps"; exit 1; }
+done
+dpkg -x "$devdeb" "$T/devroot"
+test -s "$T/devroot/usr/include/dpledger/accounting/composition/compose.h"
+test -s "$T/devroot/usr/lib/cmake/dpledger/dpledgerConfig.cmake"
+test -s "$T/devroot/usr/share/doc/libdpledger-dev/copyright"
+if test -e "$T/devroot/usr/bin"; then echo "libdpledger-dev holds the command"; exit 1; fi
+# The installed command reads the installed data: with the unpacked copy of breast_cancer.csv cut to its header, a
+# run on it is refused naming that copy (a binary that read the source tree's data/ would run).
+head -1 "$T/root/usr/share/dpledger/data/breast_cancer.csv" > "$T/header_only.csv"
+cp "$T/header_only.csv" "$T/root/usr/share/dpledger/data/breast_cancer.csv"
+if "$T/root/usr/bin/dpledger" run dp-sgd --set data=breast_cancer --quiet >"$T/run.out" 2>"$T/run.err"; then
+  echo "the unpacked dpledger ran on data other than its own copy"; exit 1
+fi
+grep -q "$T/root/usr/share/dpledger/data/breast_cancer.csv" "$T/run.err" || { cat "$T/run.err"; exit 1; }
+dpkg -x "$deb" "$T/root"  # the intact copy again
 # The executable links GMP, MPFR, MPFI and FFTW statically by default (DPLEDGER_STATIC_CLI); a shared one must be
 # named in Depends by dpkg-shlibdeps.
 for lib in libmpfr libgmp libmpfi libfftw3; do
@@ -22,7 +47,6 @@ done
 test -s "$T/root/usr/share/man/man1/dpledger.1"
 test -s "$T/root/usr/share/bash-completion/completions/dpledger"
 test -s "$T/root/usr/share/dpledger/data/breast_cancer.csv"
-test -s "$T/root/usr/include/dpledger/accounting/composition/compose.h"
 if ls "$BUILD"/python/dpledger/_dpledger*.so >/dev/null 2>&1; then
   PY=$(sed -n 's/^DPLEDGER_PYTHON_EXECUTABLE:INTERNAL=//p' "$BUILD/CMakeCache.txt")
   pydeb=$(ls "$T"/pkg/python3-dpledger_*.deb)
