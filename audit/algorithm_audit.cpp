@@ -256,7 +256,10 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
         energy[i] = probe.noise_energy_gaussian();
         draws[i] = probe.gaussian_draws();
       }
-      if (i == 0) w.releases_per_run = probe.releases();
+      if (i == 0) {
+        w.releases_per_run = probe.releases();
+        if (!probe.unit().empty()) w.canary += " (this audit: " + probe.unit() + ")";
+      }
     };
     one(0);
     next = 1;

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <utility>
 
 namespace dpl::algorithms {
 
@@ -69,6 +71,11 @@ class AuditProbe {
   // A Laplace release with claimed scale b (density e^{-|y|/b} / 2b), shift >= 0: (|x - shift| - |x|) / b reversed.
   void laplace(double noise, double b, double shift);
 
+  // What the run chose as the audited unit and its pair (printed by the audit with the canary), e.g. "node 3 (28
+  // rows)"; empty where the audit's description says it all.
+  void set_unit(std::string u) { unit_ = std::move(u); }
+  const std::string& unit() const { return unit_; }
+
   double statistic_d() const { return stat_d_; }
   double statistic_dprime() const { return stat_dprime_; }
   std::uint64_t releases() const { return releases_; }
@@ -89,6 +96,7 @@ class AuditProbe {
   std::uint64_t cap_ = UINT64_MAX;
   bool skip_values_ = true;
   bool lean_ = true;
+  std::string unit_;
   double stat_d_ = 0, stat_dprime_ = 0;
   double energy_gaussian_ = 0, energy_laplace_ = 0, energy_norm_ = 0;
   std::uint64_t releases_ = 0, gaussian_draws_ = 0, laplace_draws_ = 0, norm_shape_ = 0;

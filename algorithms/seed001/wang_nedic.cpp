@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace dpl::algorithms::seed001 {
@@ -207,7 +208,7 @@ void audit_message_releases(AuditProbe& probe, const WangNedicConfig& cfg, const
   std::vector<double> distinct = a_values, s(K), worst;
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-  double worst_sum = -1;
+  double worst_sum = -1, worst_a = 0;
   for (double a : distinct) {
     s[0] = 0;
     double sum = 0;
@@ -215,8 +216,14 @@ void audit_message_releases(AuditProbe& probe, const WangNedicConfig& cfg, const
       s[t] = std::fabs(1 - gamma[t - 1] * a) * s[t - 1] + 2 * cfg.C * lambda[t - 1];
       sum += s[t] / nu[t];
     }
-    if (sum > worst_sum) worst_sum = sum, worst = s;
+    if (sum > worst_sum) worst_sum = sum, worst = s, worst_a = a;
   }
+  double top = 0;
+  for (double x : worst) top = std::max(top, x);
+  char unit[200];
+  std::snprintf(unit, sizeof unit, "the agents with |w_ii| = %.6g; %zu messages, shifts s^k up to %.6g, scales nu^k from "
+                "%.6g to %.6g", worst_a, K - 1, top, nu[std::min<std::size_t>(1, K - 1)], nu[K - 1]);
+  probe.set_unit(unit);
   for (std::size_t t = 1; t < K; ++t) probe.laplace(rng.laplace_scale(nu[t] * probe.noise_factor()), nu[t], worst[t]);
 }
 

@@ -275,6 +275,10 @@ void audit_perturbed_releases(AuditProbe& probe, const DistributedProblem& probl
   const int rows = problem.locals[agent].rows(), d = problem.dim();
   // R-ADMM: s_i = 2C/B_i (Recycled ADMM (53)); DVP: (B_i/C) s_i = 2.
   const double shift = in.dual_perturbation ? 2.0 : seed002::perturbation_sensitivity(in.loss, in.C, rows);
+  probe.set_unit("agent " + std::to_string(agent) + ", B_i = " + std::to_string(rows) + " rows; shift " + shortest(shift) +
+                 " in noise units on the first of " + std::to_string(d) + " coordinates, " +
+                 std::to_string(in.rates.size()) + " perturbed releases at rate " + shortest(in.rates.front()) +
+                 (in.rates.size() > 1 && in.rates.back() != in.rates.front() ? " .. " + shortest(in.rates.back()) : ""));
   (void)rng.split();           // the initial states' generator (iterate's order)
   Rng noise = rng.split();
   for (double rate : in.rates) {

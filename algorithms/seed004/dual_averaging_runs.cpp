@@ -9,6 +9,7 @@
 #include "algorithms/seed004/private_dual_averaging.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <string>
 
@@ -103,6 +104,11 @@ void audit_node_sampling_releases(AuditProbe& probe, const DistributedProblem& p
   Rng sample_rng = rng.split(), noise_rng = rng.split(), gossip_rng = rng.split();
   const double sd = k.s.sigma, drawn = sd * probe.noise_factor();
   const double half = k.s.one_sample ? L : L / static_cast<double>(q), ratio = k.s.one_sample ? 1 / static_cast<double>(q) : 1.0;
+  char unit[200];
+  std::snprintf(unit, sizeof unit, "node %d, %llu rows, active with probability %.6g a step; sigma %.6g, mixture "
+                "components +-%.6g, canary drawn with probability %.6g", target, static_cast<unsigned long long>(q),
+                marg[static_cast<std::size_t>(target)], sd, half, ratio);
+  probe.set_unit(unit);
   for (std::int64_t t = 1; t <= k.s.T; ++t) {
     const seed004::GossipStep g = gossip.draw(gossip_rng);
     if (!std::binary_search(g.active.begin(), g.active.end(), target)) continue;
