@@ -77,6 +77,7 @@ std::string whitebox_audit_svg(const WhiteBoxResult& w) {
             (w.mean_interval_normal ? " (accountant at delta " + num(w.claim_delta) + ")" : "");
   p.x.label = "privacy loss of the run";
   p.y.label = "runs";
+  p.y.integer = true;  // counts
   std::vector<double> counts(w.hist_counts.begin(), w.hist_counts.end());
   const double top = std::max(1.0, *std::max_element(counts.begin(), counts.end()));
   p.series.push_back(steps("runs per bin", w.hist_edges, counts));

@@ -124,7 +124,7 @@ std::string no_density_reason(const std::string& a) {
   if (a == "dp-dda-node-sampling")
     return "the Gaussian subgradient noise's conditional density given the node sampling is not exposed by the run "
            "yet, so no exact per-run loss";
-  return "its per-run privacy loss is not computed by the run (only dp-sgd among seed 003's Gaussian iterations "
+  return "its per-run privacy loss is not computed by the run (only dp-sgd among Cyffers, Bellet and Basu 2023's Gaussian iterations "
          "exposes its noises)";
 }
 

@@ -4,7 +4,7 @@ Registers empty parent packages (opacus, opacus.accountants, opacus.accountants.
 Opacus's __init__ files (which import torch) never run, and loads only the torch-free module
 opacus/accountants/analysis/rdp.py (numpy and scipy only) with importlib.util.spec_from_file_location.
 Usage (bench/compare.sh, bench/README.md): OPACUS_ANALYSIS_LOADER=bench/opacus_analysis_loader.py and
-OPACUS_RDP_PY=<a copy of pytorch/opacus's opacus/accountants/analysis/rdp.py>. The 2026-11-26 comparison in the
+OPACUS_RDP_PY=<a copy of pytorch/opacus's opacus/accountants/analysis/rdp.py>. The comparison in the
 README used that file at commit 2f4b546.
 """
 import importlib.util

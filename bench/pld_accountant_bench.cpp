@@ -1,6 +1,6 @@
-// Timings of the PLD accountant: the DP-SGD case (issue #4: under 1 s; issue #18 goal 0.15 s), a 1,000-entry
-// heterogeneous ledger (under 10 s), PLD calibration of sigma for DP-SGD, a target delta of 1e-30 (issue #18),
-// and the inputs of issues #11/#18 that took 10-15 s or crashed (each must answer in under 2 s).
+// Timings of the PLD accountant: the DP-SGD case (target 0.15 s), a 1,000-entry
+// heterogeneous ledger (under 10 s), PLD calibration of sigma for DP-SGD, a target delta of 1e-30,
+// and inputs that once took 10-15 s or crashed (each must answer in under 2 s).
 #include "accounting/calibration/calibrate.h"
 #include "accounting/pld/pld_accountant.h"
 

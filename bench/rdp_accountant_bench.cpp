@@ -1,4 +1,4 @@
-// Timings of the RDP accountant (the DP-SGD case of the README and issue #3).
+// Timings of the RDP accountant (the DP-SGD case of the README).
 #include "accounting/composition/compose.h"
 #include "accounting/rdp/rdp_accountant.h"
 #include "accounting/rdp/rdp_subsampled_gaussian.h"
@@ -26,7 +26,7 @@ void BM_MillionStepsHeterogeneous(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(dpl::compose_rdp(l, dpl::Target::for_delta(1e-6)));
 }
 
-// n distinct subsampled-Gaussian entries (issue 18: 100 in <= 20 ms, 1,000 in <= 0.2 s).
+// n distinct subsampled-Gaussian entries (targets: 100 in <= 20 ms, 1,000 in <= 0.2 s).
 dpl::Ledger distinct_ledger(int n) {
   dpl::Ledger l;
   for (int i = 0; i < n; ++i)

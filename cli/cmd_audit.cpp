@@ -26,6 +26,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <map>
@@ -92,6 +93,19 @@ std::string up(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   return format_up(Real(x), 12);
 }
+// A claim as the user typed it: a typed decimal that is not a double is held as the double above it (the end that
+// makes a violation harder to declare), and echoing that double rounded up prints 0.800000000001 for 0.8. The
+// shortest decimal (at most 15 digits) whose double is x, or whose double's successor is x, is the decimal typed.
+std::string claim(double x) {
+  if (!std::isfinite(x)) return up(x);
+  char buf[32];
+  for (int p = 1; p <= 15; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*g", p, x);
+    const double y = std::strtod(buf, nullptr);
+    if (y == x || std::nextafter(y, HUGE_VAL) == x) return format_input(y);
+  }
+  return up(x);
+}
 Json jdown(double x) { return std::isinf(x) ? Json(x > 0 ? "inf" : "-inf") : json_lower(exact(x)); }
 Json jup(double x) { return std::isinf(x) ? Json(x > 0 ? "inf" : "-inf") : json_upper(exact(x)); }
 Json jnear(double x) { return std::isinf(x) ? Json(x > 0 ? "inf" : "-inf") : Json(x); }
@@ -148,7 +162,7 @@ void describe(const AuditResult& r, Output& out, std::ostringstream& t) {
   }
   t << "epsilon_lower    " << down(r.epsilon_lower) << "   (lower bound at confidence " << C << ", delta "
     << format_input(out.json.value("delta", 0.0)) << ")\n";
-  t << "epsilon_claimed  " << up(r.epsilon_claimed) << "\n";
+  t << "epsilon_claimed  " << claim(r.epsilon_claimed) << "\n";
   t << "estimate         " << (r.unit == "mu" ? down(*r.mu_estimate) : down(r.epsilon_estimate)) << "   (" << r.unit
     << " of the chosen event from the point estimates)\n";
   t << "event            " << event_text(r) << "\n";
@@ -183,7 +197,10 @@ Output mechanism_output(const MechanismTarget& target, const ThresholdCounts& co
   out.json["accountant"] = target.accountant;
   std::ostringstream t;
   describe(r, out, t);
-  t << "accountant       " << up(target.claim.epsilon) << "   (" << target.accountant << ")\n";
+  // "name: method"; the method with --verbose only.
+  const std::string accountant =
+      global_options().verbose ? target.accountant : target.accountant.substr(0, target.accountant.find(':'));
+  t << "accountant       " << up(target.claim.epsilon) << "   (" << accountant << ")\n";
   if (curve) {
     Json points = Json::array();
     t << "curve            delta: epsilon_lower (eps estimate) vs accountant; each at confidence "
@@ -730,7 +747,7 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                   "admm-random-aggregation, dsgd-random-aggregation, dsgd-random-aggregation-minmax, dp-sgd, dp-cd, "
                   "admm-centralized, admm-lasso, admm-federated, admm-decentralized, dp-dda-node-sampling, "
                   "wang-nedic, dvp-admm, private-radmm: distinguishing and noise tests against the run's claim, the "
-                  "threat model printed; --exact-loss: seed 000, wang-nedic, dp-sgd) | merge FILE... (shards "
+                  "threat model printed; --exact-loss: Xiao 2019, wang-nedic, dp-sgd) | merge FILE... (shards "
                   "written by --shard)");
   sub->add_option("--runs", o->runs,
                   "Runs on EACH of D and D' (half choose the event, half estimate it), integer in [2, 1e13], default "
@@ -773,7 +790,7 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
                   "lowest (fixed in advance)");
   sub->add_option("--fpr", o->fpr, "For --canary-scores: FPRs at which to report the attack's TPR (default 0.001,0.01,0.1)");
   sub->add_flag("--exact-loss", o->exact_loss,
-               "For an ALGORITHM with a per-run exact loss (seed 000, wang-nedic, dp-sgd): the per-run loss audit against "
+               "For an ALGORITHM with a per-run exact loss (Xiao 2019, wang-nedic, dp-sgd): the per-run loss audit against "
                "the paper's claim (its arithmetic) instead of the distinguishing and noise tests");
   sub->add_option("--plot", o->plot, "Write the audit picture (SVG): output histograms and the event, or the loss histogram")
       ->check(writable_output_file());

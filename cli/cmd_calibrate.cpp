@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "cli/command_registry.h"
+#include "cli/calibrate_text.h"
 #include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
@@ -55,16 +56,7 @@ Output run_calibrate(const CalibrateOptions& o) {
   out.json["mechanisms"] = ledger_json(r.ledger);
   out.json["method"] = r.at_value.note;
 
-  std::ostringstream t;
-  t << r.parameter << "  " << value << "   ("
-    << (r.smallest ? "smallest" : "largest")
-    << " value that meets epsilon " << format_input(eps) << " at delta " << format_input(delta)
-    << "; certified, rounded " << (r.smallest ? "up" : "down") << ")\n";
-  t << "epsilon at that value  " << format_upper(r.at_value.epsilon) << "   (upper bound)\n";
-  if (r.failing != r.value)
-    t << "bracket end            " << failing << "   (not certified to meet the target)\n";
-  t << "accountant " << r.at_value.accountant << ": " << r.at_value.note << "\n";
-  out.text = t.str();
+  out.text = calibrate_text(r, eps, delta, global_options().verbose);
   return out;
 }
 

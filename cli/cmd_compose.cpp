@@ -4,15 +4,18 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "cli/command_registry.h"
+#include "cli/compose_text.h"
 #include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
+#include "cli/text_table.h"
 #include "plotting/svg_plot.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <sstream>
 
@@ -59,27 +62,35 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
               "accountants are evaluated at evenly spread checkpoints only";
   out.json["running"] = j;
 
-  std::ostringstream table, csv;
-  table << "\nrunning epsilon (upper bounds) after each checkpoint:\n" << "checkpoint  entry  steps";
+  std::ostringstream csv;
+  std::vector<std::string> header{"checkpoint", "entry", "steps"};
   csv << "checkpoint,entry,steps_in_entry,steps";
   for (const auto& s : rb.series) {
-    table << "  " << s.accountant;
+    header.push_back(s.accountant);
     csv << "," << s.accountant;
   }
-  table << "\n";
   csv << "\n";
+  TextTable rows(header);
   for (std::size_t i = 0; i < cps.size(); ++i) {
-    table << i + 1 << "  " << cps[i].entry + 1 << "  " << cps[i].total_steps;
+    std::vector<std::string> row{std::to_string(i + 1), std::to_string(cps[i].entry + 1),
+                                 std::to_string(cps[i].total_steps)};
     csv << i + 1 << "," << cps[i].entry + 1 << "," << cps[i].steps_in_entry << "," << cps[i].total_steps;
     for (const auto& s : rb.series) {
-      table << "  " << (s.bound[i] ? format_upper(*s.bound[i]) : "-");
+      row.push_back(s.bound[i] ? format_upper(*s.bound[i]) : "-");
       csv << "," << (s.bound[i] ? format_upper(*s.bound[i]) : "");
     }
-    table << "\n";
+    rows.add_row(std::move(row));
     csv << "\n";
   }
-  for (const auto& na : rb.not_applicable) table << "not applicable: " << na << "\n";
-  for (const auto& note : rb.notes) table << "note: " << note << "\n";
+  std::ostringstream table;
+  table << "\nrunning epsilon (upper bounds) after each checkpoint:\n" << rows.str();
+  if (global_options().verbose) {
+    for (const auto& na : rb.not_applicable) table << "not applicable: " << na << "\n";
+    for (const auto& note : rb.notes) table << "note: " << note << "\n";
+  } else if (!rb.not_applicable.empty() || !rb.notes.empty()) {
+    table << rb.not_applicable.size() << " accountant" << (rb.not_applicable.size() == 1 ? "" : "s")
+          << " not applicable" << (rb.notes.empty() ? "" : ", with notes") << " (--verbose says why)\n";
+  }
   if (o.running) out.text += table.str();
   if (!o.csv.empty()) {
     stage_output(o.csv, csv.str());
@@ -87,7 +98,7 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
   }
   if (!o.plot.empty()) {
     plotting::Plot p;
-    p.title = "Running privacy budget (delta = " + o.delta + ")";
+    p.title = "Running privacy budget (delta = " + format_input(std::strtod(o.delta.c_str(), nullptr)) + ")";
     p.x = {"steps", false};
     p.y = {"epsilon (certified upper bound)", false};
     for (const auto& s : rb.series) {
@@ -173,18 +184,10 @@ Output run_compose(const ComposeOptions& o) {
   out.json["mechanisms"] = ledger_json(ledger);
   out.json["method"] = r.note;
 
-  std::ostringstream t;
-  if (given_delta) {
-    t << "epsilon  " << format_upper(r.epsilon) << "   (upper bound, rounded up)\n";
-    t << "delta    " << format_input(target.value) << "\n";
-  } else {
-    t << "epsilon  " << format_input(target.value) << "\n";
-    t << "delta    " << format_upper(r.delta) << "   (upper bound, rounded up)\n";
-  }
-  if (r.lower) t << "lower    " << format_lower(*r.lower) << "   (certified lower bound on the true value)\n";
-  if (r.order) t << "order    " << format_input(*r.order) << "   (Renyi order of the conversion)\n";
-  t << "accountant " << r.accountant << ": " << r.note << "\n";
-  out.text = t.str();
+  out.text = compose_text(r, given_delta, target.value, global_options().verbose);
+  const TypedDecimalNote note = typed_decimal_note(ledger, r, DecimalTarget{target.given, typed.down, typed.up});
+  out.text += note.line;
+  if (note.other_ends) out.json["epsilon_at_other_ends"] = json_lower(*note.other_ends);
   if (o.running || !o.plot.empty() || !o.csv.empty()) {
     // A plot of a ledger with few entries needs points inside them: about 50 checkpoints unless --every is given.
     ComposeOptions with_points = o;

@@ -93,7 +93,7 @@ const Registration registration{"consensus", 60, [](CLI::App& root, CLI::App*& s
   auto o = std::make_shared<ConsensusOptions>();
   sub = root.add_subcommand("consensus",
                             "Consensus decay of products of random stochastic matrices vs their expectation "
-                            "(seed 000 Sec. 3.3, Figs. 3-1 and 3-2)");
+                            "(Xiao 2019 Sec. 3.3, Figs. 3-1 and 3-2)");
   sub->add_option("--model", o->model, "fig3-1 (W(i,i) = r, (1-r)/d_i to neighbours) or fig3-2 (two random "
                                        "entries of the closed neighbourhood, factor-2 reading)")
       ->check(CLI::IsMember({"fig3-1", "fig3-2"}))

@@ -9,10 +9,12 @@
 #include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
+#include "cli/text_table.h"
 #include "cli/resource_limits.h"
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <memory>
@@ -33,7 +35,11 @@ struct Range {
   double at(int i) const {
     if (count == 1 || i == 0) return start;
     if (i == count - 1) return stop;
-    return start + (stop - start) * i / (count - 1);
+    // The point meant, not its binary64 residue: 0.1 + 0.9 * 2/9 is 0.30000000000000004 in binary64, and the grid
+    // point is 0.3 (rounded to 15 significant digits, far below the spacing of any grid of at most 1,000 points).
+    char text[32];
+    std::snprintf(text, sizeof text, "%.15g", start + (stop - start) * i / (count - 1));
+    return std::strtod(text, nullptr);
   }
 };
 
@@ -76,7 +82,7 @@ std::string grid_label(double v) {
 }
 
 std::string heat_map(const Range& om, const Range& be, const std::vector<std::vector<double>>& g, double shift) {
-  const std::string title = "gamma = E[loss]/worst (seed 000, Thm 2.2.1), shift = " + format_input(shift);
+  const std::string title = "gamma = E[loss]/worst (Xiao 2019, Thm 2.2.1), shift = " + format_input(shift);
   // Columns wide enough for the longest beta label (about 6.5 px per character at 11 px), and the picture wide
   // enough for the title (about 7.6 px per character at 14 px).
   std::size_t longest = 0;
@@ -205,12 +211,15 @@ Output run_gamma(const GammaOptions& o) {
   if (!o.csv.empty()) out.json["csv"] = o.csv;
   if (!o.svg.empty()) out.json["svg"] = o.svg;
   std::ostringstream t;
-  t << std::left << std::setw(10) << "omega" << std::setw(10) << "beta" << std::setw(20) << "gamma" << "thesis (2.6)\n";
-  for (const auto& r : rows)
-    t << std::left << std::setw(10) << format_input(r["omega"]) << std::setw(10) << format_input(r["beta"])
-      << std::setw(20) << std::setprecision(12) << r["gamma"].get<double>()
-      << (r["gamma_thesis_bound"].is_number() ? format_nearest(Real(r["gamma_thesis_bound"].get<double>()))
-                                              : std::string("not applicable")) << "\n";
+  TextTable table({"omega", "beta", "gamma", "thesis (2.6)"});
+  for (const auto& r : rows) {
+    std::ostringstream g;
+    g << std::setprecision(12) << r["gamma"].get<double>();
+    table.add_row({format_input(r["omega"]), format_input(r["beta"]), g.str(),
+                   r["gamma_thesis_bound"].is_number() ? format_nearest(Real(r["gamma_thesis_bound"].get<double>()))
+                                                       : std::string("not applicable")});
+  }
+  t << table.str();
   t << below << " of " << rows.size() << " grid points have the thesis bound (2.6) below the exact gamma\n";
   out.text = t.str();
   out.json = algorithms::json_safe(out.json);
@@ -220,7 +229,7 @@ Output run_gamma(const GammaOptions& o) {
 const Registration registration{"gamma", 40, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<GammaOptions>();
   sub = root.add_subcommand("gamma",
-                            "Worst vs average-case privacy of seed 000's randomized local aggregation: gamma = "
+                            "Worst vs average-case privacy of Xiao 2019's randomized local aggregation: gamma = "
                             "E[loss]/worst by quadrature, and the thesis's eq. (2.6)");
   sub->add_option("--omega", o->omega, "Aggregation interval length W > 0, or a grid start:stop:count")->required();
   sub->add_option("--beta", o->beta, "Laplace rate B > 0 (density B/2 e^{-B|y|}), or a grid start:stop:count")->required();

@@ -74,6 +74,8 @@ int main(int argc, char** argv) {
   auto& g = global_options();
   app.add_flag("--json", g.json, "Print exactly one JSON object on stdout (accepted before or after the command)");
   app.add_flag("--quiet,-q", g.quiet, "No progress output on stderr");
+  app.add_flag("--verbose,-v", g.verbose,
+               "Text output with the details: the accountant's method and theorem, accountants that do not apply, notes");
   ResourceLimits& limits = resource_limits();
   app.add_option("--time-limit", limits.cpu_seconds,
                  "Stop the command after this many seconds of CPU time (all threads), exit 2; 0: no limit. Default: "

@@ -39,6 +39,7 @@ std::string dump_json(const Json& j);
 struct GlobalOptions {
   bool json = false;
   bool quiet = false;
+  bool verbose = false;  // the default text gives one line per result; --verbose adds the method and the notes
 };
 GlobalOptions& global_options();
 

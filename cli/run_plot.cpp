@@ -3,6 +3,7 @@
 #include "accounting/composition/running_budget.h"
 #include "accounting/errors.h"
 #include "accounting/mechanisms/ledger_file.h"
+#include "accounting/numeric/decimal.h"
 #include "accounting/numeric/interval.h"
 #include "plotting/svg_plot.h"
 
@@ -135,14 +136,15 @@ RunPlot run_plot(const RunResult& r) {
   utility.series.push_back(sub);
 
   plotting::Plot privacy;
-  std::ostringstream delta_text;
-  if (const auto d = number(r.accounted, "delta")) delta_text << *d; else delta_text << "?";
-  privacy.title = "running epsilon (delta " + delta_text.str() + ")";
+  const auto delta = number(r.accounted, "delta");
+  privacy.title = "running epsilon (delta = " + (delta ? format_input(*delta) : std::string("?")) + ")";
   privacy.x = {"iteration", false};
+  // Both panels span the run's iterations, also when the privacy panel has a single (final) point.
+  utility.x_extent = {static_cast<double>(r.trace.front().iteration), last};
+  privacy.x_extent = utility.x_extent;
   Json summary{{"panels", Json::array({"utility", "epsilon"})}};
   Json running{{"iterations", Json::array()}, {"accounted", Json::array()}, {"claimed", Json::array()}};
 
-  // Nothing is released before the first iteration: epsilon 0 there (also anchors the final-only markers' axis).
   Running acc = accounted_running(r);
   std::string how, notes;
   if (acc.note.empty()) {
@@ -152,7 +154,7 @@ RunPlot run_plot(const RunResult& r) {
     how = "accounted: ledger prefix";
     notes = acc.note_kinds;
   } else if (const auto eps = number(r.accounted, "epsilon")) {
-    privacy.series.push_back({"accounted (final)", {0, last}, {0, *eps}, false, true});
+    privacy.series.push_back({"accounted (final)", {last}, {*eps}, false, true});
     how = "accounted: final value";
     notes = "accounted: final value only (" + acc.note + ")";
   } else {
@@ -167,7 +169,7 @@ RunPlot run_plot(const RunResult& r) {
     privacy.series.push_back(cl.series);
     how += "; claimed: paper at t";
   } else if (const auto eps = number(r.claimed, "epsilon")) {
-    privacy.series.push_back({"claimed (final)", {0, last}, {0, *eps}, false, true});
+    privacy.series.push_back({"claimed (final)", {last}, {*eps}, false, true});
     how += "; claimed: final value";
     notes += std::string(notes.empty() ? "" : "; ") + "claimed: final value only (" + cl.note + ")";
   } else {

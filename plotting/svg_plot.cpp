@@ -75,7 +75,7 @@ std::string decimal_label(long long m, int e) {
   return neg ? "-" + r : r;
 }
 
-Ticks linear_ticks(double lo, double hi, int target) {
+Ticks linear_ticks(double lo, double hi, int target, bool integer) {
   Ticks t;
   if (!(hi > lo)) {
     const double pad = lo == 0 ? 1 : std::abs(lo) * 0.1;
@@ -89,6 +89,10 @@ Ticks linear_ticks(double lo, double hi, int target) {
   if (m == 10) {
     m = 1;
     ++e;
+  }
+  if (integer && e < 0) {  // counts: a step of 1 at least
+    m = 1;
+    e = 0;
   }
   const double step = static_cast<double>(m) * std::pow(10.0, e);
   const auto i0 = static_cast<long long>(std::ceil(lo / step - 1e-9));
@@ -107,6 +111,7 @@ Ticks log_ticks(double lo, double hi, int target) {
   const int decades = std::max(p1 - p0, 1);
   const int stride = std::max(1, (decades + target - 1) / target);
   const bool subdivide = decades <= 2;
+  std::vector<std::pair<long long, int>> marks;
   for (int p = p0; p <= p1; ++p) {
     if ((p - p0) % stride != 0) continue;
     for (long long m : {1LL, 2LL, 5LL}) {
@@ -114,9 +119,13 @@ Ticks log_ticks(double lo, double hi, int target) {
       const double v = static_cast<double>(m) * std::pow(10.0, p);
       if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9)) continue;
       t.at.push_back(v);
-      t.labels.push_back(decimal_label(m, p));
+      marks.emplace_back(m, p);
     }
   }
+  // One notation per axis: plain decimals while every label is short (0.001 ... 10000), else m e p for all.
+  const bool plain = std::all_of(marks.begin(), marks.end(), [](const auto& mp) { return mp.second >= -3 && mp.second <= 4; });
+  for (const auto& [m, p] : marks)
+    t.labels.push_back(plain || p == 0 ? decimal_label(m, p) : std::to_string(m) + "e" + std::to_string(p));
   return t;
 }
 
@@ -144,9 +153,10 @@ void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
   }
   if (!std::isfinite(xlo)) throw InputError("plot '" + p.title + "': no finite point to draw");
   for (const auto& l : p.lines) extend(xlo, l.y);
+  for (double x : p.x_extent) extend(x, ylo);
 
   // Axis ranges: round outwards to ticks (log: whole decades), linear y padded and starting at 0 when near it.
-  auto range = [](double lo, double hi, bool log, bool from_zero) {
+  auto range = [](double lo, double hi, bool log, bool from_zero, bool integer) {
     if (log) {
       lo = std::pow(10.0, std::floor(std::log10(lo) + 1e-12));
       hi = std::pow(10.0, std::ceil(std::log10(hi) - 1e-12));
@@ -154,19 +164,56 @@ void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
       return std::pair{lo, hi};
     }
     if (from_zero && lo > 0 && lo < 0.5 * hi) lo = 0;
+    // Values equal to 9 digits are one value (e.g. a claim and its certified bound): a range around it, not ticks
+    // 1e-12 apart.
+    if (hi - lo <= 1e-9 * std::max(std::abs(lo), std::abs(hi))) hi = lo;
     if (hi <= lo) return std::pair{lo - (lo == 0 ? 1 : std::abs(lo) * 0.1), hi + (hi == 0 ? 1 : std::abs(hi) * 0.1)};
-    const Ticks t = linear_ticks(lo, hi);
+    const Ticks t = linear_ticks(lo, hi, 6, integer);
     const double step = t.at.size() >= 2 ? t.at[1] - t.at[0] : (hi - lo);
     return std::pair{std::floor(lo / step + 1e-9) * step, std::ceil(hi / step - 1e-9) * step};
   };
-  const auto [x0, x1] = range(xlo, xhi, p.x.log, false);
-  const auto [y0, y1] = range(ylo, yhi, p.y.log, true);
-  const Ticks xt = p.x.log ? log_ticks(x0, x1) : linear_ticks(x0, x1);
-  const Ticks yt = p.y.log ? log_ticks(y0, y1) : linear_ticks(y0, y1);
+  auto [x0, x1] = range(xlo, xhi, p.x.log, false, p.x.integer);
+  const auto [y0, y1] = range(ylo, yhi, p.y.log, true, p.y.integer);
+  const Ticks xt = p.x.log ? log_ticks(x0, x1) : linear_ticks(x0, x1, 6, p.x.integer);
+  const Ticks yt = p.y.log ? log_ticks(y0, y1) : linear_ticks(y0, y1, 6, p.y.integer);
+  // A line on the extreme x of a linear axis would lie on the frame and hide there: 2% of room on that side (not
+  // below 0 for data that start at 0 or above); the ticks stay where they are.
+  if (!p.x.log) {
+    const double room = 0.02 * (x1 - x0);
+    if (xhi >= x1) x1 += room;
+    if (xlo <= x0 && xlo < 0) x0 -= room;
+  }
 
+  // Legend entries: none for a series without a drawable point; a series drawn exactly over an earlier one is
+  // hidden by it, so its entry says under which.
+  std::vector<std::string> legend;
+  {
+    std::vector<std::pair<std::vector<std::pair<double, double>>, std::string>> seen;
+    for (const auto& ser : p.series) {
+      std::vector<std::pair<double, double>> pts;
+      for (std::size_t i = 0; i < std::min(ser.x.size(), ser.y.size()); ++i)
+        if (drawable(ser.x[i], ser.y[i], p)) pts.emplace_back(ser.x[i], ser.y[i]);
+      std::string name = pts.empty() ? "" : ser.name;
+      // Equal to 9 digits is equal on any picture.
+      auto same = [](const std::vector<std::pair<double, double>>& a, const std::vector<std::pair<double, double>>& b) {
+        if (a.size() != b.size()) return false;
+        auto close = [](double u, double v) { return std::abs(u - v) <= 1e-9 * std::max(std::abs(u), std::abs(v)); };
+        for (std::size_t i = 0; i < a.size(); ++i)
+          if (!close(a[i].first, b[i].first) || !close(a[i].second, b[i].second)) return false;
+        return true;
+      };
+      for (const auto& [other, earlier] : seen)
+        if (!pts.empty() && same(other, pts)) {
+          name += " (= " + earlier + ")";
+          break;
+        }
+      if (!pts.empty()) seen.emplace_back(std::move(pts), ser.name);
+      legend.push_back(name);
+    }
+  }
   // The legend's width follows its longest entry (about 6.6 px a character at 12 px), at least 200 px.
   std::size_t longest = 0;
-  for (const auto& ser : p.series) longest = std::max(longest, ser.name.size());
+  for (const auto& name : legend) longest = std::max(longest, name.size());
   const double right = std::max(200.0, 50 + 6.6 * static_cast<double>(longest));
   const double left = ox + 86, top = oy + 44, bottom = 62;
   const double pw = p.width - 86 - right, ph = p.height - 44 - bottom;
@@ -225,7 +272,7 @@ void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
       << "' stroke='#555' stroke-dasharray='3 3'/>\n<text x='" << left + 6 << "' y='" << num(y - 5)
       << "' fill='#444' font-size='11'>" << xml(l.label) << "</text>\n";
   }
-  std::size_t k = 0;
+  std::size_t k = 0, legend_row = 0;
   for (const auto& ser : p.series) {
     const char* color = kPalette[k % (sizeof kPalette / sizeof *kPalette)];
     std::ostringstream pts;
@@ -237,17 +284,22 @@ void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
       pts << num(fx(ser.x[i])) << "," << num(fy(ser.y[i])) << " ";
       ++n;
     }
-    if (!ser.points && n > 0)
+    if (n == 0) {  // nothing drawn: no legend entry either
+      ++k;
+      continue;
+    }
+    if (!ser.points)
       s << "<polyline fill='none' stroke='" << color << "' stroke-width='2'" << (ser.dashed ? " stroke-dasharray='6 4'" : "")
         << " points='" << pts.str() << "'/>\n";
-    const double ly = top + 14 + 20 * static_cast<double>(k);
+    const std::string& name = legend[k];
+    const double ly = top + 14 + 20 * static_cast<double>(legend_row++);
     const double lx = left + pw + 14;
     if (ser.points)
       s << "<circle cx='" << lx + 12 << "' cy='" << ly - 4 << "' r='3' fill='" << color << "'/>\n";
     else
       s << "<line x1='" << lx << "' y1='" << ly - 4 << "' x2='" << lx + 24 << "' y2='" << ly - 4 << "' stroke='" << color
         << "' stroke-width='2'" << (ser.dashed ? " stroke-dasharray='6 4'" : "") << "/>\n";
-    s << "<text x='" << lx + 30 << "' y='" << ly << "'>" << xml(ser.name) << "</text>\n";
+    s << "<text x='" << lx + 30 << "' y='" << ly << "'>" << xml(name) << "</text>\n";
     ++k;
   }
 }

@@ -31,6 +31,7 @@ struct PlotLine {
 struct PlotAxis {
   std::string label;                // with units, e.g. "steps" or "delta (log scale)"
   bool log = false;                 // log10 scale
+  bool integer = false;             // counts: ticks at integers only (never 0.5 runs)
 };
 
 struct Plot {
@@ -40,6 +41,9 @@ struct Plot {
   int width = 760, height = 460;
   std::vector<PlotLine> lines;
   std::vector<PlotBand> bands;
+  // x values the axis must include (e.g. the iterations of a panel above, so that stacked panels share their x
+  // range even when this one has a single point).
+  std::vector<double> x_extent;
 };
 
 // The SVG document. Throws InputError if no series has a drawable point.
@@ -54,8 +58,9 @@ struct Ticks {
   std::vector<double> at;
   std::vector<std::string> labels;
 };
-Ticks linear_ticks(double lo, double hi, int target = 6);
-Ticks log_ticks(double lo, double hi, int target = 6);  // lo, hi > 0: powers of ten (and 2, 5 when few)
+Ticks linear_ticks(double lo, double hi, int target = 6, bool integer = false);  // integer: steps of at least 1
+// lo, hi > 0: powers of ten (and 2, 5 when few); all labels in one notation (100, 1000 or 1e5, 1e6, never mixed).
+Ticks log_ticks(double lo, double hi, int target = 6);
 
 // The shortest decimal of m * 10^e for an integer m (exact: no binary noise), e.g. (3, -1) -> "0.3".
 std::string decimal_label(long long m, int e);

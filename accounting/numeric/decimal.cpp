@@ -107,7 +107,15 @@ std::string format_input(double x) {
     }
   }
   if (std::string(buf) == "-0") return "0";
-  return buf;
+  // The exponent as typed, without printf's padding: 1e-5, not 1e-05.
+  std::string s = buf;
+  if (const auto e = s.find('e'); e != std::string::npos) {
+    std::size_t d = e + 1;
+    if (d < s.size() && (s[d] == '-' || s[d] == '+')) ++d;
+    if (s[e + 1] == '+') s.erase(e + 1, 1), --d;
+    while (d + 1 < s.size() && s[d] == '0') s.erase(d, 1);
+  }
+  return s;
 }
 
 }  // namespace dpl

@@ -17,7 +17,8 @@ std::string format_lower(const Interval& x, int digits = kPrintDigits);
 std::string format_up(const Real& x, int digits = kPrintDigits);
 std::string format_down(const Real& x, int digits = kPrintDigits);
 std::string format_nearest(const Real& x, int digits = kPrintDigits);
-// A double printed with up to 17 significant digits, shortest exact round trip (for echoing inputs).
+// A double printed with up to 17 significant digits, shortest exact round trip (for echoing inputs); an exponent
+// as typed (1e-5, 2e+20 as 2e20).
 std::string format_input(double x);
 
 // The shortest decimal whose smallest double above it is x (for echoing an eps or delta of a mechanism spec,

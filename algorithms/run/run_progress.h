@@ -1,4 +1,4 @@
-// Progress of one `dpledger run` (issue 16): a run names the phases of its work (the iterations, then the privacy
+// Progress of one `dpledger run`: a run names the phases of its work (the iterations, then the privacy
 // accounting) and how far each has got; RunProgress turns that into calls of a ProgressCallback with the fraction
 // of the whole run done (never decreasing; exactly 1 at the end, from finish() only) and a short detail
 // ("iteration 1200/5000"). Calls are throttled to about one per percent of the run or per 250 ms; with an empty

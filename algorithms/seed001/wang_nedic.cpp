@@ -46,7 +46,7 @@ void validate(const DistributedProblem& problem, const Eigen::MatrixXd& W, const
     throw InputError("x_start: must be agents x dim");
   const double kappa = wang_nedic_kappa(W);
   if (!(kappa > 0))
-    throw InputError("graph: the weight matrix violates Assumption 1 of Wang-Nedic (kappa = 1 - ||I + W - 11^T/m|| = " +
+    throw InputError("graph: the weight matrix violates Assumption 1 of Wang and Nedić 2022 (kappa = 1 - ||I + W - 11^T/m|| = " +
                      std::to_string(kappa) + ", must be > 0; is the graph connected?)");
   if (c.iterations < 1) throw InputError("iterations = " + std::to_string(c.iterations) + ": must be >= 1");
   if (!(c.C > 0) || !std::isfinite(c.C)) throw InputError("C = " + std::to_string(c.C) + ": must be finite and > 0");
@@ -348,7 +348,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
     else r.claimed["epsilon_infinite_horizon"] = hi_up(at_inf.epsilon);
     r.claimed["epsilon_per_C"] = hi_up(at_t.epsilon / exact(cfg.C));
     if (!at_inf.infinite) r.claimed["epsilon_infinite_horizon_per_C"] = hi_up(at_inf.epsilon / exact(cfg.C));
-    r.claimed["source"] = std::string("Wang-Nedic Theorem 2(1): eps <= Sum_{k=k0}^{T} 2 C lambda^k/nu^k (the paper's "
+    r.claimed["source"] = std::string("Wang and Nedić 2022 Theorem 2(1): eps <= Sum_{k=k0}^{T} 2 C lambda^k/nu^k (the paper's "
                                       "claim; its sensitivity step (8) is wrong, see accounted)") +
                           (dgd ? "; evaluated for the DGD baseline's schedules (no claim in the paper)" : "");
     r.claimed["horizon"] = horizon_note;
@@ -394,7 +394,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
   // Extras.
   Json& x = r.extra;
   x["paper_setting"] =
-      "Wang-Nedic Sec. VI: 5 sensors, 3 measurements of theta in R^2 each, Laplace nu^k = 1 + 0.1 k^0.3, gamma^k = "
+      "Wang and Nedić 2022 Sec. VI: 5 sensors, 3 measurements of theta in R^2 each, Laplace nu^k = 1 + 0.1 k^0.3, gamma^k = "
       "1/(1 + 0.1 k^0.9), lambda^k = 0.02/(1 + 0.1 k) on f_i = ||z_i - M_i theta||^2 (6 times this problem's "
       "objective: lambda's 0.02 is 0.12 here); the paper's claimed eps = 2.4 C leaves C open (its quadratics have no "
       "gradient bound), C = 3 here; the corrected accounting of the same run is far larger (accounted)";
@@ -426,7 +426,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
     if (!cfg.noise) aj.erase("realised_worst_case_loss");  // no Laplace noise: no likelihood ratio to report
     aj["agent"] = cfg.audit_agent;
     aj["neighbouring_objective"] = "f_i' = (C/d) Sum_l huber_1(x_l - audit_centre), same received messages";
-    aj["paper_claim"] = "||delta^{k+1}||_1 <= 2 C lambda^k (Wang-Nedic step (8)); expected to fail";
+    aj["paper_claim"] = "||delta^{k+1}||_1 <= 2 C lambda^k (Wang and Nedić 2022 step (8)); expected to fail";
     aj["accumulated_bound"] = "||delta^{k+1}||_1 <= s^{k+1} (docs/seed001.md sec. 2); must hold when gradients are clipped";
     x["coupled_audit"] = aj;
   }

@@ -350,7 +350,7 @@ RunResult run_private_radmm(RunParameters& params, std::uint64_t seed, const Pro
                          "broadcast values only (Lemma IV.1: post-processing)";
   r.extra["data_set"] = "the paper's Adult set is not shipped: " + params.resolved().value("data", std::string());
   r.extra["paper_setting"] =
-      "Zhang-Khalili-Liu Fig. 2(a): alpha 2, eta 1, gamma 0.2 on Adult (45,223 x 105, B_i ~ 9044 for N = 5); here " +
+      "Zhang, Khalili and Liu 2018 Fig. 2(a): alpha 2, eta 1, gamma 0.2 on Adult (45,223 x 105, B_i ~ 9044 for N = 5); here " +
       params.resolved().value("data", std::string()) + " with B_i ~ " + std::to_string(problem.locals.front().rows()) +
       " rows per agent: the per-round loss (2C/B_i)(J_i + alpha) is about 80 times that of the same C on Adult, so "
       "the pure epsilon of a run that learns is large (C = 100, K = 10 odd rounds; the paper gives neither)";
@@ -367,7 +367,7 @@ RunResult run_private_radmm(RunParameters& params, std::uint64_t seed, const Pro
   }();
   r.extra["noise_norm_expected"] = problem.dim() / alpha;
   record_perturbation_ledger(r, in, delta, o.max_kkt_residual,
-                             "Zhang-Khalili-Liu Theorem IV.1 (30): beta = max_i sum_k (2C/B_i)(1.4 c_1/(rho/N + 2 eta "
+                             "Zhang, Khalili and Liu 2018 Theorem IV.1 (30): beta = max_i sum_k (2C/B_i)(1.4 c_1/(rho/N + 2 eta "
                              "V_i) + alpha_i(k)), pure DP of the whole transcript");
   bar.finish();
   return r;
@@ -421,7 +421,7 @@ RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed, const Progress
                                         : "parameter zeta";
   r.extra["matched_radmm_beta"] = beta_match;
   r.extra["paper_setting"] =
-      "Zhang-Khalili-Liu Fig. 2's DVP baseline (Zhang and Zhu 2017): eta 1, its noise chosen so that its total bound "
+      "Zhang, Khalili and Liu 2018 Fig. 2's DVP baseline (Zhang and Zhu 2017): eta 1, its noise chosen so that its total bound "
       "matches private R-ADMM's (alpha 2, here C 100 and T = 2K = 20 iterations as private-radmm's defaults); data " +
       params.resolved().value("data", std::string()) + " stands in for Adult";
   r.extra["dvp_step"] = "Zhang-Zhu 2017 DVP as read from the Recycled ADMM paper: e ~ exp(-zeta ||e||), the primal "

@@ -312,7 +312,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
         {"actual_noise_factor", noise_factor}};
   }
   if (noise_factor != 1) r.extra["actual_noise_factor"] = noise_factor;
-  r.extra["paper_setting"] = "Cyffers-Bellet-Basu App. E's comparator (proximal DP-SGD, 10% sampling) at its delta "
+  r.extra["paper_setting"] = "Cyffers, Bellet and Basu 2023 App. E's comparator (proximal DP-SGD, 10% sampling) at its delta "
                              "1e-6, eps 1 (sigma by RDP over K = 100 steps); data " +
                              params.resolved().value("data", std::string()) +
                              " stands in for the paper's synthetic Lasso (data=lasso-synthetic loss=squared)";
@@ -326,7 +326,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
              "Gaussian's likelihood ratio log[(1 - q) + q exp(t)] summed over the K steps); exact, binary64"}};
 
   r.claimed = {{"epsilon", "not claimed"},
-               {"source", "seed 003 Prop. 1 casts DP-SGD as Algorithm 1 and defers its privacy to subsampling + "
+               {"source", "Cyffers, Bellet and Basu 2023 Prop. 1 casts DP-SGD as Algorithm 1 and defers its privacy to subsampling + "
                           "composition or to amplification by iteration (Feldman et al. 2018); no theorem of its own"}};
   if (sigma == 0) {
     r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", "sigma=0: no noise"}};
@@ -450,11 +450,11 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
                                                    bar, -1, 0, probe && probe->lean());
   if (probe && probe->lean()) return r;  // an audit run: the probe has its statistics
   finish_seed003_result(r, params, K, run.u, problem, Eigen::VectorXd::Zero(problem.dim()));
-  r.extra["paper_setting"] = "Cyffers-Bellet-Basu Prop. 2 (DP-CD, no experiment of its own) at App. E's delta 1e-6, "
+  r.extra["paper_setting"] = "Cyffers, Bellet and Basu 2023 Prop. 2 (DP-CD, no experiment of its own) at App. E's delta 1e-6, "
                              "eps 1 (sigma by RDP over K = 50 steps); data " +
                              params.resolved().value("data", std::string()) + " stands in for the paper's Lasso";
   r.claimed = {{"epsilon", "not claimed"},
-               {"source", "seed 003 Prop. 2 casts DP-CD (Mangold et al. 2022) as Algorithm 1; no privacy theorem of "
+               {"source", "Cyffers, Bellet and Basu 2023 Prop. 2 casts DP-CD (Mangold et al. 2022) as Algorithm 1; no privacy theorem of "
                           "its own"}};
   if (sigma == 0) {
     r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", "sigma=0: no noise"}};

@@ -126,10 +126,10 @@ sweeps::Figure figure1(RunParameters& params, int seeds, const ProgressCallback&
   }
   sweeps::Figure f;
   f.name = "seed003-fig1";
-  f.title = "Cyffers-Bellet-Basu Fig. 1: private ADMM vs DP-SGD, federated Lasso (kappa " + spec_number(kappa) + ")";
+  f.title = "Cyffers, Bellet and Basu 2023 Fig. 1: private ADMM vs DP-SGD, federated Lasso (kappa " + spec_number(kappa) + ")";
   f.columns = 1;
   sweeps::Panel p;
-  p.title = "n 1000, p 64, 10% of the users per round, K = " + std::to_string(K) + " rounds, delta 1e-6";
+  p.title = "n 1000, p 64, 10% of the users per round, K = " + std::to_string(K) + " rounds, delta = 1e-6";
   p.x_label = "epsilon (log scale)";
   p.y_label = "test objective (log scale)";
   p.log_x = p.log_y = true;

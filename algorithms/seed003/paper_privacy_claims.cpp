@@ -42,7 +42,7 @@ void convert_paper(PaperClaim& c, double delta) {
 
 PaperClaim theorem2(std::int64_t K, double L_gamma, double sigma, int n, double delta) {
   PaperClaim c;
-  c.theorem = "seed 003 Theorem 2 (= Thm 8): eps(alpha) = 8 alpha K L^2 gamma^2/(sigma^2 n^2), record-level, gamma "
+  c.theorem = "Cyffers, Bellet and Basu 2023 Theorem 2 (= Thm 8): eps(alpha) = 8 alpha K L^2 gamma^2/(sigma^2 n^2), record-level, gamma "
               "read as Algorithm 2's prox step";
   c.rho = 8.0 * static_cast<double>(K) * L_gamma * L_gamma / (sigma * sigma * n * n);
   c.conditions = "alpha > 1 (none other)";
@@ -52,7 +52,7 @@ PaperClaim theorem2(std::int64_t K, double L_gamma, double sigma, int n, double 
 
 PaperClaim theorem3_local(std::int64_t K_i, double L_gamma, double sigma, double delta) {
   PaperClaim c;
-  c.theorem = "seed 003 Theorem 3 local (= Thm 9): eps(alpha) = 8 alpha K_i L^2 gamma^2/sigma^2, user-level, "
+  c.theorem = "Cyffers, Bellet and Basu 2023 Theorem 3 local (= Thm 9): eps(alpha) = 8 alpha K_i L^2 gamma^2/sigma^2, user-level, "
               "against the server";
   c.rho = 8.0 * static_cast<double>(K_i) * L_gamma * L_gamma / (sigma * sigma);
   c.conditions = "alpha > 1; K_i = " + std::to_string(K_i) + " (the most participations of any user in this run)";
@@ -62,7 +62,7 @@ PaperClaim theorem3_local(std::int64_t K_i, double L_gamma, double sigma, double
 
 PaperClaim theorem3_central(std::int64_t K, double L_gamma, double sigma, int m, int n, double delta) {
   PaperClaim c;
-  c.theorem = "seed 003 Theorem 3 central (= Thm 10): eps(alpha) = 16 alpha K L^2 gamma^2/(sigma^2 n^2), user-level, "
+  c.theorem = "Cyffers, Bellet and Basu 2023 Theorem 3 central (= Thm 10): eps(alpha) = 16 alpha K L^2 gamma^2/(sigma^2 n^2), user-level, "
               "third party seeing the model";
   c.rho = 16.0 * static_cast<double>(K) * L_gamma * L_gamma / (sigma * sigma * n * n);
   const double q = static_cast<double>(m) / n;
@@ -90,7 +90,7 @@ PaperClaim theorem3_central(std::int64_t K, double L_gamma, double sigma, int m,
 
 PaperClaim theorem4(std::int64_t K_i, double L_gamma, double sigma, int n, double delta) {
   PaperClaim c;
-  c.theorem = "seed 003 Theorem 4: eps(alpha) = 8 alpha K_i L^2 gamma^2 ln n/(sigma^2 n), network RDP on the complete "
+  c.theorem = "Cyffers, Bellet and Basu 2023 Theorem 4: eps(alpha) = 8 alpha K_i L^2 gamma^2 ln n/(sigma^2 n), network RDP on the complete "
               "graph";
   c.rho = 8.0 * static_cast<double>(K_i) * L_gamma * L_gamma * std::log(n) / (sigma * sigma * n);
   // sigma > 2 L gamma sqrt(alpha(alpha-1))  <=>  alpha < (1 + sqrt(1 + sigma^2/(L gamma)^2))/2.

@@ -148,15 +148,15 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   const std::string data = params.resolved().value("data", std::string());
   r.extra["paper_setting"] =
       dep == Deployment::lasso
-          ? "Cyffers-Bellet-Basu App. E: Lasso on synthetic n 1000, p 64 at delta 1e-6 (this data, kappa 0.001 so "
+          ? "Cyffers, Bellet and Basu 2023 App. E: Lasso on synthetic n 1000, p 64 at delta 1e-6 (this data, kappa 0.001 so "
             "that the optimum is far from zero); the paper's Figure 1 budgets are those of its federated model; "
             "Algorithm 6 learns here only at eps ~ 990 (sigma 0.05): the records' noise accumulates in mean(u)"
       : dep == Deployment::centralized
-          ? "Cyffers-Bellet-Basu Algorithm 2 at App. E's delta 1e-6, eps 9.4 (record-level; each record's block "
+          ? "Cyffers, Bellet and Basu 2023 Algorithm 2 at App. E's delta 1e-6, eps 9.4 (record-level; each record's block "
             "carries its own noise, so the mean of u is sqrt(n) times noisier than one noisy gradient: at eps ~ 4.7 "
             "the run barely moves from zero); " + data +
                 " stands in for the paper's synthetic Lasso (data=lasso-synthetic)"
-          : "Cyffers-Bellet-Basu Algorithm " + std::string(dep == Deployment::federated ? "3" : "4") +
+          : "Cyffers, Bellet and Basu 2023 Algorithm " + std::string(dep == Deployment::federated ? "3" : "4") +
                 ", user-level, one record per user, delta 1e-6; the paper's Figure 1 budgets use subsampling "
                 "amplification, which does not certify here (users' persistent u_i): under the certified "
                 "accounting it does not learn at eps ~ 8 (sigma 2) and the default sigma 0.25 costs eps ~ 135; " +
@@ -172,7 +172,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
     const LassoSolution target = lasso_coordinate_descent(problem.train.features, problem.train.labels, l1_target,
                                                           problem.reg.l2);
     r.extra["scaling"] = k.printed ? "printed: x-update step gamma/(2n) with S_{gamma kappa}; the fixed point is the "
-                                     "Lasso with 2 n kappa, not kappa (seed 003 App. E bug)"
+                                     "Lasso with 2 n kappa, not kappa (Cyffers, Bellet and Basu 2023 App. E bug)"
                                    : "fixed: x-update step gamma/(2n) with S_{gamma kappa/(2n)}; the fixed point is the "
                                      "Lasso with kappa";
     r.extra["fixed_point_l1"] = l1_target;

@@ -14,7 +14,7 @@ void finish_seed003_result(RunResult& r, const RunParameters& params, std::int64
   r.suboptimality = r.objective - r.optimum;
   r.start_objective = problem.objective(start);
   r.baseline_objective = problem.objective(Eigen::VectorXd::Zero(problem.dim()));
-  r.objective_definition = "F(z) = (1/n) sum_i loss_i(z) + r(z) at the released z (seed 003's ERM objective)";
+  r.objective_definition = "F(z) = (1/n) sum_i loss_i(z) + r(z) at the released z (Cyffers, Bellet and Basu 2023's ERM objective)";
   r.extra["objective_definition"] = "F(x) = (1/n) sum_i loss_i(x) + r(x) on the training records (one per user)";
   r.extra["test_objective"] = problem.test_objective(output);
   r.extra["test_objective_at_optimum"] = problem.test_objective(problem.optimum);

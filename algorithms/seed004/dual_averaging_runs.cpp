@@ -183,7 +183,7 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
   fill(r, params, o, problem, gossip, k.s.iota);
   r.extra["sigma"] = k.s.sigma;
   r.extra["paper_setting"] =
-      "Liu-Johansson-Shi Sec. 5.2 (Figs. 1-3): hinge + 5e-4 |x|_1, n = 20, one sampled edge (iota 0.1), sigma from "
+      "Liu, Johansson and Shi 2023 Sec. 5.2 (Figs. 1-3): hinge + 5e-4 |x|_1, n = 20, one sampled edge (iota 0.1), sigma from "
       "Theorem 1 at the experiments' (eps, delta0) = (1, 0.01); data " + problem.locals.front().data().name +
       " stands in for rcv1 (q = " + std::to_string(th.q) + " rows per agent instead of 1012), gamma0 0.1 for the "
       "paper's 0.01 (see the header)";
@@ -197,7 +197,7 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
   bar.phase(0.5, 1, "accounting");
   // Claimed: Theorem 1 and Remark 1 (7) exactly as printed (iota: the paper's count of sampled nodes / n).
   const bool conditions = seed004::theorem1_conditions_hold(th);
-  r.claimed["source"] = "Liu-Johansson-Shi Theorem 1: sigma^2 >= 32 iota^2 L^2 T log(2/delta0)/(q^2 eps^2) and "
+  r.claimed["source"] = "Liu, Johansson and Shi 2023 Theorem 1: sigma^2 >= 32 iota^2 L^2 T log(2/delta0)/(q^2 eps^2) and "
                         "T >= 5 eps^2/(4 iota^2), eps in (0, 1], give (eps, delta)-DP 'for some delta in (0, 1]'; "
                         "Remark 1 (7): eps_hat(t) <= sqrt(3t/(5T)) eps + t eps^2/(5T)";
   r.claimed["epsilon"] = th.epsilon;

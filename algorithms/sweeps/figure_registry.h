@@ -18,7 +18,7 @@ using FigureRunner = std::function<Figure(RunParameters& params, int seeds, cons
 
 struct FigureEntry {
   std::string name;
-  std::string paper;    // "seed 004" ...
+  std::string paper;    // "Liu, Johansson and Shi 2023" ... (docs/references.md)
   std::string summary;  // one line for --list and --help
   int default_seeds = 10;
   FigureRunner runner;

@@ -73,7 +73,7 @@ Figure seed001_figure1(RunParameters& params, int seeds, const ProgressCallback&
   }
   Figure f;
   f.name = "seed001-fig1";
-  f.title = "Wang-Nedic Fig. 1: Algorithm 1 vs DGD (same noise) and PDOP (same privacy budget)";
+  f.title = "Wang and Nedić 2022 Fig. 1: Algorithm 1 vs DGD (same noise) and PDOP (same privacy budget)";
   f.columns = 1;
   Panel panel;
   panel.title = "optimisation error vs iteration (5 sensors, theta in R^2)";

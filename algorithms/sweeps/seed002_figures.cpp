@@ -69,7 +69,7 @@ double per_round_bound(const DistributedProblem& p, double C, double eta, double
 }  // namespace
 
 Figure seed002_figure(int number_, RunParameters& params, int seeds, const ProgressCallback& progress) {
-  if (number_ != 1 && number_ != 2) throw InputError("seed 002 has Figures 1 and 2 here: allowed 1, 2");
+  if (number_ != 1 && number_ != 2) throw InputError("Zhang, Khalili and Liu 2018 has Figures 1 and 2 here: allowed 1, 2");
   const std::string data = params.text("data", "breast_cancer");
   const double C = params.real("C", number_ == 1 ? 1.0 : 100.0, 0, 1e6, true);
   const auto K = static_cast<int>(params.integer("K", number_ == 1 ? 50 : 10, 1, 5000));
@@ -78,7 +78,7 @@ Figure seed002_figure(int number_, RunParameters& params, int seeds, const Progr
   f.name = "seed002-fig" + std::to_string(number_);
   double done = 0;
   if (number_ == 1) {
-    f.title = "Zhang-Khalili-Liu Fig. 1: convergence of non-private R-ADMM (eta 0.5) against ADMM";
+    f.title = "Zhang, Khalili and Liu 2018 Fig. 1: convergence of non-private R-ADMM (eta 0.5) against ADMM";
     f.columns = 2;
     const std::vector<double> gammas{0, 0.2, 2, 10};
     const double total = 2.0 * (gammas.size() + 1) * seeds;
@@ -123,7 +123,7 @@ Figure seed002_figure(int number_, RunParameters& params, int seeds, const Progr
     return f;
   }
   // Fig. 2: private R-ADMM against DVP and PP at the same total bound, alpha 2 and 4.
-  f.title = "Zhang-Khalili-Liu Fig. 2: private R-ADMM vs DVP and PP at the same total privacy bound";
+  f.title = "Zhang, Khalili and Liu 2018 Fig. 2: private R-ADMM vs DVP and PP at the same total privacy bound";
   f.columns = 2;
   const int N = 5, E = 7, T = 2 * K;
   std::vector<double> ts;

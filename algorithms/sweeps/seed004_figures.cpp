@@ -32,7 +32,7 @@ std::vector<double> curve_values(const Json& curve, const char* key) {
 }  // namespace
 
 Figure seed004_figure(int number_, RunParameters& params, int seeds, const ProgressCallback& progress) {
-  if (number_ < 1 || number_ > 5) throw InputError("seed 004 has Figures 1-5 here: allowed 1..5");
+  if (number_ < 1 || number_ > 5) throw InputError("Liu, Johansson and Shi 2023 has Figures 1-5 here: allowed 1..5");
   const bool l1 = number_ <= 3;
   const std::string data = params.text("data", "breast_cancer");
   const auto T = params.integer("T", 1000, 10, 100000);
@@ -95,7 +95,7 @@ Figure seed004_figure(int number_, RunParameters& params, int seeds, const Progr
     p.references.push_back({"zero model", zero_gap});
     f.panels.push_back(p);
     f.columns = 1;
-    f.title = std::string("Liu-Johansson-Shi Fig. ") + std::to_string(number_) + ": " +
+    f.title = std::string("Liu, Johansson and Shi 2023 Fig. ") + std::to_string(number_) + ": " +
               (number_ == 1 || number_ == 4 ? "standard DDA vs Algorithm 1" : "2 vs 4 sampled nodes") + ", " +
               problem_name;
     for (std::size_t k = 0; k < curves.size(); ++k) {
@@ -108,11 +108,11 @@ Figure seed004_figure(int number_, RunParameters& params, int seeds, const Progr
     // Fig. 3: privacy leakage against iterations. The paper's curve is (7) (independent of iota); dpledger's is
     // the certified epsilon at delta 0.01 of the same runs, accounted up to each t (honest model, observable
     // activity), with and without sampling.
-    f.title = "Liu-Johansson-Shi Fig. 3: privacy leakage during training, " + problem_name;
+    f.title = "Liu, Johansson and Shi 2023 Fig. 3: privacy leakage during training, " + problem_name;
     f.columns = 2;
     const std::vector<double> ts = log_grid(T, 8);
     Panel priv;
-    priv.title = "privacy leakage vs iteration (delta 0.01)";
+    priv.title = "privacy leakage vs iteration (delta = 0.01)";
     priv.x_label = "iteration t";
     priv.y_label = "epsilon (log scale)";
     priv.log_y = true;

@@ -16,6 +16,8 @@
 #include "accounting/rdp/rdp_odometer.h"
 #include "audit/threshold_test.h"
 #include "audit/user_samples.h"
+#include "cli/calibrate_text.h"
+#include "cli/compose_text.h"
 #include "cli/option_values.h"
 #include "cli/output.h"
 #include "proofs-check/check_report.h"
@@ -81,17 +83,12 @@ py::dict compose_py(const std::vector<std::string>& specs, const std::string& gi
                 kind);
   }
   const Interval& bound = given_delta ? r.epsilon : r.delta;
-  std::ostringstream t;
-  if (given_delta) {
-    t << "epsilon  " << format_upper(r.epsilon) << "   (upper bound, rounded up)\n";
-    t << "delta    " << format_input(target) << "\n";
-  } else {
-    t << "epsilon  " << format_input(target) << "\n";
-    t << "delta    " << format_upper(r.delta) << "   (upper bound, rounded up)\n";
-  }
-  if (r.lower) t << "lower    " << format_lower(*r.lower) << "   (certified lower bound on the true value)\n";
-  if (r.order) t << "order    " << format_input(*r.order) << "   (Renyi order of the conversion)\n";
-  t << "accountant " << r.accountant << ": " << r.note << "\n";
+  // The same text as the CLI's default output.
+  const std::string text =
+      cli::compose_text(r, given_delta, target, false) +
+      cli::typed_decimal_note(ledger, r, DecimalTarget{given_delta ? Target::Given::delta : Target::Given::epsilon,
+                                                       typed.down, typed.up})
+          .line;
 
   py::dict d;
   d["accountant"] = r.accountant;
@@ -105,7 +102,7 @@ py::dict compose_py(const std::vector<std::string>& specs, const std::string& gi
   d["order"] = optional_float(r.order);
   d["method"] = r.note;
   d["mechanisms"] = ledger_specs(ledger);
-  d["text"] = t.str();
+  d["text"] = text;
   return d;
 }
 
@@ -144,16 +141,7 @@ py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& 
     py::gil_scoped_release release;
     r = calibrate(specs, typed_eps.exact, typed_delta.down, kind, tol);
   }
-  // As the CLI: the value as the decimal the spec parser reads back as exactly the certified value (spec_decimal).
   const std::string value_text = spec_decimal(canonical_key(r.parameter), r.value);
-  const std::string failing_text = spec_decimal(canonical_key(r.parameter), r.failing);
-  std::ostringstream t;
-  t << r.parameter << "  " << value_text << "   ("
-    << (r.smallest ? "smallest" : "largest") << " value that meets epsilon " << format_input(eps) << " at delta "
-    << format_input(del) << "; certified, rounded " << (r.smallest ? "up" : "down") << ")\n";
-  t << "epsilon at that value  " << format_upper(r.at_value.epsilon) << "   (upper bound)\n";
-  if (r.failing != r.value) t << "bracket end            " << failing_text << "   (not certified to meet the target)\n";
-  t << "accountant " << r.at_value.accountant << ": " << r.at_value.note << "\n";
 
   py::dict d;
   d["parameter"] = r.parameter;
@@ -170,7 +158,7 @@ py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& 
   d["evaluations"] = r.evaluations;
   d["mechanisms"] = ledger_specs(r.ledger);
   d["method"] = r.at_value.note;
-  d["text"] = t.str();
+  d["text"] = cli::calibrate_text(r, eps, del, false);
   return d;
 }
 

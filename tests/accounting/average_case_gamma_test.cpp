@@ -18,7 +18,7 @@ namespace {
 double d(const Real& x) { return x.convert_to<double>(); }
 
 TEST(Gamma, ReferenceValues) {
-  // ../shared/reference/README.md: omega = 1, beta = 1, shift = 0.5.
+  // Public reference value: omega = 1, beta = 1, shift = 0.5.
   const GammaResult g = average_case_gamma(1, 1, 0.5);
   EXPECT_NEAR(d(g.gamma), 0.9228019252207762, 1e-12);
   EXPECT_NEAR(d(g.thesis_bound), 0.8828126715410948, 1e-12);
@@ -105,7 +105,7 @@ TEST(CertifiedGamma, EnclosesTheReferenceValuesTightly) {
     EXPECT_TRUE(c.converged) << w << " " << be << " " << s;
     EXPECT_LE(d(width(c.gamma)), 1e-7 * d(ref)) << w << " " << be << " " << s;
   }
-  // 0.9228019252207762 (reference README, omega = beta = 1, shift 0.5): inside, two-sided.
+  // 0.9228019252207762 (reference value, omega = beta = 1, shift 0.5): inside, two-sided.
   const GammaEnclosure r = certified_gamma(1, 1, 0.5);
   EXPECT_GE(hi_up(r.gamma), 0.9228019252207762);
   EXPECT_LE(hi_up(r.gamma), 0.9228019252207762 * (1 + 2e-7));

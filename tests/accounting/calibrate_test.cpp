@@ -21,7 +21,7 @@ double eps_of(const Ledger& l, double delta, AccountantKind k) {
 }
 
 TEST(Calibrate, FullBatchGaussianReference) {
-  // ../shared/reference/README.md: smallest sigma, full-batch Gaussian, 100 steps, eps=1, delta=1e-5.
+  // Public reference value: smallest sigma, full-batch Gaussian, 100 steps, eps=1, delta=1e-5.
   const auto r = calibrate({"gaussian:sigma=?,steps=100"}, 1.0, 1e-5, AccountantKind::automatic, 0);
   EXPECT_EQ(r.parameter, "sigma");
   EXPECT_TRUE(r.smallest);

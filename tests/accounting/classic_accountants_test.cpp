@@ -46,7 +46,7 @@ AccountingResult eps_for(const std::string& spec, double delta, AccountantKind k
 }
 
 TEST(AnalyticGaussian, ReferenceValues) {
-  // ../shared/reference/README.md, analytic Gaussian (Balle-Wang 2018), exact.
+  // Public reference value, analytic Gaussian (Balle-Wang 2018), exact.
   expect_bracket(eps_for("gaussian:sigma=1", 1e-5, AccountantKind::optimal), "4.377178095681224608553986", 1e-14);
   expect_bracket(eps_for("gaussian:sigma=2", 1e-10, AccountantKind::optimal), "3.099430330243196047725763", 1e-14);
   expect_bracket(eps_for("gaussian:sigma=10,steps=1000", 1e-5, AccountantKind::optimal), "17.85658683010761386",
@@ -71,7 +71,7 @@ TEST(AnalyticGaussian, HeterogeneousGaussiansComposeToOne) {
 }
 
 TEST(OptimalComposition, ReferenceAndIndependentValues) {
-  // ../shared/reference/README.md: KOV 2015 optimal, eps0=0.1, k=100, delta=1e-5 (exact).
+  // Public reference value: KOV 2015 optimal, eps0=0.1, k=100, delta=1e-5 (exact).
   const auto r = eps_for("pure:eps=0.1,steps=100", 1e-5, AccountantKind::optimal);
   expect_bracket(r, "4.306791372516507044737851", 1e-13);
   EXPECT_EQ(format_upper(r.epsilon), "4.30679137251651");
@@ -100,7 +100,7 @@ TEST(OptimalComposition, OneStepClosedForm) {
 }
 
 TEST(AdvancedComposition, ReferenceValue) {
-  // ../shared/reference/README.md: DRV bound, eps0=0.1, k=100, delta'=1e-5: 5.850235092944557824739504.
+  // Public reference value: DRV bound, eps0=0.1, k=100, delta'=1e-5: 5.850235092944557824739504.
   const auto steps = step_profiles(ledger("pure:eps=0.1,steps=100"), "advanced");
   const Interval drv = drv_epsilon(steps, exact(1e-5));
   EXPECT_TRUE(near_contains(drv, "5.850235092944557824739504"));
@@ -112,7 +112,7 @@ TEST(AdvancedComposition, ReferenceValue) {
 }
 
 TEST(Amplification, PoissonReferenceValue) {
-  // ../shared/reference/README.md: log(1 + q(e^eps - 1)), q=0.001, eps=0.1.
+  // Public reference value: log(1 + q(e^eps - 1)), q=0.001, eps=0.1.
   const auto r = eps_for("pure:eps=0.1,q=0.001", 0.0, AccountantKind::pure);
   EXPECT_EQ(format_upper(r.epsilon).substr(0, 16), "0.00010516538800");
   EXPECT_TRUE(contains(r.epsilon, Real("0.000105165388002375")) || abs(hi(r.epsilon) - Real("0.000105165388002375")) < Real(1e-18));

@@ -1,4 +1,4 @@
-// Mechanism spec parsing and validation (../shared/docs/cli.md, "Mechanism specs").
+// Mechanism spec parsing and validation (docs/cli.md, "Mechanism specs").
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/mechanisms/mechanism_spec.h"

@@ -24,7 +24,7 @@ AccountingResult pld(const std::string& spec, double delta, double grid = 1e-4) 
 }
 
 TEST(Pld, DpSgdConsensusValues) {
-  // ../shared/reference/README.md and issue #4: consensus (PLD/PRV) values; ours must be above and within 1e-4.
+  // The consensus (PLD/PRV) values of the public Python accountants; ours must be above and within 1e-4.
   const struct { const char* spec; double truth; } cases[] = {
       {"gaussian:sigma=1.1,q=0.01,steps=10000", 5.19258},
       {"gaussian:sigma=1.0,q=0.01,steps=10000", 6.18771},
@@ -103,7 +103,7 @@ TEST(Pld, TinyDeltaNeverNegativeAndAboveTruth) {
 }
 
 TEST(Pld, TinyDeltaByTilting) {
-  // Issue 18: a target delta of 1e-30 is answered (exponential tilting), between the exact value and RDP.
+  // A target delta of 1e-30 is answered (exponential tilting), between the exact value and RDP.
   // Reference: the pessimistic (certified upper) values on grids 2e-4 and 1e-4 differ by about 4e-4, consistent with
   // the O(h^2) discretisation; the certified lower bound from the optimistic PLD is below.
   const Ledger l{parse_entry("gaussian:sigma=1.1,q=0.01,steps=10000")};

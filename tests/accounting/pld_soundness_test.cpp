@@ -29,7 +29,7 @@ AccountingResult pld_for_epsilon(const std::string& spec, double eps, double gri
 }
 
 TEST(PldSoundness, OptimisticKeepsTheAtomAtTheLowerEndOfTheSupport) {
-  // Issue 11: 40 pure 0.3-DP steps at eps = 0 (total variation) gave a lower bound 2.2e-10 for the exact 0.6533.
+  // 40 pure 0.3-DP steps at eps = 0 (total variation) once gave a lower bound 2.2e-10 for the exact 0.6533.
   const auto r = pld_for_epsilon("pure:eps=0.3,steps=40", 0.0, 1e-4);
   const auto exact_r = compose(Ledger{parse_entry("pure:eps=0.3,steps=40")}, Target::for_epsilon(0.0),
                                AccountantKind::optimal);
@@ -72,7 +72,7 @@ TEST(PldSoundness, Radix2FftMatchesDirectTransform) {
 }
 
 TEST(PldSoundness, WideLossRangesAnswerOnACoarserGrid) {
-  // Issue 11: pure eps = 1e4 (2e8 points on the default grid) aborted in FFTW; a Laplace scale of 1e-6
+  // Pure eps = 1e4 (2e8 points on the default grid) once aborted in FFTW; a Laplace scale of 1e-6
   // (2e10 points) threw bad_alloc. Both now answer on a coarser grid, and are still upper bounds.
   const auto r = pld_for_epsilon("pure:eps=1e4,steps=10", 1.0, 1e-4);
   EXPECT_GE(lo(r.delta), Real(0));

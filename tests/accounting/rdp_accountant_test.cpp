@@ -29,7 +29,7 @@ void expect_upper(const Interval& v, const char* ref, double rel_tol) {
 }
 
 TEST(Rdp, ReferenceValues) {
-  // ../shared/reference/README.md.
+  // Public reference values.
   expect_upper(curve_at("gaussian:sigma=2", 4), "0.5", 1e-40);
   expect_upper(curve_at("laplace:b=1", 2), "0.6191236299985928834", 1e-18);
   expect_upper(curve_at("gaussian:sigma=1.1,q=0.01", 2), "0.0001285100816051610", 1e-14);

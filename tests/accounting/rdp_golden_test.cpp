@@ -31,7 +31,7 @@ void expect_two_sided(const std::string& printed, const Interval& v, const char*
 }
 
 const Golden kGolden[] = {
-    {2.399, 2.507, 0.0474, 8, "0.8957033299680750867574399", 1e-13},  // issue 11: printed 0.895703329968075 (below)
+    {2.399, 2.507, 0.0474, 8, "0.8957033299680750867574399", 1e-13},  // 0.895703329968075 (below) is what a wrong rounding prints
     {2.544, 1.965, 0.0156, 7.25, "0.0007881553853811657987206029", 1e-13},
     {0.3, 3.7, 0.2, 3, "225.7525097980155549841591", 1e-13},
     {5e-3, 1e-2, 1e-3, 2.5, "0.00008365779777209386622982202", 1e-13},
@@ -103,7 +103,7 @@ TEST(RdpGolden, HeterogeneousLedgerAtTheOptimalFractionalOrder) {
 }
 
 TEST(RdpGolden, ComposedEpsilonIsAnUpperBound) {
-  // issue 11: at order 13.14837403710337 (the order the accountant chose) 0.836724644125965 was printed, below the
+  // At order 13.14837403710337 (the order the accountant chose) 0.836724644125965 was printed, below the
   // exact 0.8367246441259650790... (reference: 100 x the quadrature value 0.00180204081167974876662196365856
   // converted by min(Mironov 2017 Prop. 3, Balle et al. 2020 Thm 21) at delta = binary64 1e-5, mpmath 60 digits).
   const double order = 13.14837403710337;

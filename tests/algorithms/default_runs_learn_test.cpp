@@ -1,8 +1,8 @@
 // Every reference algorithm's default run learns: its output's objective is below the objective at its starting
 // point (for seeds 1-3), and the run reports start, end, optimum and the zero model with a verdict. A deliberately
 // mis-set twin (DP-SGD with 100 times the noise; DP-DDA with the paper's Sec. 5.3 setting on this data) is
-// caught as "not better than its start". The README's table of the default runs (seed 1) is checked against the
-// runs, so that it cannot drift.
+// caught as "not better than its start". The table of the default runs (seed 1) is checked against the
+// runs (docs/run.md), so that it cannot drift.
 #include "algorithms/run/algorithm_registry.h"
 
 #include <gtest/gtest.h>
@@ -64,9 +64,9 @@ TEST(DefaultRuns, PrivacyLevelsAreThoseDocumented) {
   EXPECT_LT(dda.optimum, 1.0);
 }
 
-// The README's table: one row per algorithm, "| name | setting | start | end | optimum | zero model | epsilon |".
+// docs/run.md's table of the default runs: one row per algorithm, "| name | setting | start | end | optimum | zero model | epsilon |".
 std::map<std::string, std::vector<double>> readme_table() {
-  std::ifstream in(std::string(DPLEDGER_SOURCE_DIR) + "/README.md");
+  std::ifstream in(std::string(DPLEDGER_SOURCE_DIR) + "/docs/run.md");
   std::string line;
   bool inside = false;
   std::map<std::string, std::vector<double>> rows;
@@ -86,11 +86,11 @@ std::map<std::string, std::vector<double>> readme_table() {
   return rows;
 }
 
-TEST(DefaultRuns, TheReadmeTableIsTheRuns) {
+TEST(DefaultRuns, TheDocumentedTableIsTheRuns) {
   const auto table = readme_table();
   ASSERT_EQ(table.size(), algorithm_entries().size());
   for (const auto& e : algorithm_entries()) {
-    ASSERT_TRUE(table.count(e.name)) << e.name << " is missing from the README's table";
+    ASSERT_TRUE(table.count(e.name)) << e.name << " is missing from the table of docs/run.md";
     const RunResult r = run(e.name, {}, 1);
     const std::vector<double> expected{r.start_objective, r.objective, r.optimum, r.baseline_objective};
     const auto& got = table.at(e.name);

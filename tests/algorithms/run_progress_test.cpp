@@ -1,4 +1,4 @@
-// Progress of `dpledger run` (issue 16): every algorithm reports non-decreasing fractions in [0, 1] ending at
+// Progress of `dpledger run`: every algorithm reports non-decreasing fractions in [0, 1] ending at
 // exactly 1, about once per percent, and its result is identical with and without a progress callback.
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/run_progress.h"

@@ -77,10 +77,10 @@ TEST(ExtendedMechanismsCli, HelpAndCompletionListTheMechanisms) {
     EXPECT_NE(completion.out.find(s), std::string::npos) << s;
 }
 
-// The README's example prints the value it shows.
-TEST(ExtendedMechanismsCli, ReadmeShuffleExample) {
+// docs/accountants.md's example prints the value it shows.
+TEST(ExtendedMechanismsCli, DocumentedShuffleExample) {
   const auto r = run_dpledger("compose -m shuffle:eps0=1,n=10000 --delta 1e-5");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "epsilon  0.0434412495496015   (upper bound, rounded up)");
-  EXPECT_NE(r.out.find("lower    0.0434387030433795"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "epsilon     0.0434412495496015  (upper bound, rounded up)");
+  EXPECT_NE(r.out.find("lower       0.0434387030433795"), std::string::npos) << r.out;
 }

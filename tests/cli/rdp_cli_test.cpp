@@ -30,7 +30,7 @@ TEST(RdpCli, AcceptanceValues) {
 }
 
 TEST(RdpCli, ExtremeInputsAnswerWithNumbers) {
-  // issue 11: sigma = 1e-160 hung (the exact-rational printer took log10 of inf); sigma = 1e-300 gave
+  // sigma = 1e-160 once hung (the exact-rational printer took log10 of inf); sigma = 1e-300 gave
   // "epsilon":null. The JSON carries "inf" (a valid, weaker upper bound) where a double cannot hold the value.
   auto r = run_dpledger("--json rdp -m gaussian:sigma=1e-160 --orders 2");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -48,7 +48,7 @@ TEST(RdpCli, ExtremeInputsAnswerWithNumbers) {
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_GE(j["rdp"][0].get<double>(), 1e7 / (2 * 1.1 * 1.1) * (1 - 1e-15));
   EXPECT_GT(j["rdp"][2].get<double>(), 0.0);
-  // Two-sided DP-SGD: exact optimum over orders 5.63180966702 (converted at order 4.67; issue 11).
+  // Two-sided DP-SGD: exact optimum over orders 5.63180966702 (converted at order 4.67).
   r = run_dpledger("--json compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant rdp");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const double eps = nlohmann::json::parse(r.out)["epsilon"].get<double>();

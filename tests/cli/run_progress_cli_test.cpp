@@ -1,5 +1,5 @@
 // `dpledger run` shows progress on stderr only when stderr is a terminal and -q is not given, and what it writes
-// (stdout, JSON, the trace) is byte-identical whether the progress bar is drawn or not (issue 16).
+// (stdout, JSON, the trace) is byte-identical whether the progress bar is drawn or not.
 #include "tests/cli/run_binary.h"
 #include "tests/cli/terminal_stderr.h"
 
