@@ -14,6 +14,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <ostream>
 #include <unistd.h>
 
 namespace {
@@ -80,6 +81,8 @@ struct Resolvable {
   std::string algorithm;
   std::vector<std::string> sets;
 };
+
+void PrintTo(const Resolvable& r, std::ostream* os) { *os << r.algorithm; }
 
 class ResolvableClaim : public ::testing::TestWithParam<Resolvable> {};
 
