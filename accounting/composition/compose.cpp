@@ -218,6 +218,15 @@ AccountingResult compose_with_pld_options(const Ledger& given, const Target& tar
   PldOptions o = pld;
   if (enclosed) o.lower_ledger = &optimistic;
   AccountingResult r = tightest(ledger, target, kind, o);
+  // An entry whose typed decimals are held by the ends that enlarge upper bounds only (the mechanisms beyond the
+  // classic six): a lower bound computed there may exceed the value at the decimal typed, so none is given.
+  for (const auto& e : given)
+    if (e.typed_without_other_ends && r.lower) {
+      r.lower.reset();
+      r.note += "; no certified lower bound: a typed value of " + to_string(e.mechanism.kind) +
+                " is not a binary64 double and only its bound-enlarging end is held";
+      break;
+    }
   const double lower_at = std::isnan(pld.lower_target) ? target.value : pld.lower_target;
   if (r.lower && r.accountant != "pld" && (enclosed || lower_at != target.value)) {
     if (!pld.lower) {

@@ -45,6 +45,8 @@ class Values {
     }
   }
   bool has(const std::string& k) const { return text_.count(k) > 0; }
+  // Whether a decimal read so far is not a double (held by one of its ends).
+  bool inexact() const { return inexact_; }
   const std::string& text(const std::string& k) const {
     const auto it = text_.find(k);
     if (it == text_.end()) fail(raw_, "missing required key '" + k + "'");
@@ -60,7 +62,9 @@ class Values {
     if (!std::isfinite(v) || errno == ERANGE) fail(raw_, k + "=" + t + " is not a finite number");
     if (k == substituted_) return DecimalValue{exact(v), v, v, v};
     try {
-      return decimal_value(t);
+      const DecimalValue d = decimal_value(t);
+      inexact_ = inexact_ || d.down != d.up;
+      return d;
     } catch (const std::invalid_argument&) {
       fail(raw_, k + "=" + t + " is not a decimal number");
     }
@@ -92,6 +96,7 @@ class Values {
   const RawSpec& raw_;
   std::map<std::string, std::string> text_;
   std::string substituted_;
+  mutable bool inexact_ = false;
 };
 
 // "[a,b,c]" -> {"a", "b", "c"} (the brackets are required; items trimmed, none empty).
@@ -331,6 +336,7 @@ LedgerEntry build_extended_entry(const RawSpec& raw, MechanismKind kind, std::op
     default: throw std::logic_error("internal: build_extended_entry of a classic kind");
   }
   steps_modifier(v, e);
+  e.typed_without_other_ends = v.inexact();
   return e;
 }
 

@@ -77,6 +77,9 @@ struct LedgerEntry {
     double q = 1;
   };
   std::optional<OtherEnds> optimistic;
+  // Set by the parser of the mechanisms beyond the classic six when a typed value is not a double: its fields hold
+  // the ends that enlarge upper bounds, and no other ends are kept, so no certified lower bound is given for it.
+  bool typed_without_other_ends = false;
 };
 
 using Ledger = std::vector<LedgerEntry>;
