@@ -56,7 +56,7 @@ struct AlgorithmAuditResult {
   double epsilon_lower = 0;      // at claim_delta, from the chosen event, at confidence
   Verdict distinguishing = Verdict::pass;
   // Noise check.
-  std::string noise_family;      // "gaussian" or "laplace"
+  std::string noise_family;      // "gaussian", "laplace" or "gamma-norm"
   std::uint64_t noise_draws = 0;
   double noise_ratio = 1;        // observed energy / its expectation under the claim (sd^2 or b ratio)
   double noise_ratio_lower = 0;  // the smallest ratio consistent with the claim at (1 - C)/2

@@ -745,8 +745,9 @@ const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) 
   sub->add_option("TARGET", o->args,
                   "laplace:b=B[,sens=S] | gaussian:sigma=S[,sens=S] | ALGORITHM (dgd-secret-sharing, "
                   "admm-random-aggregation, dsgd-random-aggregation, dsgd-random-aggregation-minmax, dp-sgd, dp-cd, "
-                  "admm-centralized, admm-lasso, admm-federated, admm-decentralized: distinguishing and noise tests "
-                  "against the run's claim; --exact-loss: Xiao 2019, wang-nedic, dp-sgd) | merge FILE... (shards "
+                  "admm-centralized, admm-lasso, admm-federated, admm-decentralized, dp-dda-node-sampling, "
+                  "wang-nedic, dvp-admm, private-radmm: distinguishing and noise tests against the run's claim, the "
+                  "threat model printed; --exact-loss: Xiao 2019, wang-nedic, dp-sgd) | merge FILE... (shards "
                   "written by --shard)");
   sub->add_option("--runs", o->runs,
                   "Runs on EACH of D and D' (half choose the event, half estimate it), integer in [2, 1e13], default "

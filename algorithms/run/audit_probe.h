@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <utility>
 
 namespace dpl::algorithms {
 
@@ -56,8 +58,23 @@ class AuditProbe {
   // A Gaussian release observed on D and on D' (a canary actually inserted, e.g. on a coordinate of its own):
   // x_d = the release on D minus its mean without the canary, x_dprime the same on D'.
   void gaussian_pair(double x_d, double x_dprime, double sd, double shift, double q = 1);
+  // A replace-one release under a hidden choice of one of the unit's records (the canary chosen with probability
+  // q; 1 = always): on D the canary's contribution is +half, on D' its replacement's -half (the two records differ
+  // by 2 half, the sensitivity), the other records' contribution is the mean m; `in` = the canary was chosen (the
+  // same draw on D and D'). The statistic log[(1 - q) + q e^{t(+)}] - log[(1 - q) + q e^{t(-)}],
+  // t(+-) = (+-x half - half^2/2) / sd^2: the likelihood ratio of the two Gaussian mixtures.
+  void gaussian_replace(double noise, double sd, double half, double q, bool in);
+  // A vector release with claimed density proportional to exp(-alpha ||e||) in R^d (objective perturbation's
+  // Gamma-norm noise; the run draws noise_factor times it), shifted by `shift` on its first coordinate:
+  // alpha (||x|| - ||x - shift e_1||). Its noise check: alpha ||e|| ~ Gamma(d, 1) under the claim.
+  void norm_exponential(const double* noise, int d, double alpha, double shift);
   // A Laplace release with claimed scale b (density e^{-|y|/b} / 2b), shift >= 0: (|x - shift| - |x|) / b reversed.
   void laplace(double noise, double b, double shift);
+
+  // What the run chose as the audited unit and its pair (printed by the audit with the canary), e.g. "node 3 (28
+  // rows)"; empty where the audit's description says it all.
+  void set_unit(std::string u) { unit_ = std::move(u); }
+  const std::string& unit() const { return unit_; }
 
   double statistic_d() const { return stat_d_; }
   double statistic_dprime() const { return stat_dprime_; }
@@ -68,6 +85,9 @@ class AuditProbe {
   std::uint64_t gaussian_draws() const { return gaussian_draws_; }
   double noise_energy_laplace() const { return energy_laplace_; }
   std::uint64_t laplace_draws() const { return laplace_draws_; }
+  // Sum of alpha ||e|| over the Gamma-norm releases, with the sum of their dimensions (its Gamma shape).
+  double noise_energy_norm() const { return energy_norm_; }
+  std::uint64_t norm_shape() const { return norm_shape_; }
 
  private:
   bool full() const { return releases_ >= cap_; }  // releases past the cap (the claim's steps) are not counted
@@ -76,9 +96,10 @@ class AuditProbe {
   std::uint64_t cap_ = UINT64_MAX;
   bool skip_values_ = true;
   bool lean_ = true;
+  std::string unit_;
   double stat_d_ = 0, stat_dprime_ = 0;
-  double energy_gaussian_ = 0, energy_laplace_ = 0;
-  std::uint64_t releases_ = 0, gaussian_draws_ = 0, laplace_draws_ = 0;
+  double energy_gaussian_ = 0, energy_laplace_ = 0, energy_norm_ = 0;
+  std::uint64_t releases_ = 0, gaussian_draws_ = 0, laplace_draws_ = 0, norm_shape_ = 0;
 };
 
 }  // namespace dpl::algorithms

@@ -1,6 +1,7 @@
 #include "algorithms/seed001/wang_nedic.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/audit_probe.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace dpl::algorithms::seed001 {
@@ -187,6 +189,46 @@ Json laplace_ledger(const WangNedicConfig& cfg, double worst_a, std::int64_t T, 
   return mechanism_ledger_json(ledger);
 }
 
+namespace {
+
+// An audit run (audit_probe.h): the audited agent's messages y^k = x^k + Lap(nu^k), k = k0 .. k0 + K - 1, on one
+// coordinate, each shifted by the accumulated sensitivity s^k (s^{k0} = 0; s^{k+1} = |1 - gamma^k a| s^k + 2 C lambda^k,
+// docs/seed001.md sec. 2, binary64: the statistic's shift, not a bound) of the agent whose sum s^k/nu^k is the largest
+// (the accounted one). The pair: the Huber neighbours of coupled_audit.h whose clipped gradients differ by 2C in a
+// fixed direction at every step, all on one coordinate (the l1 worst case). Only the noise on that coordinate is drawn.
+void audit_message_releases(AuditProbe& probe, const WangNedicConfig& cfg, const std::vector<double>& a_values, Rng& rng) {
+  const auto K = static_cast<std::size_t>(cfg.iterations);
+  std::vector<double> nu(K), gamma(K), lambda(K);  // at k = k0 + t
+  for (std::size_t t = 0; t < K; ++t) {
+    const std::int64_t k = cfg.k0 + static_cast<std::int64_t>(t);
+    nu[t] = cfg.nu.at(k);
+    gamma[t] = cfg.gamma.at(k);
+    lambda[t] = cfg.lambda.at(k);
+  }
+  std::vector<double> distinct = a_values, s(K), worst;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  double worst_sum = -1, worst_a = 0;
+  for (double a : distinct) {
+    s[0] = 0;
+    double sum = 0;
+    for (std::size_t t = 1; t < K; ++t) {
+      s[t] = std::fabs(1 - gamma[t - 1] * a) * s[t - 1] + 2 * cfg.C * lambda[t - 1];
+      sum += s[t] / nu[t];
+    }
+    if (sum > worst_sum) worst_sum = sum, worst = s, worst_a = a;
+  }
+  double top = 0;
+  for (double x : worst) top = std::max(top, x);
+  char unit[200];
+  std::snprintf(unit, sizeof unit, "the agents with |w_ii| = %.6g; %zu messages, shifts s^k up to %.6g, scales nu^k from "
+                "%.6g to %.6g", worst_a, K - 1, top, nu[std::min<std::size_t>(1, K - 1)], nu[K - 1]);
+  probe.set_unit(unit);
+  for (std::size_t t = 1; t < K; ++t) probe.laplace(rng.laplace_scale(nu[t] * probe.noise_factor()), nu[t], worst[t]);
+}
+
+}  // namespace
+
 RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
   WangNedicConfig cfg;
   // The paper's Sec. VI steps on the paper's objective f_i = ||z_i - M_i theta||^2 + s ||theta||^2, which is 6
@@ -255,6 +297,12 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
     require_trace_size(traced + (cfg.audit_agent >= 0 ? K * degree * d : 0), what);
   }
   if (dgd) cfg.gamma = power_schedule(1, 0);
+  if (AuditProbe* probe = params.audit_probe(); probe && probe->lean()) {
+    RunResult lean;
+    lean.algorithm = "wang-nedic";
+    if (cfg.noise && cfg.clip) audit_message_releases(*probe, cfg, a_values, rng);
+    return lean;
+  }
   Eigen::MatrixXd x_start(m, d);
   for (int i = 0; i < m; ++i)
     for (int c = 0; c < d; ++c) x_start(i, c) = x0_scale * rng.gaussian();

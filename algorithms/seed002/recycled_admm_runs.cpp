@@ -2,7 +2,9 @@
 
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
+#include "algorithms/run/audit_probe.h"
 #include "algorithms/run/mechanism_ledger.h"
+#include "algorithms/seed002/norm_exponential_noise.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/initial_states.h"
@@ -256,6 +258,35 @@ std::vector<double> geometric(double first, double growth, int count) {
   return v;
 }
 
+// An audit run (audit_probe.h): the audited agent's perturbed primal steps, one Gamma-norm noise vector e each (the
+// run draws noise_factor times it), at claimed rate `rates[k]`. The agent: the largest accounted epsilon (the
+// ledger's). The pair: replace-one at the ledger's sensitivity (the agent's gradient term moved by s_i, from the
+// declared domain), put on the first coordinate; in noise units the release is e shifted by `shift` (R-ADMM:
+// s_i = 2C/B_i; DVP: its noise enters as (C/B_i) e, so 2). The statistic reads the
+// noise part of the density ratio only (the Jacobian factor of the proof's (55), bounded by -2 ln(1 - x_i) in the
+// ledger, is a deterministic function of the release that the audit does not model). Only that agent's noise is
+// drawn.
+void audit_perturbed_releases(AuditProbe& probe, const DistributedProblem& problem, const seed002::PerturbationLedgerInputs& in,
+                              Rng& rng) {
+  const std::vector<seed002::AgentLedger> ledgers = seed002::perturbation_ledgers(in);
+  std::size_t agent = 0;
+  for (std::size_t i = 1; i < ledgers.size(); ++i)
+    if (ledgers[i].exact > ledgers[agent].exact) agent = i;
+  const int rows = problem.locals[agent].rows(), d = problem.dim();
+  // R-ADMM: s_i = 2C/B_i (Recycled ADMM (53)); DVP: (B_i/C) s_i = 2.
+  const double shift = in.dual_perturbation ? 2.0 : seed002::perturbation_sensitivity(in.loss, in.C, rows);
+  probe.set_unit("agent " + std::to_string(agent) + ", B_i = " + std::to_string(rows) + " rows; shift " + shortest(shift) +
+                 " in noise units on the first of " + std::to_string(d) + " coordinates, " +
+                 std::to_string(in.rates.size()) + " perturbed releases at rate " + shortest(in.rates.front()) +
+                 (in.rates.size() > 1 && in.rates.back() != in.rates.front() ? " .. " + shortest(in.rates.back()) : ""));
+  (void)rng.split();           // the initial states' generator (iterate's order)
+  Rng noise = rng.split();
+  for (double rate : in.rates) {
+    const Eigen::VectorXd e = seed002::norm_exponential_noise(d, rate / probe.noise_factor(), noise);
+    probe.norm_exponential(e.data(), d, rate, shift);
+  }
+}
+
 }  // namespace
 
 RunResult run_admm(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
@@ -304,6 +335,12 @@ RunResult run_private_radmm(RunParameters& params, std::uint64_t seed, const Pro
   if (noise_on) {
     s.noise = AdmmNoise::objective;
     s.rates = alphas;
+  }
+  if (AuditProbe* probe = params.audit_probe(); probe && probe->lean()) {
+    RunResult lean;
+    lean.algorithm = "private-radmm";
+    if (noise_on) audit_perturbed_releases(*probe, problem, in, rng);
+    return lean;
   }
   // Progress: the iterations, then the ledger (one composition per agent's rounds, quick).
   RunProgress bar(progress);
@@ -368,6 +405,12 @@ RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed, const Progress
   if (noise_on) {
     s.noise = AdmmNoise::dual;
     s.rates.assign(static_cast<std::size_t>(s.iterations), zeta);
+  }
+  if (AuditProbe* probe = params.audit_probe(); probe && probe->lean()) {
+    RunResult lean;
+    lean.algorithm = "dvp-admm";
+    if (noise_on) audit_perturbed_releases(*probe, problem, in, rng);
+    return lean;
   }
   // Progress: the iterations, then the ledger (one composition per agent's rounds, quick).
   RunProgress bar(progress);

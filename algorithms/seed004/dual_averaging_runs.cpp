@@ -1,6 +1,7 @@
 #include "algorithms/seed004/dual_averaging_runs.h"
 
 #include "accounting/errors.h"
+#include "algorithms/run/audit_probe.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -8,6 +9,7 @@
 #include "algorithms/seed004/private_dual_averaging.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <string>
 
@@ -81,6 +83,40 @@ void fill(RunResult& r, const RunParameters& params, const DualAveragingOutcome&
   r.extra["data_set"] = params.resolved().value("data", std::string()) + " (the paper's rcv1 / epsilon sets are not shipped)";
 }
 
+// An audit run (audit_probe.h): the target node's released noisy subgradient, on one coordinate, at every step it is
+// active; only the draws the statistic reads (the activations, the hidden choice of the one sample, the noise on that
+// coordinate). The target: the largest marginal activation probability (the accounted node), the fewest rows among
+// those. Replace-one canary at the corner of the declared domain: a record with feature row e_1 and label +1 on D,
+// -1 on D', whose hinge subgradients -+L e_1 (L = sup|loss'| max||x|| = 1, both active while |x_1| < 1; taken so at
+// every active step) differ by 2L, the ledger's sensitivity; the node's other records are 0 on that coordinate. batch=one: the canary is the step's sample
+// with probability 1/q_i (hidden); batch=full: always, with weight 1/q_i. The weights a_t cancel.
+void audit_node_sampling_releases(AuditProbe& probe, const DistributedProblem& problem,
+                                  const seed004::NodeSamplingGossip& gossip, const DdaKeys& k, double L, Rng& rng) {
+  const auto& marg = gossip.marginals();
+  int target = 0;
+  for (int i = 1; i < problem.agents(); ++i) {
+    const auto& f = problem.locals[static_cast<std::size_t>(i)];
+    const auto& best = problem.locals[static_cast<std::size_t>(target)];
+    if (marg[i] > marg[target] || (marg[i] == marg[target] && f.rows() < best.rows())) target = i;
+  }
+  const auto q = static_cast<std::uint64_t>(problem.locals[static_cast<std::size_t>(target)].rows());
+  // The generators split as run_dual_averaging splits them (sample, noise, gossip).
+  Rng sample_rng = rng.split(), noise_rng = rng.split(), gossip_rng = rng.split();
+  const double sd = k.s.sigma, drawn = sd * probe.noise_factor();
+  const double half = k.s.one_sample ? L : L / static_cast<double>(q), ratio = k.s.one_sample ? 1 / static_cast<double>(q) : 1.0;
+  char unit[200];
+  std::snprintf(unit, sizeof unit, "node %d, %llu rows, active with probability %.6g a step; sigma %.6g, mixture "
+                "components +-%.6g, canary drawn with probability %.6g", target, static_cast<unsigned long long>(q),
+                marg[static_cast<std::size_t>(target)], sd, half, ratio);
+  probe.set_unit(unit);
+  for (std::int64_t t = 1; t <= k.s.T; ++t) {
+    const seed004::GossipStep g = gossip.draw(gossip_rng);
+    if (!std::binary_search(g.active.begin(), g.active.end(), target)) continue;
+    const bool in = k.s.one_sample ? sample_rng.uniform_int(q) == 0 : true;
+    probe.gaussian_replace(noise_rng.gaussian(0, drawn), sd, half, ratio, in);
+  }
+}
+
 }  // namespace
 
 RunResult run_dda(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress) {
@@ -132,6 +168,12 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
   const double sigma_paper = seed004::theorem1_sigma(th);
   k.s.sigma = noise_on ? (sigma_in > 0 ? sigma_in : sigma_paper) : 0.0;
   Rng run_rng = rng.split();
+  if (AuditProbe* probe = params.audit_probe(); probe && probe->lean()) {
+    RunResult lean;
+    lean.algorithm = "dp-dda-node-sampling";
+    if (k.s.sigma > 0) audit_node_sampling_releases(*probe, problem, gossip, k, th.L, run_rng);
+    return lean;
+  }
   // Progress: the steps, then the accounting (compositions and the binomial mixture).
   RunProgress bar(progress);
   bar.phase(0, 0.5, "");  // run_dual_averaging names the steps
