@@ -14,7 +14,9 @@ namespace {
 // About 2 s on an idle core (the ledger's certified quadratures), well above the bar's 0.7 s delay. Each test has
 // its own trace file (ctest may run them at the same time).
 std::string run_args(const std::string& trace) {
-  return "run admm-random-aggregation --seed 3 --trace " + trace;
+  // K 1000: about 2 s on an idle machine, so the bar (drawn after 0.7 s) shows the steps and the ledger phase; the
+  // default K 100 ends in 0.3 s, before any bar.
+  return "run admm-random-aggregation --seed 3 --set K=1000 --trace " + trace;
 }
 
 struct Written {
