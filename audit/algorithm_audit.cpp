@@ -8,6 +8,7 @@
 #include "algorithms/run/audit_probe.h"
 #include "audit/block_sampler.h"
 #include "audit/clopper_pearson.h"
+#include "audit/noise_factor_setting.h"
 
 #include <boost/math/special_functions/gamma.hpp>
 
@@ -144,22 +145,9 @@ std::uint64_t algorithm_audit_default_runs(const std::string& a) {
 
 AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   AlgorithmAuditPlan plan = given;
-  double noise_factor = 1;
-  plan.sets.clear();
-  for (const auto& [key, value] : algorithms::parse_assignments(given.sets)) {
-    if (key != "actual_noise_factor") {
-      plan.sets.push_back(key + "=" + value);
-      continue;
-    }
-    std::size_t used = 0;
-    try {
-      noise_factor = std::stod(value, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != value.size() || !(noise_factor > 0) || !std::isfinite(noise_factor) || noise_factor > 1e6)
-      throw InputError("--set actual_noise_factor=" + value + " is out of range: allowed (0, 1e6]");
-  }
+  const NoiseFactorSetting noise = split_noise_factor(given.sets, 1e6, "(0, 1e6]");
+  plan.sets = noise.run_sets;
+  const double noise_factor = noise.factor;
   const auto& entry = algorithms::find_algorithm(plan.algorithm);
   const Profile* prof = profile(plan.algorithm);
   if (!prof) {

@@ -6,10 +6,12 @@
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/assignments.h"
 #include "audit/block_sampler.h"
+#include "audit/noise_factor_setting.h"
 
 #include <boost/math/distributions/normal.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
 #include <atomic>
 #include <chrono>
@@ -137,25 +139,12 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
   // --set actual_noise_factor=F (negative control, dp-sgd): the runs draw F times the claimed sigma, the
   // accountant's curve stays that of the claimed sigma.
   WhiteBoxPlan plan = given;
-  double noise_factor = 1;
-  plan.sets.clear();
-  for (const auto& [key, value] : algorithms::parse_assignments(given.sets)) {
-    if (key != "actual_noise_factor") {
-      plan.sets.push_back(key + "=" + value);
-      continue;
-    }
-    std::size_t used = 0;
-    try {
-      noise_factor = std::stod(value, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != value.size() || !(noise_factor > 0) || !std::isfinite(noise_factor))
-      throw InputError("--set actual_noise_factor=" + value + " is out of range: allowed (0, inf)");
-    if (!is_gaussian_family(given.algorithm))
-      throw InputError("--set actual_noise_factor applies to dp-sgd and the mechanism targets (laplace:, gaussian:), "
-                       "not to " + given.algorithm);
-  }
+  const NoiseFactorSetting noise = split_noise_factor(given.sets, std::numeric_limits<double>::infinity(), "(0, inf)");
+  plan.sets = noise.run_sets;
+  const double noise_factor = noise.factor;
+  if (noise.given && !is_gaussian_family(given.algorithm))
+    throw InputError("--set actual_noise_factor applies to dp-sgd and the mechanism targets (laplace:, gaussian:), "
+                     "not to " + given.algorithm);
   (void)algorithms::find_algorithm(plan.algorithm);  // unknown names: InputError with the known ones
   if (!has_known_density(plan.algorithm))
     throw NotApplicable("audit " + plan.algorithm + ": " + no_density_reason(plan.algorithm) + " (white-box audits: " +
