@@ -5,8 +5,7 @@
 #include "algorithms/rng/portable_rng.h"
 #include "audit/clopper_pearson.h"
 #include "audit/one_run_bound.h"
-
-#include <boost/math/special_functions/erf.hpp>
+#include "audit/standard_normal.h"
 
 #include <algorithm>
 #include <cmath>
@@ -59,8 +58,6 @@ Sorted sort_scores(std::vector<CanaryScore> s) {
   r.by_score = std::move(s);
   return r;
 }
-
-double normal_quantile(double p) { return -std::sqrt(2.0) * boost::math::erfc_inv(2 * p); }
 
 // One-sided event {score >= t}: eps lower bound log(TPR_lb - delta) - log(FPR_ub) (Kairouz, Oh and Viswanath 2015,
 // as used by Jagielski, Ullman and Oprea 2020), each rate bounded at significance/2.

@@ -3,8 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/interval.h"
 #include "accounting/numeric/log_space.h"
-
-#include <boost/math/special_functions/erf.hpp>
+#include "audit/standard_normal.h"
 
 #include <algorithm>
 #include <cmath>
@@ -157,9 +156,6 @@ double one_run_epsilon_lower(const OneRunGuesses& g, double delta, double signif
 }
 
 namespace {
-
-double normal_cdf(double x) { return 0.5 * boost::math::erfc(-x / std::sqrt(2.0)); }
-double normal_quantile(double p) { return -std::sqrt(2.0) * boost::math::erfc_inv(2 * p); }
 
 // Balle and Wang 2018, Thm 8: delta of the Gaussian mechanism with mu at eps (binary64, log form of the difference).
 double gaussian_delta(double mu, double eps) {

@@ -737,7 +737,7 @@ Output run_audit(const AuditOptions& o) {
   return mechanism_output(target, counts, plan.runs, plan.seed, confidence, tolerance, sets, plan.threads, o.plot);
 }
 
-const Registration registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) -> Runner {
+const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<AuditOptions>();
   sub = root.add_subcommand("audit",
                             "Empirical lower bound on epsilon (threshold test, exact Clopper-Pearson bounds) against the "

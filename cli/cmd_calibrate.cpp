@@ -60,7 +60,7 @@ Output run_calibrate(const CalibrateOptions& o) {
   return out;
 }
 
-const Registration registration{"calibrate", 30, [](CLI::App& root, CLI::App*& sub) -> Runner {
+const Registration calibrate_registration{"calibrate", 30, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<CalibrateOptions>();
   sub = root.add_subcommand("calibrate",
                             "Calibrate the one '?' value in the specs (sigma=?, b=?, steps=?, q=? or eps=?) to meet "

@@ -149,7 +149,7 @@ Output run_check(const CheckOptions& o) {
   return out;
 }
 
-const Registration registration{"check", 90, [](CLI::App& root, CLI::App*& sub) -> Runner {
+const Registration check_registration{"check", 90, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<CheckOptions>();
   sub = root.add_subcommand("check",
                             "Recompute every numbered claim of the seed papers (proofs-check): holds / fails / fails "

@@ -202,7 +202,7 @@ Output run_compose(const ComposeOptions& o) {
   return out;
 }
 
-const Registration registration{"compose", 10, [](CLI::App& root, CLI::App*& sub) -> Runner {
+const Registration compose_registration{"compose", 10, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<ComposeOptions>();
   sub = root.add_subcommand("compose", "Privacy budget of a composition: epsilon for --delta, or delta for --epsilon");
   add_mechanism_option(sub, o->specs);

@@ -226,7 +226,7 @@ Output run_gamma(const GammaOptions& o) {
   return out;
 }
 
-const Registration registration{"gamma", 40, [](CLI::App& root, CLI::App*& sub) -> Runner {
+const Registration gamma_registration{"gamma", 40, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<GammaOptions>();
   sub = root.add_subcommand("gamma",
                             "Worst vs average-case privacy of Xiao 2019's randomized local aggregation: gamma = "

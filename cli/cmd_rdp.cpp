@@ -117,7 +117,7 @@ Output run_rdp(const RdpOptions& o) {
   return out;
 }
 
-const Registration registration{"rdp", 20, [](CLI::App& root, CLI::App*& sub) -> Runner {
+const Registration rdp_registration{"rdp", 20, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<RdpOptions>();
   sub = root.add_subcommand("rdp", "Renyi-DP curve of the composition at the given orders (upper bounds)");
   add_mechanism_option(sub, o->specs);

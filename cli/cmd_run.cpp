@@ -34,10 +34,6 @@ struct RunOptions {
   bool parameters = false;
 };
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 std::string trace_csv(const algorithms::RunResult& r) {
   std::ostringstream s;
   s << std::setprecision(17);
@@ -158,7 +154,7 @@ Output run_algorithm(const RunOptions& o) {
   }
   if (o.algorithm.empty()) throw InputError("ALGORITHM is required (see `dpledger run --list`)");
   const auto& entry = algorithms::find_algorithm(o.algorithm);
-  if (!o.trace.empty() && !ends_with(o.trace, ".csv") && !ends_with(o.trace, ".jsonl") && !ends_with(o.trace, ".json"))
+  if (!o.trace.empty() && !o.trace.ends_with(".csv") && !o.trace.ends_with(".jsonl") && !o.trace.ends_with(".json"))
     throw InputError("--trace=" + o.trace + " has an unknown extension: allowed .csv, .jsonl, .json (JSON lines)");
   // --set overrides the config file (merge_config_file keeps keys already set).
   algorithms::RunParameters params = algorithms::RunParameters::from_assignments(o.sets);
@@ -174,9 +170,9 @@ Output run_algorithm(const RunOptions& o) {
     }
     return describe_parameters(entry.name, params);
   }
-  if (!o.ledger_out.empty() && !ends_with(o.ledger_out, ".jsonl") && !ends_with(o.ledger_out, ".json"))
+  if (!o.ledger_out.empty() && !o.ledger_out.ends_with(".jsonl") && !o.ledger_out.ends_with(".json"))
     throw InputError("--ledger-out=" + o.ledger_out + " has an unknown extension: allowed .jsonl, .json (JSON lines)");
-  if (!o.plot.empty() && !ends_with(o.plot, ".svg"))
+  if (!o.plot.empty() && !o.plot.ends_with(".svg"))
     throw InputError("--plot=" + o.plot + " has an unknown extension: allowed .svg");
   const algorithms::RunResult r = [&] {
     Progress bar("run");  // on stderr, only on a terminal, silenced by -q
@@ -210,7 +206,7 @@ Output run_algorithm(const RunOptions& o) {
     stage_output(o.ledger_out, lines);
   }
 
-  if (!o.trace.empty()) stage_output(o.trace, ends_with(o.trace, ".csv") ? trace_csv(r) : trace_jsonl(r));
+  if (!o.trace.empty()) stage_output(o.trace, o.trace.ends_with(".csv") ? trace_csv(r) : trace_jsonl(r));
   // The canaries' scores (run dp-sgd --set canaries=N): CSV `score,included` for `dpledger audit --canary-scores`.
   Json run_extra = r.extra;
   std::size_t canary_count = 0;
@@ -291,7 +287,7 @@ Output run_algorithm(const RunOptions& o) {
   return out;
 }
 
-const Registration registration{"run", 50, [](CLI::App& root, CLI::App*& sub) -> Runner {
+const Registration run_registration{"run", 50, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<RunOptions>();
   sub = root.add_subcommand("run",
                             "Run a reference algorithm of the papers: utility, the paper's claimed privacy, and "

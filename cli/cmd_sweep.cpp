@@ -26,10 +26,6 @@ struct SweepOptions {
   bool list = false, parameters = false;
 };
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Every figure with its summary and its keys (from a describe-only pass of its runner: nothing is run).
 std::string figure_list(bool with_keys) {
   std::ostringstream t;
@@ -63,8 +59,8 @@ Output run_sweep(const SweepOptions& o) {
   }
   if (o.figure.empty()) throw InputError("FIGURE is required (see `dpledger sweep --list`)");
   const auto& entry = algorithms::sweeps::find_figure(o.figure);
-  if (!o.csv.empty() && !ends_with(o.csv, ".csv")) throw InputError("--csv=" + o.csv + " has an unknown extension: allowed .csv");
-  if (!o.svg.empty() && !ends_with(o.svg, ".svg")) throw InputError("--svg=" + o.svg + " has an unknown extension: allowed .svg");
+  if (!o.csv.empty() && !o.csv.ends_with(".csv")) throw InputError("--csv=" + o.csv + " has an unknown extension: allowed .csv");
+  if (!o.svg.empty() && !o.svg.ends_with(".svg")) throw InputError("--svg=" + o.svg + " has an unknown extension: allowed .svg");
   const int seeds = o.seeds == -1 ? entry.default_seeds : o.seeds;
   if (seeds < 1 || seeds > 100) throw InputError("--seeds=" + std::to_string(seeds) + " is out of range: allowed integers [1, 100]");
   std::vector<std::string> sets = o.sets;
@@ -136,7 +132,7 @@ Output run_sweep(const SweepOptions& o) {
   return out;
 }
 
-const Registration registration{"sweep", 70, [](CLI::App& root, CLI::App*& sub) -> Runner {
+const Registration sweep_registration{"sweep", 70, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<SweepOptions>();
   sub = root.add_subcommand("sweep", "Regenerate a paper figure by a sweep over seeds: CSV and SVG (mean, one-sd "
                                      "bands); --list names the figures");

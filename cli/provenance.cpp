@@ -17,10 +17,6 @@ std::vector<std::string>& arguments_store() {
   return args;
 }
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // An argument as a POSIX shell reads it back: bare when it has only safe characters, else single-quoted.
 std::string shell_quoted(const std::string& a) {
   const bool safe = !a.empty() && std::all_of(a.begin(), a.end(), [](unsigned char c) {
@@ -33,7 +29,7 @@ std::string shell_quoted(const std::string& a) {
 }
 
 // One line of text: control characters (a newline in an argument) become spaces.
-std::string one_line(std::string s) {
+std::string printable_one_line(std::string s) {
   for (char& c : s)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
   return s;
@@ -41,7 +37,7 @@ std::string one_line(std::string s) {
 
 std::string xml_escaped(const std::string& s) {
   std::string r;
-  for (char c : one_line(s)) {
+  for (char c : printable_one_line(s)) {
     if (c == '&') r += "&amp;";
     else if (c == '<') r += "&lt;";
     else if (c == '>') r += "&gt;";
@@ -50,7 +46,7 @@ std::string xml_escaped(const std::string& s) {
   return r;
 }
 
-std::string provenance_text() { return "dpledger " + version_string() + ": " + one_line(command_line()); }
+std::string provenance_text() { return "dpledger " + version_string() + ": " + printable_one_line(command_line()); }
 
 Json provenance_line_json() {
   Json j = Json::object();
@@ -127,16 +123,16 @@ Json with_provenance(const Json& j) {
 }
 
 std::string stamp_prefix(const std::string& path) {
-  if (ends_with(path, ".csv")) return "# " + provenance_text() + "\n";
-  if (ends_with(path, ".jsonl")) return provenance_line_json().dump() + "\n";
+  if (path.ends_with(".csv")) return "# " + provenance_text() + "\n";
+  if (path.ends_with(".jsonl")) return provenance_line_json().dump() + "\n";
   return "";
 }
 
 std::string stamp_file(const std::string& path, const std::string& content) {
-  if (ends_with(path, ".svg")) return stamp_svg(content);
-  if (ends_with(path, ".md")) return content + (content.empty() || content.back() == '\n' ? "" : "\n") +
-                                     "\nWritten by dpledger " + version_string() + ": `" + one_line(command_line()) +
-                                     "`\n";
+  if (path.ends_with(".svg")) return stamp_svg(content);
+  if (path.ends_with(".md")) return content + (content.empty() || content.back() == '\n' ? "" : "\n") +
+                                    "\nWritten by dpledger " + version_string() + ": `" + printable_one_line(command_line()) +
+                                    "`\n";
   if (const std::string prefix = stamp_prefix(path); !prefix.empty()) return prefix + content;  // .csv, .jsonl
   if (content.rfind(".TH ", 0) == 0 || content.rfind(".\\\"", 0) == 0)  // roff (the man page): a comment line
     return ".\\\" " + provenance_text() + "\n" + content;

@@ -28,6 +28,8 @@
 #include <tuple>
 
 namespace dpl::proofs {
+// The checks of this paper (a namespace of their own: the papers name their theorems alike).
+namespace paper_000_checks {
 namespace {
 
 double d(const Real& x) { return x.convert_to<double>(); }
@@ -449,8 +451,10 @@ ClaimResult check_sec_3_3(const CheckContext& ctx) {
 
 
 }  // namespace
+}  // namespace paper_000_checks
 
 std::vector<Claim> paper_000_claims() {
+  using namespace paper_000_checks;
   using K = ClaimKind;
   using Me = Method;
   return {

@@ -25,6 +25,8 @@
 #include <sstream>
 
 namespace dpl::proofs {
+// The checks of this paper (a namespace of their own: the papers name their theorems alike).
+namespace paper_001_checks {
 namespace {
 
 using namespace dpl::algorithms::seed001;
@@ -774,8 +776,10 @@ ClaimResult check_remark_1(const CheckContext& ctx) {
 }
 
 }  // namespace
+}  // namespace paper_001_checks
 
 std::vector<Claim> paper_001_claims() {
+  using namespace paper_001_checks;
   using K = ClaimKind;
   using Me = Method;
   return {

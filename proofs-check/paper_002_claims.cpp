@@ -20,6 +20,8 @@
 #include <sstream>
 
 namespace dpl::proofs {
+// The checks of this paper (a namespace of their own: the papers name their theorems alike).
+namespace paper_002_checks {
 namespace {
 
 // Logistic loss L(z) = log(1 + e^-z): L'(z) = -1/(1 + e^z), L''(z) = e^z/(1 + e^z)^2 <= c1 = 1/4.
@@ -729,8 +731,10 @@ ClaimResult check_log_inequality(const CheckContext& ctx) {
 }
 
 }  // namespace
+}  // namespace paper_002_checks
 
 std::vector<Claim> paper_002_claims() {
+  using namespace paper_002_checks;
   using K = ClaimKind;
   using Me = Method;
   return {

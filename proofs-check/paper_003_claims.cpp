@@ -23,6 +23,8 @@
 #include <sstream>
 
 namespace dpl::proofs {
+// The checks of this paper (a namespace of their own: the papers name their theorems alike).
+namespace paper_003_checks {
 namespace {
 
 // Lemma C.1's validity region for sampling rate q and noise multiplier z at order alpha (as printed).
@@ -1115,8 +1117,10 @@ ClaimResult check_app_c2_strong_convexity(const CheckContext& ctx) {
 }
 
 }  // namespace
+}  // namespace paper_003_checks
 
 std::vector<Claim> paper_003_claims() {
+  using namespace paper_003_checks;
   using K = ClaimKind;
   using Me = Method;
   return {

@@ -21,6 +21,8 @@
 #include <sstream>
 
 namespace dpl::proofs {
+// The checks of this paper (a namespace of their own: the papers name their theorems alike).
+namespace paper_004_checks {
 namespace {
 
 double normal_cdf_d(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
@@ -963,8 +965,10 @@ ClaimResult check_gossip_example(const CheckContext& ctx) {
 }
 
 }  // namespace
+}  // namespace paper_004_checks
 
 std::vector<Claim> paper_004_claims() {
+  using namespace paper_004_checks;
   using K = ClaimKind;
   using Me = Method;
   return {

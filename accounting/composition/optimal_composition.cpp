@@ -21,7 +21,6 @@ namespace {
 // per evaluation (k up to about 1.5e7 at the usual depths); beyond, `optimal` is not applicable.
 constexpr std::int64_t kMaxWindow = 50'000;
 
-Interval point(const Real& x) { return make_interval(x, x); }
 
 // Chernoff-Hoeffding bound on a binomial tail (Hoeffding 1963, Thm 1, relative-entropy form):
 // P(Bin(k, r) <= m) <= exp(-k D(m/k || r)) for m <= k r, and P(Bin(k, r) >= m) for m >= k r, with
@@ -214,7 +213,7 @@ EpsilonSearch kov_optimal_epsilon(const Interval& eps0, const Interval& delta0, 
   const Binomial bin(eps0, k);
   const double depth = depth_for(std::log(std::max(target.convert_to<double>(), 1e-300)));
   // The pure part's profile is compared with the pure part's target.
-  auto profile = [&](const Real& eps) { return windowed_pure_delta(bin, point(eps), depth); };
+  auto profile = [&](const Real& eps) { return windowed_pure_delta(bin, exact_real(eps), depth); };
   if (certainly_at_most(profile(Real(0)), target) == Verdict::yes) return {exact(0.0), exact(0.0)};
 
   // 1. Locate the answer in double: bisection of log delta_pure(eps) = log target over [0, k eps0].
@@ -236,7 +235,7 @@ EpsilonSearch kov_optimal_epsilon(const Interval& eps0, const Interval& delta0, 
     const WindowSums w = window_sums(bin, L, exact(0.0), depth);
     const Interval A = w.a + make_interval(Real(0), hi(w.tail));
     const Interval B = w.c + make_interval(Real(0), hi(w.c_tail));
-    const Interval num = A - point(target);
+    const Interval num = A - exact_real(target);
     if (!certainly_gt(num, exact(0.0)) || !certainly_gt(B, exact(0.0))) continue;
     const Interval eps = log(num / B);
     const Real up = hi(eps), down = lo(eps) > 0 ? lo(eps) : Real(0);

@@ -1,6 +1,7 @@
 #include "accounting/mechanisms/dp_event_ledger.h"
 
 #include "accounting/errors.h"
+#include "accounting/mechanisms/spec_text.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/interval.h"
 
@@ -14,7 +15,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-[[noreturn]] void fail(const std::string& where, const std::string& msg) { throw InputError(where + ": " + msg); }
+using spec_text::fail;
 
 // The smallest double >= x + (rounding error of a few ulps): a derived privacy parameter rounded so the bound
 // can only grow.

@@ -2,7 +2,9 @@
 
 #include "accounting/errors.h"
 #include "accounting/mechanisms/ledger_file.h"
+#include "accounting/mechanisms/spec_text.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/numeric/infinity.h"
 #include "accounting/numeric/interval.h"
 
 #include <algorithm>
@@ -17,18 +19,12 @@ namespace dpl {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // Nesting of select:run=[...] inside another select (each level parses its run).
 constexpr int kMaxSelectDepth = 4;
 thread_local int select_depth = 0;
 
-[[noreturn]] void fail(const RawSpec& raw, const std::string& what) { throw InputError("-m " + raw.text + ": " + what); }
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
+using spec_text::fail;
+using spec_text::trim;
 
 // The typed values of one spec: text by key, the "?" key replaced by the substitute.
 class Values {

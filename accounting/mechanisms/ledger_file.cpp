@@ -5,6 +5,7 @@
 #include "accounting/input_file.h"
 #include "accounting/mechanisms/dp_event_ledger.h"
 #include "accounting/mechanisms/extended_mechanisms.h"
+#include "accounting/mechanisms/spec_text.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/interval.h"
 
@@ -20,7 +21,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-[[noreturn]] void fail(const std::string& where, const std::string& msg) { throw InputError(where + ": " + msg); }
+using spec_text::fail;
 
 // The 1-based line of each byte offset in `offsets` (ascending), in one pass over the text.
 std::vector<int> lines_of(const std::string& text, const std::vector<std::size_t>& offsets) {
@@ -220,11 +221,8 @@ void json_value(const Json& v, const std::string& where, const LedgerReadOptions
   out.push_back(make(entry_spec(v, where), where));
 }
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
+// A line of a ledger file without surrounding blanks (CR of CRLF files included).
+std::string trim_line(const std::string& s) { return spec_text::trim(s, " \t\r\n"); }
 
 }  // namespace
 
@@ -286,7 +284,7 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
       int line = 0;
       while (pos <= text.size()) {
         const auto nl = text.find('\n', pos);
-        const std::string l = trim(text.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos));
+        const std::string l = trim_line(text.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos));
         ++line;
         if (!l.empty()) {
           const std::string where = source + ":" + std::to_string(line);
@@ -320,9 +318,9 @@ std::vector<LedgerFileEntry> parse_ledger_text(const std::string& raw, const std
       std::string l = text.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
       ++line;
       if (const auto hash = l.find('#'); hash != std::string::npos) l.erase(hash);
-      l = trim(l);
+      l = trim_line(l);
       if (!l.empty()) {
-        if (l.rfind("-m ", 0) == 0) l = trim(l.substr(3));
+        if (l.rfind("-m ", 0) == 0) l = trim_line(l.substr(3));
         out.push_back(make(l, source + ":" + std::to_string(line)));
       }
       if (nl == std::string::npos) break;

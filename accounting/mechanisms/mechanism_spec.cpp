@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/mechanisms/extended_mechanisms.h"
+#include "accounting/mechanisms/spec_text.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/exact_rational.h"
 #include "accounting/numeric/interval.h"
@@ -53,16 +54,8 @@ const std::map<std::string, MechanismKind>& names() {
   return m;
 }
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t");
-  return s.substr(b, e - b + 1);
-}
-
-[[noreturn]] void fail(const RawSpec& raw, const std::string& what) {
-  throw InputError("-m " + raw.text + ": " + what);
-}
+using spec_text::fail;
+using spec_text::trim;
 
 // The enclosure of a typed value by doubles: down <= value <= up (equal when the value is a double).
 struct Enclosure {

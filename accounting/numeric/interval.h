@@ -24,6 +24,8 @@ Interval exact(double x);
 Interval exact_int(std::int64_t n);
 // [lo, hi] from two reals; requires lo <= hi.
 Interval make_interval(const Real& lo, const Real& hi);
+// The real x (any value that converts to Real exactly: a double, an integer, an endpoint) as a degenerate interval.
+inline Interval exact_real(const Real& x) { return make_interval(x, x); }
 // The interval enclosing the decimal string s (e.g. "0.1" is not a double; this encloses it).
 Interval from_decimal(const std::string& s);
 

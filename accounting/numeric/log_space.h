@@ -3,13 +3,25 @@
 
 #include "accounting/numeric/interval.h"
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
+#include <utility>
 
 namespace dpl {
 
 // log(e^a + e^b), stable for any magnitudes (a, b may be -inf).
 Interval log_add_exp(const Interval& a, const Interval& b);
+// The same in binary64 (rounded to nearest, a few ulps: for running sums that a certified step bounds later).
+inline double log_add_exp(double a, double b) {
+  if (a == -std::numeric_limits<double>::infinity()) return b;
+  if (b == -std::numeric_limits<double>::infinity()) return a;
+  if (a < b) std::swap(a, b);
+  // exp(b - a) underflows to 0 below -745 (the same result), but through glibc's slow errno path: skipped.
+  if (b - a < -746) return a;
+  return a + std::log1p(std::exp(b - a));
+}
 // log(e^a - e^b) for a > b certainly; uses log1mexp(b - a).
 Interval log_sub_exp(const Interval& a, const Interval& b);
 // log(sum_i e^{x_i}); empty span gives -inf.

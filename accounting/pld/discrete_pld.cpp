@@ -4,6 +4,7 @@
 #include "accounting/pld/discrete_pld.h"
 
 #include "accounting/numeric/double_word.h"
+#include "accounting/numeric/infinity.h"
 #include "accounting/pld/double_word_lanes.h"
 #include "accounting/pld/pld_parallel.h"
 #include "accounting/pld/pld_work_budget.h"
@@ -22,7 +23,6 @@ namespace dpl {
 namespace {
 
 constexpr double kU = std::numeric_limits<double>::epsilon() / 2;  // unit round-off
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // The assumed bound r on the relative error of the survival functions (long-double erfc/exp/log1p chains
 // rounded once to double: u plus a few u_ld times erfc's conditioning; docs/pld_accountant.md, 1).
 constexpr double kSurvivalMargin = 1e-15;

@@ -2,8 +2,10 @@
 
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/numeric/infinity.h"
 #include "accounting/numeric/interval.h"
 #include "accounting/pld/loss_pair_extended.h"
+#include "accounting/pld/normal_tails.h"
 
 #include <cmath>
 #include <limits>
@@ -11,15 +13,6 @@
 namespace dpl {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// Upper tail of the standard normal, 1 - Phi(x), without cancellation, evaluated in long double (the arguments
-// below are long double too) and rounded once to double: relative error <= u + the long-double chain's error
-// (a few u_ld times erfc's conditioning 2 y^2 <= 1400 for survival values above 1e-300), well below the 1e-15
-// the discretisation assumes (docs/pld_accountant.md, 1).
-long double upper_tail(long double x) { return 0.5L * std::erfc(x / std::sqrt(2.0L)); }
-long double lower_tail(long double x) { return 0.5L * std::erfc(-x / std::sqrt(2.0L)); }
 
 // The point x where the Poisson-subsampled Gaussian's loss log(1 - q + q e^{(2x-1)/(2z^2)}) equals l (> log(1-q)):
 // x = z^2 log1p(expm1(l)/q) + 1/2. Beyond l = 64, expm1(l)/q overflows long double for l > ~10600 (z < ~0.007:
@@ -38,8 +31,8 @@ long double subsampled_gaussian_inverse(long double l, double q, double z) {
 LossPair gaussian_pair(double mu) {
   LossPair p;
   const long double m = mu;
-  p.survival_p = [m](double l) { return static_cast<double>(upper_tail((l - m * m / 2) / m)); };
-  p.survival_q = [m](double l) { return static_cast<double>(upper_tail((l + m * m / 2) / m)); };
+  p.survival_p = [m](double l) { return static_cast<double>(normal_upper_tail((l - m * m / 2) / m)); };
+  p.survival_q = [m](double l) { return static_cast<double>(normal_upper_tail((l + m * m / 2) / m)); };
   p.support_lo = -kInf;
   p.support_hi = kInf;
   return p;
@@ -55,16 +48,16 @@ LossPair subsampled_gaussian_remove(double q, double z) {
   p.survival_p = [=](double l) {
     if (l <= lo) return 1.0;
     const long double x = x_of(l);
-    return static_cast<double>((1 - static_cast<long double>(q)) * upper_tail(x / z) + q * upper_tail((x - 1) / z));
+    return static_cast<double>((1 - static_cast<long double>(q)) * normal_upper_tail(x / z) + q * normal_upper_tail((x - 1) / z));
   };
-  p.survival_q = [=](double l) { return l <= lo ? 1.0 : static_cast<double>(upper_tail(x_of(l) / z)); };
+  p.survival_q = [=](double l) { return l <= lo ? 1.0 : static_cast<double>(normal_upper_tail(x_of(l) / z)); };
   p.survival_both = [=](double l, double& sp, double& sq) {
     if (l <= lo) {
       sp = sq = 1.0;
       return;
     }
-    const long double x = x_of(l), at_x = upper_tail(x / z);
-    sp = static_cast<double>((1 - static_cast<long double>(q)) * at_x + q * upper_tail((x - 1) / z));
+    const long double x = x_of(l), at_x = normal_upper_tail(x / z);
+    sp = static_cast<double>((1 - static_cast<long double>(q)) * at_x + q * normal_upper_tail((x - 1) / z));
     sq = static_cast<double>(at_x);
   };
   p.support_lo = lo;
@@ -81,20 +74,20 @@ LossPair subsampled_gaussian_add(double q, double z, bool pessimistic) {
   const Interval top = -log1p(-exact(q));
   const double hi = pessimistic ? hi_up(top) : lo_down(top);
   auto x_of = [q, z](double l) { return subsampled_gaussian_inverse(-static_cast<long double>(l), q, z); };
-  p.survival_p = [=](double l) { return l >= hi ? 0.0 : static_cast<double>(lower_tail(x_of(l) / z)); };
+  p.survival_p = [=](double l) { return l >= hi ? 0.0 : static_cast<double>(normal_lower_tail(x_of(l) / z)); };
   p.survival_q = [=](double l) {
     if (l >= hi) return 0.0;
     const long double x = x_of(l);
-    return static_cast<double>((1 - static_cast<long double>(q)) * lower_tail(x / z) + q * lower_tail((x - 1) / z));
+    return static_cast<double>((1 - static_cast<long double>(q)) * normal_lower_tail(x / z) + q * normal_lower_tail((x - 1) / z));
   };
   p.survival_both = [=](double l, double& sp, double& sq) {
     if (l >= hi) {
       sp = sq = 0.0;
       return;
     }
-    const long double x = x_of(l), at_x = lower_tail(x / z);
+    const long double x = x_of(l), at_x = normal_lower_tail(x / z);
     sp = static_cast<double>(at_x);
-    sq = static_cast<double>((1 - static_cast<long double>(q)) * at_x + q * lower_tail((x - 1) / z));
+    sq = static_cast<double>((1 - static_cast<long double>(q)) * at_x + q * normal_lower_tail((x - 1) / z));
   };
   p.support_lo = -kInf;
   p.support_hi = hi;

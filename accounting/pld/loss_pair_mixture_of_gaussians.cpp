@@ -1,5 +1,8 @@
 #include "accounting/pld/loss_pair_mixture_of_gaussians.h"
 
+#include "accounting/numeric/infinity.h"
+#include "accounting/pld/normal_tails.h"
+
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -8,11 +11,6 @@
 namespace dpl {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-long double upper_tail(long double x) { return 0.5L * std::erfc(x / std::sqrt(2.0L)); }
-long double lower_tail(long double x) { return 0.5L * std::erfc(-x / std::sqrt(2.0L)); }
 
 struct Mixture {
   std::vector<long double> s, log_p, p;  // s_i = c_i/sigma (long double quotient of the doubles), log p_i
@@ -92,9 +90,9 @@ LossPair mixture_of_gaussians_pair(double sigma, const std::vector<double>& sens
       return;
     }
     long double a = 0;
-    for (std::size_t i = 0; i < m->s.size(); ++i) a += m->p[i] * upper_tail(z - m->s[i]);
+    for (std::size_t i = 0; i < m->s.size(); ++i) a += m->p[i] * normal_upper_tail(z - m->s[i]);
     sp = static_cast<double>(a);
-    sq = static_cast<double>(upper_tail(z));
+    sq = static_cast<double>(normal_upper_tail(z));
   };
   // Add: P = N(0), Q = the mixture, loss -F(z): L > l iff F(z) < -l iff z < z*(-l).
   auto add_both = [m](double l, double& sp, double& sq) {
@@ -108,8 +106,8 @@ LossPair mixture_of_gaussians_pair(double sigma, const std::vector<double>& sens
       return;
     }
     long double b = 0;
-    for (std::size_t i = 0; i < m->s.size(); ++i) b += m->p[i] * lower_tail(z - m->s[i]);
-    sp = static_cast<double>(lower_tail(z));
+    for (std::size_t i = 0; i < m->s.size(); ++i) b += m->p[i] * normal_lower_tail(z - m->s[i]);
+    sp = static_cast<double>(normal_lower_tail(z));
     sq = static_cast<double>(b);
   };
   LossPair p;

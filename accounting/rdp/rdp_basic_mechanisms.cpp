@@ -7,15 +7,10 @@
 namespace dpl {
 
 namespace {
-Interval point(const Real& x) { return make_interval(x, x); }
-double log_add(double a, double b) {
-  if (a < b) std::swap(a, b);
-  return a + std::log1p(std::exp(b - a));
-}
 }  // namespace
 
 // Mironov 2017, Prop. 7 (exact).
-Interval GaussianRdp::at(const Real& alpha) const { return point(alpha) * mu_ * mu_ / 2; }
+Interval GaussianRdp::at(const Real& alpha) const { return exact_real(alpha) * mu_ * mu_ / 2; }
 std::optional<Rational> GaussianRdp::exact_at(double alpha) const {
   const Rational s = exact_rational(sens_), sg = exact_rational(sigma_);
   return exact_rational(alpha) * s * s / (2 * sg * sg);
@@ -28,7 +23,7 @@ double GaussianRdp::estimate(double alpha) const {
 
 // Mironov 2017, Prop. 6 (exact), in log space.
 Interval LaplaceRdp::at(const Real& alpha) const {
-  const Interval a = point(alpha);
+  const Interval a = exact_real(alpha);
   const Interval l = lambda_;
   const Interval t1 = log(a / (2 * a - 1)) + (a - 1) / l;
   const Interval t2 = log((a - 1) / (2 * a - 1)) - a / l;
@@ -37,12 +32,12 @@ Interval LaplaceRdp::at(const Real& alpha) const {
 Interval LaplaceRdp::at_infinity() const { return exact(1.0) / lambda_; }
 double LaplaceRdp::estimate(double a) const {
   const double l = mid_double(lambda_);
-  return log_add(std::log(a / (2 * a - 1)) + (a - 1) / l, std::log((a - 1) / (2 * a - 1)) - a / l) / (a - 1);
+  return log_add_exp(std::log(a / (2 * a - 1)) + (a - 1) / l, std::log((a - 1) / (2 * a - 1)) - a / l) / (a - 1);
 }
 
 // Randomized response (exact), log p = -log1p(e^-eps), log(1-p) = -log1p(e^eps).
 Interval RandomizedResponseRdp::at(const Real& alpha) const {
-  const Interval a = point(alpha);
+  const Interval a = exact_real(alpha);
   const Interval lp = -log1p(exp(-eps_)), lq = -log1p(exp(eps_));
   return log_add_exp(a * lp + (1 - a) * lq, a * lq + (1 - a) * lp) / (a - 1);
 }
@@ -50,7 +45,7 @@ Interval RandomizedResponseRdp::at_infinity() const { return eps_; }
 double RandomizedResponseRdp::estimate(double a) const {
   const double e = mid_double(eps_);
   const double lp = -std::log1p(std::exp(-e)), lq = -std::log1p(std::exp(e));
-  return log_add(a * lp + (1 - a) * lq, a * lq + (1 - a) * lp) / (a - 1);
+  return log_add_exp(a * lp + (1 - a) * lq, a * lq + (1 - a) * lp) / (a - 1);
 }
 
 }  // namespace dpl

@@ -6,17 +6,16 @@
 namespace dpl {
 
 namespace {
-Interval point(const Real& x) { return make_interval(x, x); }
 }  // namespace
 
 // Mironov 2017, Prop. 3 (upper bound).
 Interval rdp_epsilon_classic(const Interval& r, const Real& alpha, double delta) {
-  return r - log(exact(delta)) / (point(alpha) - 1);
+  return r - log(exact(delta)) / (exact_real(alpha) - 1);
 }
 
 // Balle et al. 2020, Thm 21 (upper bound).
 Interval rdp_epsilon_improved(const Interval& r, const Real& alpha, double delta) {
-  const Interval a = point(alpha);
+  const Interval a = exact_real(alpha);
   return r + log1p(-1 / a) - (log(exact(delta)) + log(a)) / (a - 1);
 }
 
@@ -28,7 +27,7 @@ Interval rdp_to_epsilon(const Interval& r, const Real& alpha, double delta) {
 // Mironov 2017 Prop. 3 and Balle et al. 2020 Thm 21, solved for delta (upper bound).
 Interval rdp_to_delta(const Interval& r, const Real& alpha, double eps) {
   if (!is_finite(r)) return exact(1.0);
-  const Interval a = point(alpha), e = exact(eps);
+  const Interval a = exact_real(alpha), e = exact(eps);
   const Interval classic = (a - 1) * (r - e);
   const Interval improved = (a - 1) * (r - e + log1p(-1 / a)) - log(a);
   const Interval log_delta = imin(classic, improved);

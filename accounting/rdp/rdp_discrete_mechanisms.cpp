@@ -7,17 +7,12 @@
 namespace dpl {
 
 namespace {
-Interval point(const Real& x) { return make_interval(x, x); }
 
-double log_add(double a, double b) {
-  if (a < b) std::swap(a, b);
-  return b == -INFINITY ? a : a + std::log1p(std::exp(b - a));
-}
 }  // namespace
 
 // Discrete Laplace: the three geometric sums of the header, in log space. Exact.
 Interval DiscreteLaplaceRdp::at(const Real& alpha) const {
-  const Interval al = point(alpha), a = exact(a_), s = exact_int(s_);
+  const Interval al = exact_real(alpha), a = exact(a_), s = exact_int(s_);
   const Interval log_norm = log1mexp(-a) - log1p(exp(-a));  // log tanh(a/2)
   const Interval log_geo = -log1mexp(-a);  // -log(1 - e^{-a})
   const Interval t1 = a * (al - 1) * s + log_geo;
@@ -37,17 +32,17 @@ Interval DiscreteLaplaceRdp::at_infinity() const { return exact(a_) * exact_int(
 double DiscreteLaplaceRdp::estimate(double alpha) const {
   const double a = a_, s = static_cast<double>(s_);
   const double log_geo = -std::log(-std::expm1(-a));
-  double sum = log_add(a * (alpha - 1) * s + log_geo, -a * alpha * s + log_geo);
+  double sum = log_add_exp(a * (alpha - 1) * s + log_geo, -a * alpha * s + log_geo);
   if (s_ > 1) {
     const double lr = -a * (2 * alpha - 1);
-    sum = log_add(sum, a * (alpha - 1) * s + lr + std::log(-std::expm1(lr * (s - 1))) - std::log(-std::expm1(lr)));
+    sum = log_add_exp(sum, a * (alpha - 1) * s + lr + std::log(-std::expm1(lr * (s - 1))) - std::log(-std::expm1(lr)));
   }
   return (std::log(std::tanh(a / 2)) + sum) / (alpha - 1);
 }
 
 // k-ary randomized response (header). Exact.
 Interval KaryRandomizedResponseRdp::at(const Real& alpha) const {
-  const Interval al = point(alpha), p = exact(p_), k = exact_int(k_);
+  const Interval al = exact_real(alpha), p = exact(p_), k = exact_int(k_);
   const Interval lb = log(p / k), la = log1p(-p + p / k);
   Interval sum = log_add_exp(al * la + (1 - al) * lb, al * lb + (1 - al) * la);
   if (k_ > 2) sum = log_add_exp(sum, log((k - 2) * p / k));
@@ -63,8 +58,8 @@ Interval KaryRandomizedResponseRdp::at_infinity() const {
 double KaryRandomizedResponseRdp::estimate(double alpha) const {
   const double p = p_, k = static_cast<double>(k_);
   const double lb = std::log(p / k), la = std::log1p(-p + p / k);
-  double sum = log_add(alpha * la + (1 - alpha) * lb, alpha * lb + (1 - alpha) * la);
-  if (k_ > 2) sum = log_add(sum, std::log((k - 2) * p / k));
+  double sum = log_add_exp(alpha * la + (1 - alpha) * lb, alpha * lb + (1 - alpha) * la);
+  if (k_ > 2) sum = log_add_exp(sum, std::log((k - 2) * p / k));
   return sum / (alpha - 1);
 }
 

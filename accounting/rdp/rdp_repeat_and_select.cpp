@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/numeric/infinity.h"
 #include "accounting/rdp/rdp_conversion.h"
 
 #include <cmath>
@@ -10,8 +11,6 @@
 namespace dpl {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // E[K] of the truncated negative binomial (Papernot-Steinke 2022, Def. 1), an enclosure: eta (1 - g)/(g (1 - g^eta))
 // for eta > 0 (1 - g^eta = -expm1(eta log g)), (1 - g)/(g log(1/g)) for eta = 0.

@@ -1,11 +1,11 @@
 #include "accounting/rdp/rdp_subsampled_gaussian.h"
 
+#include "accounting/numeric/log_space.h"
 #include "accounting/rdp/alternating_moment_sum.h"
 
 #include <boost/math/special_functions/binomial.hpp>
 
 #include <array>
-
 #include <cmath>
 #include <limits>
 
@@ -13,26 +13,18 @@ namespace dpl {
 
 namespace {
 
-Interval point(const Real& x) { return make_interval(x, x); }
+using DI = DoubleInterval;
 
 // Orders above this use the unsampled Gaussian bound (see at()).
 constexpr double kMaxSummedOrder = 2e4;
 // Above this many series terms we stop and keep the (larger, still rigorous) tail bound.
-constexpr std::int64_t kMaxTerms = 2500;
+constexpr std::int64_t kMaxSeriesTerms = 2500;
 // The series stops once its proven tail is below this fraction of the sum (invisible at 15 printed digits even
 // after 10^6 compositions); the tail is added to the enclosure either way.
 constexpr double kTailRelTol = 1e-21;
 
 DoubleInterval I_of(std::int64_t i) { return DoubleInterval::point(static_cast<double>(i)); }
 
-double log_add(double a, double b) {
-  if (a == -std::numeric_limits<double>::infinity()) return b;
-  if (b == -std::numeric_limits<double>::infinity()) return a;
-  if (a < b) std::swap(a, b);
-  // exp(b - a) underflows to 0 below -745 (the same result), but through glibc's slow errno path: skipped.
-  if (b - a < -746) return a;
-  return a + std::log1p(std::exp(b - a));
-}
 
 // log Phi(x) in double, without underflow (Mills ratio asymptotics below -30).
 double log_phi(double x) {
@@ -44,7 +36,6 @@ double log_phi(double x) {
 
 SubsampledGaussianRdp::SubsampledGaussianRdp(double q, double sigma, double sens)
     : q_(q), z_(exact(sigma) / exact(sens)), z_down_(lo_down(z_)) {
-  using DI = DoubleInterval;
   dq_ = DI::point(q);
   d1mq_ = DI::point(1) - dq_;
   dz_ = {z_down_, hi_up(z_)};
@@ -77,7 +68,7 @@ Interval SubsampledGaussianRdp::integer_moment(std::int64_t alpha) const {
 // non-increasing magnitude and the tail is at most |t_I| (Leibniz). Derivation: docs/rdp_fractional_tail.md.
 // Enclosure of A_alpha.
 Interval SubsampledGaussianRdp::fractional_moment(const Real& alpha_r, std::int64_t* terms_used) const {
-  const Interval a = point(alpha_r);
+  const Interval a = exact_real(alpha_r);
   const Interval q = exact(q_), z = z_, z2 = z * z, one_minus_q = 1 - q;
   const Interval z0 = z2 * log(1 / q - 1) + exact(0.5);
   const double ad = alpha_r.convert_to<double>();
@@ -92,7 +83,7 @@ Interval SubsampledGaussianRdp::fractional_moment(const Real& alpha_r, std::int6
   Interval sum = exact(0.0);
   std::int64_t i = 0;
   Interval tail = positive_infinity();
-  for (; i < kMaxTerms; ++i) {
+  for (; i < kMaxSeriesTerms; ++i) {
     if (lo(coef) == 0 && hi(coef) == 0) {  // integer order: every later binomial coefficient is 0
       tail = exact(0.0);
       break;
@@ -120,7 +111,6 @@ Interval SubsampledGaussianRdp::fractional_moment(const Real& alpha_r, std::int6
 // w_{k+1} = w_k (a-k)/(k+1) q/(1-q), never above 1). All terms non-negative: binary64 intervals give A - 1 to
 // ~5a ulps relative (docs/rdp_double_precision.md). Enclosure.
 std::optional<Interval> SubsampledGaussianRdp::integer_excess_fast(std::int64_t alpha) const {
-  using DI = DoubleInterval;
   const DI ratio = dq_ / d1mq_, two_z2 = DI::point(2) * dz2_;
   DI w = exp(DI::point(static_cast<double>(alpha)) * dlog1mq_);
   DI sum = DI::point(0);
@@ -143,7 +133,6 @@ std::optional<Interval> SubsampledGaussianRdp::integer_excess_fast(std::int64_t 
 // (tail of the binomial series). Enclosure of A - 1; nullopt for q >= 1/2 or when the enclosure fails or is wide
 // (the caller then uses fractional_excess_big_terms).
 std::optional<Interval> SubsampledGaussianRdp::fractional_excess_fast(double ad) const {
-  using DI = DoubleInterval;
   if (!(q_ < 0.5)) return fractional_excess_big_terms(ad);
   const DI a = DI::point(ad), one = DI::point(1), two_z2 = DI::point(2) * dz2_, ratio = dq_ / d1mq_;
   const auto first_tail = static_cast<std::int64_t>(std::floor(ad)) + 1;
@@ -205,7 +194,6 @@ std::optional<Interval> SubsampledGaussianRdp::fractional_excess_fast(double ad)
 // monotone magnitudes (docs/rdp_fractional_tail.md): the tail is enclosed from the next 20 magnitudes (Cohen,
 // Rodriguez Villegas and Zagier 2000, Prop. 1; alternating_moment_sum.h). Enclosure of A - 1.
 std::optional<Interval> SubsampledGaussianRdp::fractional_excess_big_terms(double ad) const {
-  using DI = DoubleInterval;
   constexpr double kBigTerm = 0x1p-20;
   const DI a = DI::point(ad), one = DI::point(1), two_z2 = DI::point(2) * dz2_;
   // 200-bit constants for the big terms.
@@ -255,7 +243,6 @@ std::optional<Interval> SubsampledGaussianRdp::fractional_excess_big_terms(doubl
 // at(), from the fast enclosures of A - 1: the exact series at integer orders, else the smaller of the fractional
 // series and the convexity chord. nullopt where an enclosure fails or the RDP value is wider than 1e-12 relative.
 std::optional<Interval> SubsampledGaussianRdp::at_fast(double alpha) const {
-  using DI = DoubleInterval;
   // log1p(A - 1) / (a-1) with A >= 1 (the lower end clamped at A - 1 = 0), in binary64 intervals (MPFR's directed
   // 53-bit log1p: a 200-bit log costs ~10 us, and a ledger of 10^4 distinct curves evaluates it ~3 x 10^4 times).
   auto rdp_of = [](const std::optional<Interval>& Am1, double scale) -> std::optional<Interval> {
@@ -299,7 +286,7 @@ Interval SubsampledGaussianRdp::at(const Real& alpha) const {
   };
   if (alpha == floor(alpha) && alpha <= 5e6) return rdp_of(integer_moment(alpha.convert_to<std::int64_t>()), a1);
   // Fractional: the exact series (its tail bound shrinks only polynomially near alpha = 1, so it is capped at
-  // kMaxTerms terms and stays a valid but looser enclosure there), and the chord of (a-1) eps(a) between the
+  // kMaxSeriesTerms terms and stays a valid but looser enclosure there), and the chord of (a-1) eps(a) between the
   // neighbouring integer orders (convexity, van Erven and Harremoes 2014, Thm 11; for a < 2, eps(a) <= eps(2)
   // by monotonicity). Both are upper bounds; the smaller upper end is kept.
   const Interval series = rdp_of(fractional_moment(alpha), a1);
@@ -323,7 +310,6 @@ namespace {
 // term (an upper bound: the terms decrease in magnitude; the omitted part is below x^14/14 < 2^-52 x/14), by
 // Horner in binary64 intervals; above, MPFR's log1p rounded up.
 double log1p_upper(double x) {
-  using DI = DoubleInterval;
   if (!(x <= 0.0625)) return log1p_up(x);
   constexpr int kTerms = 13;
   const DI X = DI::point(x);
@@ -375,7 +361,6 @@ ScaledInterval operator+(const ScaledInterval& a, const ScaledInterval& b) {
 // +inf when the enclosure of log A is wider than 1e-9 relative (A too close to 1 for this form).
 double scaled_integer_rdp_upper(std::int64_t a, const DoubleInterval& q, const DoubleInterval& one_minus_q,
                                 const DoubleInterval& z2) {
-  using DI = DoubleInterval;
   constexpr DI kLog2{0.69314718055994529, 0.69314718055994540};
   ScaledInterval t = normalised({DI::point(1), 0}), base = normalised({one_minus_q, 0});
   for (std::int64_t e = a; e > 0; e >>= 1, base = base * base)  // (1-q)^a by binary powering
@@ -405,7 +390,6 @@ double scaled_integer_rdp_upper(std::int64_t a, const DoubleInterval& q, const D
 // enclosure of e^h carries into e^{(k^2-k)h/2} as ~k^2 ulps (5e-11 relative at k = 256): orders whose A - 1 is
 // wider than 1e-9 relative fall back to certified_at. Upper bounds, rounded up (docs/rdp_double_precision.md, Sec. 4).
 std::vector<double> SubsampledGaussianRdp::upper_at_integer_orders(const std::vector<std::int64_t>& orders) const {
-  using DI = DoubleInterval;
   constexpr int kRescale = 600;
   std::int64_t top = 2;
   for (const auto a : orders) top = std::max(top, a);
@@ -501,7 +485,7 @@ double SubsampledGaussianRdp::estimate(double a) const {
     log_A = lt;
     for (double k = 0; k < a; ++k) {
       lt += std::log((a - k) / (k + 1)) + lr + k / z2;
-      log_A = log_add(log_A, lt);
+      log_A = log_add_exp(log_A, lt);
     }
     return log_A / (a - 1);
   }
@@ -515,10 +499,10 @@ double SubsampledGaussianRdp::estimate(double a) const {
     const double j = a - i;
     const double l0 = log_coef + i * lq + j * l1q + (i * i - i) / (2 * z2) + log_phi((z0 - i) / z);
     const double l1 = log_coef + j * lq + i * l1q + (j * j - j) / (2 * z2) + log_phi((j - z0) / z);
-    return log_add(l0, l1);
+    return log_add_exp(l0, l1);
   };
   auto add = [&](double s) {
-    if (sign > 0) pos = log_add(pos, s); else neg = log_add(neg, s);
+    if (sign > 0) pos = log_add_exp(pos, s); else neg = log_add_exp(neg, s);
   };
   // Next coefficient; false at an integer order once the coefficients vanish.
   auto advance = [&](double i) {

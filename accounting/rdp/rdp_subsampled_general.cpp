@@ -16,7 +16,6 @@ constexpr std::int64_t kMaxIntegerOrder = 2048;
 // pure/approx step from costing tens of seconds. Any order gives a valid bound; only the choice is affected.
 constexpr std::int64_t kMaxEstimatedOrder = 256;
 
-Interval point(const Real& x) { return make_interval(x, x); }
 
 }  // namespace
 
@@ -73,7 +72,7 @@ Interval SubsampledGeneralRdp::at(const Real& alpha) const {
     return hi(two) <= hi(plain) ? two : plain;
   }
   const std::int64_t lo_order = floor(alpha).convert_to<std::int64_t>();
-  const Interval a = point(alpha), l = exact_int(lo_order), h = exact_int(lo_order + 1);
+  const Interval a = exact_real(alpha), l = exact_int(lo_order), h = exact_int(lo_order + 1);
   const Interval w = a - l;  // weight of the upper order
   const Interval chord = ((1 - w) * (l - 1) * integer_bound(lo_order) + w * (h - 1) * integer_bound(lo_order + 1)) / (a - 1);
   return hi(chord) <= hi(plain) ? chord : plain;

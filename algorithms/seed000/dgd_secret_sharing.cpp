@@ -13,6 +13,7 @@
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
+#include "algorithms/run/shortest_decimal.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/secret_sharing.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -58,17 +59,6 @@ Json inf_json() { return Json("inf"); }
 // Above this mu = sqrt(K) sens / sigma the run is practically noiseless and its epsilon (~ mu^2/2) is given in
 // closed form rather than by the accountants' searches.
 constexpr double kNoiselessMu = 1e6;
-
-// The shortest decimal that reads back as x (so the spec reproduces the ledger entry exactly).
-std::string shortest(double x) {
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::ostringstream o;
-    o.precision(digits);
-    o << x;
-    if (std::stod(o.str()) == x) return o.str();
-  }
-  return std::to_string(x);
-}
 
 }  // namespace
 
@@ -187,7 +177,7 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
                                      {"steps", entry.steps}});
     // The K rounds are one Gaussian with mu = sqrt(K) sens / sigma (rounded up).
     const Interval mu = sqrt(exact_int(K)) * exact(entry.mechanism.sens) / exact(entry.mechanism.sigma);
-    const std::string spec = "gaussian:sigma=" + shortest(entry.mechanism.sigma) + ",sens=" + shortest(step_sens) +
+    const std::string spec = "gaussian:sigma=" + shortest_decimal(entry.mechanism.sigma) + ",sens=" + shortest_decimal(step_sens) +
                              ",steps=" + std::to_string(K);
     const std::string setting = "of gaussian:sigma=sqrt(N')*sigma,sens=eta*Delta2,steps=K: the colluders see the "
                                 "honest sum; each agent's own previous state is treated as public as in the thesis; "

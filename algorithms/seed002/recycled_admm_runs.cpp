@@ -4,6 +4,7 @@
 #include "accounting/errors.h"
 #include "algorithms/run/audit_probe.h"
 #include "algorithms/run/mechanism_ledger.h"
+#include "algorithms/run/shortest_decimal.h"
 #include "algorithms/seed002/norm_exponential_noise.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_progress.h"
@@ -146,15 +147,6 @@ seed002::PerturbationLedgerInputs ledger_inputs(const DistributedProblem& p, dou
   return in;
 }
 
-std::string shortest(double x) {
-  char buf[64];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    if (std::strtod(buf, nullptr) == x) return buf;
-  }
-  return std::to_string(x);
-}
-
 // claimed and accounted of an objective-perturbation run (R-ADMM: the K odd rounds; DVP: all T iterations).
 void record_perturbation_ledger(RunResult& r, const seed002::PerturbationLedgerInputs& in, double delta,
                                 double max_residual, const std::string& claim_source) {
@@ -220,7 +212,7 @@ void record_perturbation_ledger(RunResult& r, const seed002::PerturbationLedgerI
     r.accounted["agent"] = w.agent;
     r.accounted["per_round_epsilon"] = w.per_round_exact.front();
     r.accounted["rounds"] = static_cast<int>(w.per_round_exact.size());
-    r.accounted["spec"] = constant ? "pure:eps=" + shortest(w.per_round_exact.front()) +
+    r.accounted["spec"] = constant ? "pure:eps=" + shortest_decimal(w.per_round_exact.front()) +
                                          ",steps=" + std::to_string(w.per_round_exact.size())
                                    : "one pure:eps=... per round";
     r.accounted["method"] =
@@ -275,10 +267,10 @@ void audit_perturbed_releases(AuditProbe& probe, const DistributedProblem& probl
   const int rows = problem.locals[agent].rows(), d = problem.dim();
   // R-ADMM: s_i = 2C/B_i (Recycled ADMM (53)); DVP: (B_i/C) s_i = 2.
   const double shift = in.dual_perturbation ? 2.0 : seed002::perturbation_sensitivity(in.loss, in.C, rows);
-  probe.set_unit("agent " + std::to_string(agent) + ", B_i = " + std::to_string(rows) + " rows; shift " + shortest(shift) +
+  probe.set_unit("agent " + std::to_string(agent) + ", B_i = " + std::to_string(rows) + " rows; shift " + shortest_decimal(shift) +
                  " in noise units on the first of " + std::to_string(d) + " coordinates, " +
-                 std::to_string(in.rates.size()) + " perturbed releases at rate " + shortest(in.rates.front()) +
-                 (in.rates.size() > 1 && in.rates.back() != in.rates.front() ? " .. " + shortest(in.rates.back()) : ""));
+                 std::to_string(in.rates.size()) + " perturbed releases at rate " + shortest_decimal(in.rates.front()) +
+                 (in.rates.size() > 1 && in.rates.back() != in.rates.front() ? " .. " + shortest_decimal(in.rates.back()) : ""));
   (void)rng.split();           // the initial states' generator (iterate's order)
   Rng noise = rng.split();
   for (double rate : in.rates) {

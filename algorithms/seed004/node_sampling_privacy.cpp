@@ -4,6 +4,7 @@
 #include "accounting/errors.h"
 #include "accounting/mechanisms/analytic_gaussian.h"
 #include "accounting/numeric/interval.h"
+#include "algorithms/run/shortest_decimal.h"
 
 #include <cmath>
 #include <cstdio>
@@ -70,17 +71,6 @@ double binomial_upper_tail(std::int64_t T, double p, std::int64_t k) {
   return std::min(1.0, hi_up(exp(-exact_int(T) * kl)));
 }
 
-namespace {
-std::string shortest(double x) {
-  char buf[64];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    if (std::strtod(buf, nullptr) == x) return buf;
-  }
-  return std::to_string(x);
-}
-}  // namespace
-
 ObservableAccounting account_observable_activation(LedgerEntry per_step, std::int64_t T, double p, double delta) {
   ObservableAccounting out;
   out.delta = delta;
@@ -104,8 +94,8 @@ ObservableAccounting account_observable_activation(LedgerEntry per_step, std::in
   const AccountingResult r = compose(Ledger{per_step}, Target::for_delta(target), AccountantKind::automatic);
   out.epsilon = hi_up(r.epsilon);
   out.accountant = r.accountant;
-  out.spec = "gaussian:sigma=" + shortest(per_step.mechanism.sigma) + ",sens=" + shortest(per_step.mechanism.sens) +
-             (per_step.subsampled() ? ",q=" + shortest(per_step.q) + ",sampling=" + to_string(per_step.sampling) : "") +
+  out.spec = "gaussian:sigma=" + shortest_decimal(per_step.mechanism.sigma) + ",sens=" + shortest_decimal(per_step.mechanism.sens) +
+             (per_step.subsampled() ? ",q=" + shortest_decimal(per_step.q) + ",sampling=" + to_string(per_step.sampling) : "") +
              ",steps=" + std::to_string(per_step.steps);
   return out;
 }

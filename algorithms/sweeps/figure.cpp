@@ -37,6 +37,12 @@ Curve CurveAverage::curve(bool dashed) const {
   return c;
 }
 
+std::string figure_number(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
 std::string figure_csv(const Figure& f) {
   std::ostringstream s;
   s << std::setprecision(10);

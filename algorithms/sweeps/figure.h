@@ -58,6 +58,9 @@ class CurveAverage {
 // "reference: <label>".
 std::string figure_csv(const Figure& f);
 
+// A value in a figure's titles, notes and settings (ostream default: 6 significant digits).
+std::string figure_number(double v);
+
 // The values of a log-spaced grid of about `points` integers in [1, T], always including 1 and T.
 std::vector<double> log_grid(std::int64_t T, int points);
 

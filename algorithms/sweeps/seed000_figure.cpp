@@ -15,12 +15,6 @@ namespace dpl::algorithms::sweeps {
 
 namespace {
 
-std::string number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
 // The thesis's accuracy metric (App. E): the agents' mean distance to the optimum per coordinate,
 // (1/N) sum_i ||x_i^k - x*|| / d.
 double accuracy(const Eigen::MatrixXd& states, const Eigen::VectorXd& x_star) {
@@ -48,8 +42,8 @@ Figure seed000_figure2_1(RunParameters& params, int seeds, const ProgressCallbac
   const double total = 5 + 5.0 * seeds;
   double done = 0;
   for (double beta : {2.0, 4.0, 6.0, 8.0, 10.0}) {
-    if (progress) progress(done++ / total, "gamma at beta " + number(beta));
-    CurveAverage exact("beta " + number(beta) + " (exact)", omegas);
+    if (progress) progress(done++ / total, "gamma at beta " + figure_number(beta));
+    CurveAverage exact("beta " + figure_number(beta) + " (exact)", omegas);
     std::vector<double> g, thesis;
     for (double w : omegas) {
       const GammaResult r = average_case_gamma(w, beta, 0.001);
@@ -84,7 +78,7 @@ Figure seed000_figure2_1(RunParameters& params, int seeds, const ProgressCallbac
   for (int s = 1; s <= seeds; ++s) {
     if (progress) progress(done++ / total, "seed " + std::to_string(s));
     std::vector<std::string> sets = problem_sets;
-    sets.insert(sets.end(), {"K=" + std::to_string(K), "beta0=" + number(beta0), "output=last", "gamma=bound"});
+    sets.insert(sets.end(), {"K=" + std::to_string(K), "beta0=" + figure_number(beta0), "output=last", "gamma=bound"});
     RunParameters p = RunParameters::from_assignments(sets);
     const RunResult r = alg1.run(p, static_cast<std::uint64_t>(s));
     // The same problem and start for the baselines (the run's generator, split in the same order).
@@ -146,7 +140,7 @@ Figure seed000_figure2_1(RunParameters& params, int seeds, const ProgressCallbac
     acc[4].add(pd_acc);
   }
   Panel a;
-  a.title = "Fig. 2(a): accuracy, beta_k = " + number(beta0) + " x 1.02^k";
+  a.title = "Fig. 2(a): accuracy, beta_k = " + figure_number(beta0) + " x 1.02^k";
   a.x_label = "iteration k";
   a.y_label = "(1/N) sum_i ||x_i - x*|| / d (log scale)";
   a.log_y = true;
@@ -165,7 +159,7 @@ Figure seed000_figure2_1(RunParameters& params, int seeds, const ProgressCallbac
                     "d = 14 there; here d = 30, b_i ~ 57, two-sided B_inf = 2/b_i); the baselines from the thesis's "
                     "descriptions (App. E) on Algorithm 1's linearised step; " + std::to_string(seeds) +
                     " seeds (graph, split, start, noise), bands one standard deviation. Average-case reduction of "
-                    "Algorithm 1: " + number(std::round(1000 * reduction) / 10) + "% (thesis: 30%).");
+                    "Algorithm 1: " + figure_number(std::round(1000 * reduction) / 10) + "% (thesis: 30%).");
   return f;
 }
 

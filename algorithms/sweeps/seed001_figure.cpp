@@ -13,12 +13,6 @@ namespace dpl::algorithms::sweeps {
 
 namespace {
 
-std::string number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
 std::vector<double> as_doubles(const std::vector<std::int64_t>& v) { return std::vector<double>(v.begin(), v.end()); }
 
 }  // namespace
@@ -29,7 +23,7 @@ Figure seed001_figure1(RunParameters& params, int seeds, const ProgressCallback&
   const double q = params.real("pdop_q", 0.9, 0, 1, true, true);
   const double p = params.real("pdop_p", 0.95, 0, 1, true, true);
   params.reject_unknown();
-  if (!(q < p)) throw InputError("pdop_q=" + number(q) + " must be below pdop_p=" + number(p) + " (Huang et al.)");
+  if (!(q < p)) throw InputError("pdop_q=" + figure_number(q) + " must be below pdop_p=" + figure_number(p) + " (Huang et al.)");
   seed001::WangNedicConfig cfg;
   cfg.lambda = seed001::ratio_schedule(6 * 0.02, 0.1, 1);  // the paper's steps on its objective (wang_nedic.cpp)
   cfg.C = C;
@@ -87,9 +81,9 @@ Figure seed001_figure1(RunParameters& params, int seeds, const ProgressCallback&
   f.summary["claimed_epsilon_infinite_horizon"] = claimed;
   f.summary["pdop_noise_scale_c_p"] = pdop.c_p;
   f.notes.push_back("The paper's Sec. VI problem and schedules (lambda 0.12/(1 + 0.1k) on this problem's objective, "
-                    "gamma 1/(1 + 0.1 k^0.9), Laplace nu 1 + 0.1 k^0.3, gradients clipped to l1 norm C = " + number(C) +
-                    "); PDOP's budget 2 C c p/(c_p (p - q)) set to Algorithm 1's claimed eps " + number(claimed) +
-                    " (Theorem 2, infinite horizon; c = 0.12, q = " + number(q) + ", p = " + number(p) + "); " +
+                    "gamma 1/(1 + 0.1 k^0.9), Laplace nu 1 + 0.1 k^0.3, gradients clipped to l1 norm C = " + figure_number(C) +
+                    "); PDOP's budget 2 C c p/(c_p (p - q)) set to Algorithm 1's claimed eps " + figure_number(claimed) +
+                    " (Theorem 2, infinite horizon; c = 0.12, q = " + figure_number(q) + ", p = " + figure_number(p) + "); " +
                     std::to_string(seeds) + " seeds (data, graph, start, noise), bands one standard deviation.");
   return f;
 }

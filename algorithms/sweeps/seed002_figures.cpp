@@ -14,12 +14,6 @@ namespace dpl::algorithms::sweeps {
 
 namespace {
 
-std::string number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
 // The paper's accuracy metric: L(t) = (1/N) sum_i (1/B_i) sum_n loss(y f_i(t)^T x), each agent's own iterate on
 // its own rows (the regulariser left out).
 std::vector<double> average_loss(const seed002::AdmmOutcome& o, const DistributedProblem& p) {
@@ -87,7 +81,7 @@ Figure seed002_figure(int number_, RunParameters& params, int seeds, const Progr
       for (int t = 0; t <= 2 * K; ++t) ts.push_back(t);
       std::vector<CurveAverage> curves;
       curves.emplace_back("conventional ADMM", ts);
-      for (double g : gammas) curves.emplace_back("R-ADMM, gamma " + number(g), ts);
+      for (double g : gammas) curves.emplace_back("R-ADMM, gamma " + figure_number(g), ts);
       double optimum = 0;
       for (int s = 1; s <= seeds; ++s) {
         Rng rng(static_cast<std::uint64_t>(s));
@@ -117,7 +111,7 @@ Figure seed002_figure(int number_, RunParameters& params, int seeds, const Progr
       f.panels.push_back(p);
       for (const auto& c : p.curves) f.summary["final_loss"][p.title][c.name] = c.mean.back();
     }
-    f.notes.push_back("Data: " + data + " stands in for Adult (45,223 x 105); logistic loss, l2 0.1, C " + number(C) +
+    f.notes.push_back("Data: " + data + " stands in for Adult (45,223 x 105); logistic loss, l2 0.1, C " + figure_number(C) +
                       ", random connected graphs; " + std::to_string(seeds) +
                       " seeds (graph, split and start), bands one standard deviation. No noise.");
     return f;
@@ -154,7 +148,7 @@ Figure seed002_figure(int number_, RunParameters& params, int seeds, const Progr
         throw InputError("K=" + std::to_string(K) + ": the baselines' Jacobian floors exceed R-ADMM's bound; allowed K "
                          "with a positive matched noise rate");
       for (int m = 0; m < 3; ++m) {
-        if (progress) progress(done++ / total, "alpha " + number(alpha) + ", seed " + std::to_string(s));
+        if (progress) progress(done++ / total, "alpha " + figure_number(alpha) + ", seed " + std::to_string(s));
         seed002::AdmmSettings st;
         st.iterations = T;
         st.eta = 1.0;
@@ -183,13 +177,13 @@ Figure seed002_figure(int number_, RunParameters& params, int seeds, const Progr
       }
     }
     Panel acc;
-    acc.title = "(" + std::string(alpha == 2 ? "a" : "b") + ") accuracy, alpha " + number(alpha);
+    acc.title = "(" + std::string(alpha == 2 ? "a" : "b") + ") accuracy, alpha " + figure_number(alpha);
     acc.x_label = "iteration t";
     acc.y_label = "average training loss L(t)";
     for (auto& c : curves) acc.curves.push_back(c.curve());
     acc.references.push_back({"L at the optimum", optimum});
     Panel pr;
-    pr.title = "(" + std::string(alpha == 2 ? "c" : "d") + ") privacy bound P(t), alpha " + number(alpha);
+    pr.title = "(" + std::string(alpha == 2 ? "c" : "d") + ") privacy bound P(t), alpha " + figure_number(alpha);
     pr.x_label = "iteration t";
     pr.y_label = "total privacy loss bound P(t) (pure)";
     const std::vector<std::string> names{"private R-ADMM", "DVP", "PP"};
@@ -200,12 +194,12 @@ Figure seed002_figure(int number_, RunParameters& params, int seeds, const Progr
     }
     accuracy.push_back(acc);
     privacy.push_back(pr);
-    for (const auto& c : acc.curves) f.summary["final_loss"]["alpha " + number(alpha)][c.name] = c.mean.back();
-    f.summary["total_bound"]["alpha " + number(alpha)] = pr.curves.front().mean.back();
+    for (const auto& c : acc.curves) f.summary["final_loss"]["alpha " + figure_number(alpha)][c.name] = c.mean.back();
+    f.summary["total_bound"]["alpha " + figure_number(alpha)] = pr.curves.front().mean.back();
   }
   f.panels = {accuracy[0], accuracy[1], privacy[0], privacy[1]};
   f.notes.push_back("Data: " + data + " stands in for Adult; N 5 agents, 7 random edges, logistic loss, l2 0.1, C " +
-                    number(C) + " (the paper gives neither C nor K), K " + std::to_string(K) +
+                    figure_number(C) + " (the paper gives neither C nor K), K " + std::to_string(K) +
                     " odd rounds (T " + std::to_string(T) + "); the baselines' noise matched to R-ADMM's total "
                     "bound as the paper does; " + std::to_string(seeds) + " seeds, bands one standard deviation.");
   return f;

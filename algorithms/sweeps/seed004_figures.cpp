@@ -11,12 +11,6 @@ namespace dpl::algorithms::sweeps {
 
 namespace {
 
-std::string number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
 struct Setting {
   std::string label;
   std::vector<std::string> sets;
@@ -41,20 +35,20 @@ Figure seed004_figure(int number_, RunParameters& params, int seeds, const Progr
   params.reject_unknown();
   const std::vector<std::string> problem =
       l1 ? std::vector<std::string>{"data=" + data, "loss=" + loss, "T=" + std::to_string(T), "l1=0.0005", "l2=0",
-                                    "a=1", "gamma_rule=sqrt", "gamma0=" + number(gamma0)}
+                                    "a=1", "gamma_rule=sqrt", "gamma0=" + figure_number(gamma0)}
          : std::vector<std::string>{"data=" + data, "loss=" + loss, "T=" + std::to_string(T), "l1=0", "l2=0.0005",
-                                    "a=t", "gamma_rule=constant", "gamma0=" + number(gamma0)};
+                                    "a=t", "gamma_rule=constant", "gamma0=" + figure_number(gamma0)};
   std::vector<Setting> settings;
   for (const double eps : {1.0, 0.5}) {
-    const std::string e = "epsilon=" + number(eps);
+    const std::string e = "epsilon=" + figure_number(eps);
     if (number_ == 1 || number_ == 4 || number_ == 3) {
-      settings.push_back({"standard DDA, all 20 nodes, eps " + number(eps), {e, "activation=all"}, eps != 1.0});
-      settings.push_back({"Algorithm 1, 1 edge (2 nodes), eps " + number(eps), {e, "activation=edges", "sampled=1"},
+      settings.push_back({"standard DDA, all 20 nodes, eps " + figure_number(eps), {e, "activation=all"}, eps != 1.0});
+      settings.push_back({"Algorithm 1, 1 edge (2 nodes), eps " + figure_number(eps), {e, "activation=edges", "sampled=1"},
                           eps != 1.0});
     } else {
-      settings.push_back({"Algorithm 1, 1 edge (2 nodes), eps " + number(eps), {e, "activation=edges", "sampled=1"},
+      settings.push_back({"Algorithm 1, 1 edge (2 nodes), eps " + figure_number(eps), {e, "activation=edges", "sampled=1"},
                           eps != 1.0});
-      settings.push_back({"Algorithm 1, 2 edges (3-4 nodes), eps " + number(eps),
+      settings.push_back({"Algorithm 1, 2 edges (3-4 nodes), eps " + figure_number(eps),
                           {e, "activation=edges", "sampled=2"}, eps != 1.0});
     }
     if (number_ == 3) break;  // Fig. 3: the eps = 1 runs
@@ -117,7 +111,7 @@ Figure seed004_figure(int number_, RunParameters& params, int seeds, const Progr
     priv.y_label = "epsilon (log scale)";
     priv.log_y = true;
     for (const double eps : {1.0, 0.5}) {
-      CurveAverage c("paper's (7), eps " + number(eps) + " (with and without sampling)", ts);
+      CurveAverage c("paper's (7), eps " + figure_number(eps) + " (with and without sampling)", ts);
       std::vector<double> v;
       for (double t : ts) v.push_back(seed004::remark1_running_epsilon(eps, static_cast<std::int64_t>(t), T));
       c.add(v);
@@ -136,7 +130,7 @@ Figure seed004_figure(int number_, RunParameters& params, int seeds, const Progr
       CurveAverage c("certified, " + settings[k].label.substr(0, settings[k].label.find(", eps")), ts);
       std::vector<double> v;
       for (double t : ts) {
-        if (progress) progress(1.0, "accounting t = " + number(t));
+        if (progress) progress(1.0, "accounting t = " + figure_number(t));
         v.push_back(seed004::account_observable_activation(honest, static_cast<std::int64_t>(t), p_active, 0.01).epsilon);
       }
       c.add(v);
