@@ -85,6 +85,17 @@ RC_GTEST_PROP(SecretSharing, SumOfShareSumsIsSumOfSecrets, (std::uint64_t seed))
   RC_ASSERT(codec.decode(reconstruct(held, P)) == std::ldexp(static_cast<double>(exact_units), -30));
 }
 
+// UniformModP is Rng::uniform_int with its bound precomputed (and the Mersenne modulus reduced by folding): the same
+// draws for the same seed, for the Mersenne prime, a small modulus (rejections frequent relative to it) and one just
+// above 2^62 (half the draws rejected).
+RC_GTEST_PROP(SecretSharing, UniformModPDrawsAsUniformInt, (std::uint64_t seed)) {
+  for (const std::uint64_t p : {P, std::uint64_t{3}, std::uint64_t{97}, (std::uint64_t{1} << 62) + 1}) {
+    Rng a(seed), b(seed);
+    const UniformModP u(p);
+    for (int t = 0; t < 200; ++t) RC_ASSERT(u(a) == b.uniform_int(p));
+  }
+}
+
 TEST(SecretSharing, EachShareIsUniform) {
   // Fixed seed; 64 bins, 64000 draws, level 0.001. Both a drawn share and the computed last share.
   Rng rng(20261123);
