@@ -118,6 +118,9 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
   Rng shares = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // data-independent x^0
+  // Audit: the noise drawn is noise_factor sigma; the colluders' view of each round is the honest agents' sum, whose
+  // first coordinate moves by eta Delta2 (the whole l2 sensitivity, a row at the corner of the declared domain) on
+  // the neighbouring data set, with claimed noise sqrt(N') sigma.
   const double noise_sd = sigma * (probe ? probe->noise_factor() : 1.0);
   const double audit_shift = probe ? hi_up(exact(eta) * exact(sens_l2)) : 0.0;
   if (probe && probe->skip_values()) {
@@ -141,9 +144,6 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
   double max_error = 0;
   Eigen::VectorXd sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
   if (!lean) result.trace.push_back(record_step(0, x, broadcasts, problem.locals, network_average(x)));
-  // Audit: the noise drawn is noise_factor sigma; the colluders' view of each round is the honest agents' sum, whose
-  // first coordinate moves by eta Delta2 (the whole l2 sensitivity, a row at the corner of the declared domain) on
-  // the neighbouring data set, with claimed noise sqrt(N') sigma.
   // Progress: the rounds, then the accounting (one composition, usually quick).
   RunProgress bar(progress);
   bar.phase(0, 0.9, "round");
