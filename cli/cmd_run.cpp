@@ -2,6 +2,7 @@
 // claimed privacy and this tool's accounting of the same run; `--trace` writes every iterate.
 #include "accounting/errors.h"
 #include "accounting/mechanisms/mechanism_spec.h"
+#include "accounting/numeric/decimal.h"
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/json_safe.h"
 #include "cli/command_registry.h"
@@ -82,14 +83,18 @@ std::string trace_jsonl(const algorithms::RunResult& r) {
   return s.str();
 }
 
-// The scalar entries of a privacy object as aligned "key  value" lines.
+// The scalar entries of a privacy object as aligned "key  value" lines; the accountant's method (a long citation)
+// with --verbose only. Numbers are the JSON's decimals themselves (1e-6, not 1e-06).
 void print_privacy(std::ostringstream& t, const std::string& title, const Json& obj) {
   t << title << "\n";
   for (const auto& [key, value] : obj.items()) {
     if (value.is_object() || value.is_array()) continue;
+    if (key == "method" && !global_options().verbose) continue;
     t << "  " << std::left << std::setw(28) << key << " ";
     if (value.is_string())
       t << value.get<std::string>();
+    else if (value.is_number_float())
+      t << format_input(value.get<double>());
     else
       t << value.dump();
     t << "\n";
