@@ -205,12 +205,12 @@ Output run_algorithm(const RunOptions& o) {
     // Real parameters as the decimals that read back as exactly the values accounted (spec_decimal), so that
     // `compose --ledger` of the file composes the same ledger, never the nearest decimal's (possibly more private) one.
     for (const auto& m : r.mechanisms) {
-      Json entry = algorithms::json_safe(m);
-      if (entry.is_object())
-        for (auto& [key, value] : entry.items())
+      Json line = algorithms::json_safe(m);
+      if (line.is_object())
+        for (auto& [key, value] : line.items())
           if (value.is_number_float() && std::isfinite(value.get<double>()))
             value = json_decimal(spec_decimal(canonical_key(key), value.get<double>()));
-      lines += dump_json(entry) + "\n";
+      lines += dump_json(line) + "\n";
     }
     stage_output(o.ledger_out, lines);
   }

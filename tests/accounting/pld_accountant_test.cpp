@@ -173,7 +173,9 @@ TEST(Pld, SmallDeltasAnsweredMonotonically) {
     EXPECT_TRUE(std::isfinite(up)) << delta;
     EXPECT_GT(up, previous) << delta;
     EXPECT_LT(up, hi_up(compose(l, Target::for_delta(delta), AccountantKind::rdp).epsilon)) << delta;
-    if (r.lower) EXPECT_LE(hi(*r.lower), Real(up));
+    if (r.lower) {
+      EXPECT_LE(hi(*r.lower), Real(up));
+    }
     previous = up;
   }
 }
