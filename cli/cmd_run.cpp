@@ -2,6 +2,7 @@
 // claimed privacy and this tool's accounting of the same run; `--trace` writes every iterate.
 #include "accounting/errors.h"
 #include "accounting/mechanisms/mechanism_spec.h"
+#include "accounting/numeric/decimal.h"
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/json_safe.h"
 #include "cli/command_registry.h"
@@ -78,14 +79,18 @@ std::string trace_jsonl(const algorithms::RunResult& r) {
   return s.str();
 }
 
-// The scalar entries of a privacy object as aligned "key  value" lines.
+// The scalar entries of a privacy object as aligned "key  value" lines; the accountant's method (a long citation)
+// with --verbose only. Numbers are the JSON's decimals themselves (1e-6, not 1e-06).
 void print_privacy(std::ostringstream& t, const std::string& title, const Json& obj) {
   t << title << "\n";
   for (const auto& [key, value] : obj.items()) {
     if (value.is_object() || value.is_array()) continue;
+    if (key == "method" && !global_options().verbose) continue;
     t << "  " << std::left << std::setw(28) << key << " ";
     if (value.is_string())
       t << value.get<std::string>();
+    else if (value.is_number_float())
+      t << format_input(value.get<double>());
     else
       t << value.dump();
     t << "\n";
@@ -196,12 +201,12 @@ Output run_algorithm(const RunOptions& o) {
     // Real parameters as the decimals that read back as exactly the values accounted (spec_decimal), so that
     // `compose --ledger` of the file composes the same ledger, never the nearest decimal's (possibly more private) one.
     for (const auto& m : r.mechanisms) {
-      Json entry = algorithms::json_safe(m);
-      if (entry.is_object())
-        for (auto& [key, value] : entry.items())
+      Json line = algorithms::json_safe(m);
+      if (line.is_object())
+        for (auto& [key, value] : line.items())
           if (value.is_number_float() && std::isfinite(value.get<double>()))
             value = json_decimal(spec_decimal(canonical_key(key), value.get<double>()));
-      lines += dump_json(entry) + "\n";
+      lines += dump_json(line) + "\n";
     }
     stage_output(o.ledger_out, lines);
   }

@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/discrete_pld.h"
+#include "accounting/pld/pld_composition_memo.h"
 #include "accounting/pld/pld_entry_groups.h"
 #include "accounting/pld/pld_parallel.h"
 #include "accounting/pld/pld_work_budget.h"
@@ -54,6 +55,24 @@ DiscretePld compose_steps(const Ledger& ledger, const std::vector<DiscretePld>& 
 
 DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
   return compose_steps(ledger, discretize_steps(ledger, dir, o, pessimistic), o);
+}
+
+// compose_direction, and the one-step PLDs of discretize_steps, through the options' memo when there is one.
+DiscretePld memo_compose_direction(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
+  if (!o.memo) return compose_direction(ledger, dir, o, pessimistic);
+  return o.memo->get(ledger, dir, pessimistic, o.grid, o.tail, o.tilt, 0, [&] {
+    return std::vector<DiscretePld>{compose_direction(ledger, dir, o, pessimistic)};
+  }).front();
+}
+DiscretePld memo_compose_steps(const Ledger& ledger, PairDirection dir, const std::vector<DiscretePld>& steps, const PldOptions& o) {
+  if (!o.memo) return compose_steps(ledger, steps, o);
+  return o.memo->get(ledger, dir, true, o.grid, o.tail, o.tilt, 0, [&] {
+    return std::vector<DiscretePld>{compose_steps(ledger, steps, o)};
+  }).front();
+}
+std::vector<DiscretePld> memo_discretize_steps(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
+  if (!o.memo) return discretize_steps(ledger, dir, o, pessimistic);
+  return o.memo->get(ledger, dir, pessimistic, o.grid, o.tail, o.tilt, 1, [&] { return discretize_steps(ledger, dir, o, pessimistic); });
 }
 
 constexpr int kMaxCoarsenings = 8;
@@ -207,7 +226,7 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
     probe.tilt = 0;
     std::vector<double> ranges(dirs.size(), 0.0);
     for_each_direction(dirs.size(), [&](std::size_t i) {
-      const DiscretePld c = compose_direction(ledger, dirs[i], probe, true);
+      const DiscretePld c = memo_compose_direction(ledger, dirs[i], probe, true);
       ranges[i] = static_cast<double>(c.p.size()) * c.h;
     });
     double range = *std::max_element(ranges.begin(), ranges.end());
@@ -277,7 +296,7 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Ledger& lower_l
     if (!o.lower) return;
     PldWorkScope isolated(lower_budget, "the lower bound", PldWorkScope::Isolated{&upper_failed});
     try {
-      const DiscretePld pld = compose_direction(lower_ledger, dirs[first], tilted(lower_grid, first), false);
+      const DiscretePld pld = memo_compose_direction(lower_ledger, dirs[first], tilted(lower_grid, first), false);
       low = given_delta ? pld_epsilon(pld, lower_target) : pld_delta(pld, lower_target);
       low_work = isolated.used();
     } catch (const NotApplicable&) {  // PldWorkLimit, GridTooLarge: no lower bound
@@ -297,10 +316,10 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Ledger& lower_l
   // takes longest starts with them done.
   std::vector<DiscretePld> fine_steps;
   const PldOptions fine_first = tilted(fine, first);
-  upper_pass([&] { fine_steps = discretize_steps(ledger, dirs[first], fine_first, true); });
+  upper_pass([&] { fine_steps = memo_discretize_steps(ledger, dirs[first], fine_first, true); });
   lower_grid.grid = dyadic_grid(lower_grid_factor(fine_steps) * fine.grid);
   if (dirs.size() == 1) {
-    auto fine_pass = [&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first), first); }); };
+    auto fine_pass = [&] { upper_pass([&] { up = value(memo_compose_steps(ledger, dirs[first], fine_steps, fine_first), first); }); };
     if (o.lower)
       run_pair(fine_pass, lower_pass);
     else
@@ -313,15 +332,15 @@ AccountingResult compose_pld_on_grid(const Ledger& ledger, const Ledger& lower_l
     // is one too).
     const std::size_t other = 1 - first;
     double screened = 0;
-    run_pair([&] { upper_pass([&] { up = value(compose_steps(ledger, fine_steps, fine_first), first); }); },
+    run_pair([&] { upper_pass([&] { up = value(memo_compose_steps(ledger, dirs[first], fine_steps, fine_first), first); }); },
              [&] {
-               upper_pass([&] { screened = value(compose_direction(ledger, dirs[other], tilted(coarse, other), true), other); });
+               upper_pass([&] { screened = value(memo_compose_direction(ledger, dirs[other], tilted(coarse, other), true), other); });
                lower_pass();
              });
     worst = first;
     report(0.55, "composing the other direction");
     if (screened > up) {
-      const double v = value(compose_direction(ledger, dirs[other], tilted(fine, other), true), other);
+      const double v = value(memo_compose_direction(ledger, dirs[other], tilted(fine, other), true), other);
       if (v > up) up = v, worst = other;
     }
   }

@@ -11,6 +11,8 @@
 
 namespace dpl {
 
+class PldCompositionMemo;
+
 struct PldOptions {
   double grid = 1e-4;  // loss grid spacing h
   double tail = 1e-12; // per entry: mass moved off the tails (to +inf, accounted in delta), split over its steps
@@ -31,6 +33,9 @@ struct PldOptions {
   // whose bound was reported, e.g. for the next run of a calibration search.
   std::optional<PairDirection> fine_first;
   PairDirection* worse = nullptr;
+  // Composed PLDs kept across calls (pld_composition_memo.h), e.g. for delta(eps) of one ledger at many eps: the
+  // values are those of a call without it. nullptr: nothing kept.
+  PldCompositionMemo* memo = nullptr;
 };
 
 AccountingResult compose_pld(const Ledger& ledger, const Target& target, const PldOptions& options = {});

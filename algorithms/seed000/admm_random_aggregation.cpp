@@ -63,7 +63,9 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   Rng weights = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // x^0 random, data-independent
-  record_start_and_baseline(result, problem, network_average(x));
+  if (!lean) record_start_and_baseline(result, problem, network_average(x));
+  // An audit run that skips values moves only the target's state: the others keep x^0 (below).
+  const bool skip = probe && probe->skip_values();
   Eigen::MatrixXd lambda = Eigen::MatrixXd::Zero(n, d);
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   if (!lean) result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
@@ -109,15 +111,19 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
       }
     }
     // Dual update after the exchange: lambda_i += zeta sum_{j in N_i}(x_j - x_i) (corrected, E4), or -= (printed).
+    // (An audit run that skips values updates only the target's dual, the one its mean reads, and checks only the
+    // target's state and dual for divergence: the other agents' states stay at x^0.)
     const double sign = printed_sign ? -1.0 : 1.0;
-    for (int i = 0; i < n; ++i)
+    for (int i = skip ? keys.target : 0; i < (skip ? keys.target + 1 : n); ++i)
       for (int j : problem.graph.neighbours[static_cast<std::size_t>(i)])
         lambda.row(i) += sign * zeta * (next.row(j) - next.row(i));
     x = next;
     done = k + 1;
-    ergodic_sum += network_average(x);
+    if (!lean) ergodic_sum += network_average(x);
     if (!lean) result.trace.push_back(record_step(k + 1, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
-    if (!bounded_states(x) || !bounded_states(lambda)) {
+    const bool bounded = skip ? bounded_states(x.row(keys.target)) && bounded_states(lambda.row(keys.target))
+                              : bounded_states(x) && bounded_states(lambda);
+    if (!bounded) {
       diverged = true;
       break;
     }

@@ -32,13 +32,14 @@ Eigen::VectorXd share_and_reconstruct(const Eigen::MatrixXd& states, const Fixed
   const std::uint64_t p = codec.modulus();
   broadcasts.setZero(n, d);
   Eigen::VectorXd sum(d);
-  std::vector<std::uint64_t> held(static_cast<std::size_t>(n));
+  std::vector<std::uint64_t> held(static_cast<std::size_t>(n)), shares(static_cast<std::size_t>(n));
+  const UniformModP uniform(p);
   for (int l = 0; l < d; ++l) {
     std::fill(held.begin(), held.end(), 0);
     double plain = 0;
     for (int i = 0; i < n; ++i) {
       plain += states(i, l);
-      const std::vector<std::uint64_t> shares = split_into_shares(codec.encode(states(i, l)), n, p, rng);
+      split_into_shares(codec.encode(states(i, l)), uniform, p, rng, shares);
       for (int j = 0; j < n; ++j)
         held[static_cast<std::size_t>(j)] =
             addmod(held[static_cast<std::size_t>(j)], shares[static_cast<std::size_t>(j)], p);
@@ -107,16 +108,32 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
   Rng shares = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // data-independent x^0
-  record_start_and_baseline(result, problem, network_average(x));
-  Eigen::MatrixXd broadcasts;
-  double max_error = 0;
-  Eigen::VectorXd sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
-  if (!lean) result.trace.push_back(record_step(0, x, broadcasts, problem.locals, network_average(x)));
   // Audit: the noise drawn is noise_factor sigma; the colluders' view of each round is the honest agents' sum, whose
   // first coordinate moves by eta Delta2 (the whole l2 sensitivity, a row at the corner of the declared domain) on
   // the neighbouring data set, with claimed noise sqrt(N') sigma.
   const double noise_sd = sigma * (probe ? probe->noise_factor() : 1.0);
   const double audit_shift = probe ? hi_up(exact(eta) * exact(sens_l2)) : 0.0;
+  if (probe && probe->skip_values()) {
+    // An audit run that skips values: the statistic reads only the honest agents' noise on the first coordinate
+    // (the colluders' view is their sum plus the noise; its mean cancels in the likelihood ratio of a shifted
+    // release), so the run draws every agent's noise in the same order as the full run and skips the gradients
+    // and the shares.
+    for (int k = 1; k <= K; ++k) {
+      double honest_noise = 0;
+      for (int i = 0; i < n; ++i)
+        for (int l = 0; l < d; ++l) {
+          const double z = noise_rng.gaussian(0, noise_sd);
+          if (l == 0 && i < honest) honest_noise += z;
+        }
+      probe->gaussian(honest_noise, std::sqrt(static_cast<double>(honest)) * sigma, audit_shift);
+    }
+    return result;
+  }
+  record_start_and_baseline(result, problem, network_average(x));
+  Eigen::MatrixXd broadcasts;
+  double max_error = 0;
+  Eigen::VectorXd sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
+  if (!lean) result.trace.push_back(record_step(0, x, broadcasts, problem.locals, network_average(x)));
   // Progress: the rounds, then the accounting (one composition, usually quick).
   RunProgress bar(progress);
   bar.phase(0, 0.9, "round");

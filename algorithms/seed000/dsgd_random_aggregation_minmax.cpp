@@ -59,7 +59,9 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   Rng weights = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);
-  record_start_and_baseline(result, problem, network_average(x));
+  if (!lean) record_start_and_baseline(result, problem, network_average(x));
+  // An audit run that skips values moves only the target's state: the others keep x^0 (below).
+  const bool skip = probe && probe->skip_values();
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   if (!lean) result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
   std::vector<AggregatedRelease> releases;
@@ -85,6 +87,8 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
       const Eigen::VectorXd g = probe && probe->skip_values() ? Eigen::VectorXd::Zero(d)
                                                               : problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
+      // The target's mean shift this step, eta_{k+1} B_inf rounded up (once per step, not per coordinate).
+      const double shift = i == keys.target && (probe || keys.noise) ? hi_up(exact(eta) * exact(b_inf)) : 0.0;
       for (int l = 0; l < d; ++l) {
         double lo = x(i, l), hi = x(i, l);  // closed neighbourhood N~_i
         for (int j : nb) {
@@ -96,21 +100,21 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
         const double mean = w * lo + (1 - w) * hi + offset;  // (E.1)
         const double noise = keys.noise ? noise_rng.laplace_rate(beta / noise_factor) : 0.0;
         next(i, l) = mean + noise;
-        if (probe && i == keys.target) probe->laplace(noise, 1 / beta, hi_up(exact(eta) * exact(b_inf)));
+        if (probe && i == keys.target) probe->laplace(noise, 1 / beta, shift);
         if (keys.noise && i == keys.target && !lean)
           releases.push_back({.step = k + 1,
                               .released = next(i, l),
                               .lo = random_weights ? lo + offset : mean,
                               .hi = random_weights ? hi + offset : mean,
                               .beta = beta,
-                              .shift = hi_up(exact(eta) * exact(b_inf))});  // App. C, D_i^{-1} -> eta_{k+1}
+                              .shift = shift});  // App. C, D_i^{-1} -> eta_{k+1}
       }
     }
     x = next;
     done = k + 1;
-    ergodic_sum += network_average(x);
+    if (!lean) ergodic_sum += network_average(x);
     if (!lean) result.trace.push_back(record_step(k + 1, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
-    if (!bounded_states(x)) {
+    if (!(skip ? bounded_states(x.row(keys.target)) : bounded_states(x))) {
       diverged = true;
       break;
     }

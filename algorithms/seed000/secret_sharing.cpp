@@ -24,14 +24,6 @@ std::uint64_t mulmod(std::uint64_t a, std::uint64_t b, std::uint64_t p) {
   return static_cast<std::uint64_t>((static_cast<U128>(a) * b) % p);
 }
 
-FixedPointCodec::FixedPointCodec(int frac_bits, std::uint64_t modulus) : frac_bits_(frac_bits), p_(modulus) {
-  if (frac_bits < 0 || frac_bits > 52)
-    throw InputError("frac_bits=" + std::to_string(frac_bits) + " is out of range: allowed [0, 52]");
-  if (modulus < 3 || modulus >= (std::uint64_t{1} << 63))
-    throw InputError("modulus=" + std::to_string(modulus) + " is out of range: allowed [3, 2^63)");
-  scale_ = std::ldexp(1.0, frac_bits);
-}
-
 namespace {
 // The largest double that is <= n (static_cast<double> rounds to nearest, possibly up).
 double floor_to_double(std::uint64_t n) {
@@ -41,12 +33,20 @@ double floor_to_double(std::uint64_t n) {
 }
 }  // namespace
 
-double FixedPointCodec::max_abs() const { return floor_to_double((p_ - 1) / 2) / scale_; }
+FixedPointCodec::FixedPointCodec(int frac_bits, std::uint64_t modulus) : frac_bits_(frac_bits), p_(modulus) {
+  if (frac_bits < 0 || frac_bits > 52)
+    throw InputError("frac_bits=" + std::to_string(frac_bits) + " is out of range: allowed [0, 52]");
+  if (modulus < 3 || modulus >= (std::uint64_t{1} << 63))
+    throw InputError("modulus=" + std::to_string(modulus) + " is out of range: allowed [3, 2^63)");
+  scale_ = std::ldexp(1.0, frac_bits);
+  limit_ = floor_to_double((p_ - 1) / 2);
+}
+
+double FixedPointCodec::max_abs() const { return limit_ / scale_; }
 
 std::uint64_t FixedPointCodec::encode(double x) const {
   const double scaled = std::nearbyint(x * scale_);
-  const double limit = floor_to_double((p_ - 1) / 2);
-  if (!std::isfinite(scaled) || std::fabs(scaled) > limit)
+  if (!std::isfinite(scaled) || std::fabs(scaled) > limit_)
     throw InputError("fixed-point encoding of " + std::to_string(x) + " with frac_bits=" + std::to_string(frac_bits_) +
                      " overflows the modulus: allowed |x| <= " + std::to_string(max_abs()) + " (lower frac_bits)");
   const auto magnitude = static_cast<std::uint64_t>(std::fabs(scaled));
@@ -60,16 +60,39 @@ double FixedPointCodec::decode(std::uint64_t v) const {
   return value / scale_;
 }
 
+// Rng::uniform_int's rule: accept x <= 2^64 - (2^64 mod p) - 1, return x mod p. For p = 2^61 - 1, 2^64 mod p = 8
+// and x mod p = (x & p) + (x >> 61) reduced once (2^61 = 1 mod p).
+UniformModP::UniformModP(std::uint64_t p) : p_(p) {
+  if (p == 0) throw InputError("uniform_int: n=0 is out of range: allowed n >= 1");
+  limit_ = (~std::uint64_t{0}) - ((~std::uint64_t{0}) % p + 1) % p;
+}
+
+std::uint64_t UniformModP::operator()(Rng& rng) const {
+  while (true) {
+    const std::uint64_t x = rng.next_u64();
+    if (x > limit_) continue;
+    if (p_ != kMersenne61) return x % p_;
+    const std::uint64_t r = (x & kMersenne61) + (x >> 61);
+    return r >= kMersenne61 ? r - kMersenne61 : r;
+  }
+}
+
 std::vector<std::uint64_t> split_into_shares(std::uint64_t secret, int n, std::uint64_t p, Rng& rng) {
   if (n < 1) throw InputError("shares=" + std::to_string(n) + " is out of range: allowed [1, inf)");
   std::vector<std::uint64_t> shares(static_cast<std::size_t>(n));
+  split_into_shares(secret, UniformModP(p), p, rng, shares);
+  return shares;
+}
+
+void split_into_shares(std::uint64_t secret, const UniformModP& uniform, std::uint64_t p, Rng& rng,
+                       std::vector<std::uint64_t>& shares) {
+  if (shares.empty()) throw InputError("shares=0 is out of range: allowed [1, inf)");
   std::uint64_t last = secret % p;
-  for (int j = 0; j + 1 < n; ++j) {
-    shares[static_cast<std::size_t>(j)] = rng.uniform_int(p);
-    last = submod(last, shares[static_cast<std::size_t>(j)], p);
+  for (std::size_t j = 0; j + 1 < shares.size(); ++j) {
+    shares[j] = uniform(rng);
+    last = submod(last, shares[j], p);
   }
   shares.back() = last;
-  return shares;
 }
 
 std::uint64_t reconstruct(const std::vector<std::uint64_t>& shares, std::uint64_t p) {

@@ -36,11 +36,26 @@ class FixedPointCodec {
   int frac_bits_;
   std::uint64_t p_;
   double scale_;
+  double limit_;  // the largest |round(2^f x)| accepted: the largest double <= (p - 1) / 2
+};
+
+// Uniform on Z_p = {0, ..., p-1} by Rng::uniform_int's rejection rule (the same draws give the same values), with
+// its acceptance bound computed once and the reduction mod 2^61 - 1 by folding (no division).
+class UniformModP {
+ public:
+  explicit UniformModP(std::uint64_t p);
+  std::uint64_t operator()(Rng& rng) const;
+
+ private:
+  std::uint64_t p_, limit_;
 };
 
 // Splits `secret` (in Z_p) into `n` >= 1 shares: shares 0..n-2 i.i.d. uniform on Z_p and the last one
 // secret - (sum of the others) mod p, so any n - 1 of them are i.i.d. uniform and all n sum to the secret.
 std::vector<std::uint64_t> split_into_shares(std::uint64_t secret, int n, std::uint64_t p, Rng& rng);
+// The same shares (for the same generator state) written into `shares`, whose size is n >= 1: no allocation.
+void split_into_shares(std::uint64_t secret, const UniformModP& uniform, std::uint64_t p, Rng& rng,
+                       std::vector<std::uint64_t>& shares);
 // Sum of the shares mod p (exact).
 std::uint64_t reconstruct(const std::vector<std::uint64_t>& shares, std::uint64_t p);
 

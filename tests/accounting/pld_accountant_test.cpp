@@ -7,6 +7,7 @@
 #include "accounting/pld/discrete_pld.h"
 #include "accounting/pld/loss_pair.h"
 #include "accounting/pld/pld_accountant.h"
+#include "accounting/pld/pld_composition_memo.h"
 
 #include <gtest/gtest.h>
 #include <mpfr.h>
@@ -21,6 +22,44 @@ AccountingResult pld(const std::string& spec, double delta, double grid = 1e-4) 
   PldOptions o;
   o.grid = grid;
   return compose_pld(Ledger{parse_entry(spec)}, Target::for_delta(delta), o);
+}
+
+// A memo of composed PLDs (delta(eps) of one ledger at many eps) gives, at every eps, the bounds of a call without
+// it, bit for bit: for a symmetric ledger (Laplace steps of two scales, one direction) and a Poisson-subsampled
+// Gaussian (two directions, the other screened on a coarser grid; on a fixed grid to keep the test quick), one memo
+// shared by both ledgers, read a second time, and used by the automatic accountant (which runs the PLD last).
+TEST(Pld, MemoGivesTheValuesOfEachCall) {
+  const Ledger laplace{parse_entry("laplace:b=0.5,sens=0.01,steps=30"), parse_entry("laplace:b=0.4,sens=0.01,steps=20")};
+  const Ledger sampled{parse_entry("gaussian:sigma=1,q=0.05,steps=10")};
+  const std::vector<double> eps = {0.0, 0.3, 1.5};
+  PldOptions fixed;
+  fixed.grid = 1e-3;
+  fixed.refine = false;
+  PldCompositionMemo memo;
+  for (const Ledger* l : {&laplace, &sampled}) {
+    PldOptions plain = l == &sampled ? fixed : PldOptions{};
+    PldOptions with = plain;
+    with.memo = &memo;
+    std::vector<AccountingResult> expected;
+    for (double e : eps) expected.push_back(compose_pld(*l, Target::for_epsilon(e), plain));
+    for (int pass = 0; pass < 2; ++pass)  // the second pass reads every composition from the memo
+      for (std::size_t i = 0; i < eps.size(); ++i) {
+        const AccountingResult b = compose_pld(*l, Target::for_epsilon(eps[i]), with);
+        EXPECT_EQ(hi_up(expected[i].delta), hi_up(b.delta)) << eps[i];
+        ASSERT_EQ(expected[i].lower.has_value(), b.lower.has_value());
+        if (b.lower) {
+          EXPECT_EQ(lo_down(*expected[i].lower), lo_down(*b.lower)) << eps[i];
+        }
+      }
+  }
+  for (double e : {0.05, 1.0}) {  // the automatic accountant with the memo (its PLD composed on the first call)
+    const AccountingResult c = compose(laplace, Target::for_epsilon(e), AccountantKind::automatic);
+    PldOptions with;
+    with.memo = &memo;
+    const AccountingResult d = compose_with_pld_options(laplace, Target::for_epsilon(e), AccountantKind::automatic, with);
+    EXPECT_EQ(hi_up(c.delta), hi_up(d.delta)) << e;
+    EXPECT_EQ(c.accountant, d.accountant) << e;
+  }
 }
 
 TEST(Pld, DpSgdConsensusValues) {
@@ -134,7 +173,9 @@ TEST(Pld, SmallDeltasAnsweredMonotonically) {
     EXPECT_TRUE(std::isfinite(up)) << delta;
     EXPECT_GT(up, previous) << delta;
     EXPECT_LT(up, hi_up(compose(l, Target::for_delta(delta), AccountantKind::rdp).epsilon)) << delta;
-    if (r.lower) EXPECT_LE(hi(*r.lower), Real(up));
+    if (r.lower) {
+      EXPECT_LE(hi(*r.lower), Real(up));
+    }
     previous = up;
   }
 }

@@ -128,6 +128,23 @@ TEST(LoadDataset, ShippedBreastCancer) {
   expect_input_error([] { load_dataset("x.parquet"); }, {"data=x.parquet", ".csv"});
 }
 
+// A shipped set is parsed once per process and copied out: a later load equals the file's contents even after an
+// earlier copy was changed, and digits keeps its binarised labels.
+TEST(LoadDataset, ShippedSetsAreCopiesOfOneParse) {
+  Dataset first = load_shipped("breast_cancer");
+  first.features(0, 0) = -1;
+  first.labels(0) = 7;
+  const Dataset again = load_shipped("breast_cancer");
+  EXPECT_EQ(again.features(0, 0), 17.99);
+  EXPECT_EQ(again.labels(0), 0.0);
+  EXPECT_EQ(again.features, load_dataset(std::string(DPLEDGER_DATA_DIR) + "/breast_cancer.csv").features);
+  for (int t = 0; t < 2; ++t) {
+    const Dataset d = load_shipped("digits");
+    EXPECT_EQ(d.rows(), 1797);
+    EXPECT_EQ((d.labels.array() == 0.0).count() + (d.labels.array() == 1.0).count(), 1797);
+  }
+}
+
 TEST(LoadDataset, LibsvmByExtension) {
   TempFile f("ext.libsvm", "1 2:3\n");
   EXPECT_EQ(load_dataset(f.path()).dim(), 2);

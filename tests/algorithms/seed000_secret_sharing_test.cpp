@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "accounting/errors.h"
+#include "algorithms/run/audit_probe.h"
 #include "algorithms/seed000/dgd_secret_sharing.h"
 #include "algorithms/seed000/secret_sharing.h"
 
@@ -85,6 +86,17 @@ RC_GTEST_PROP(SecretSharing, SumOfShareSumsIsSumOfSecrets, (std::uint64_t seed))
   RC_ASSERT(codec.decode(reconstruct(held, P)) == std::ldexp(static_cast<double>(exact_units), -30));
 }
 
+// UniformModP is Rng::uniform_int with its bound precomputed (and the Mersenne modulus reduced by folding): the same
+// draws for the same seed, for the Mersenne prime, a small modulus (rejections frequent relative to it) and one just
+// above 2^62 (half the draws rejected).
+RC_GTEST_PROP(SecretSharing, UniformModPDrawsAsUniformInt, (std::uint64_t seed)) {
+  for (const std::uint64_t p : {P, std::uint64_t{3}, std::uint64_t{97}, (std::uint64_t{1} << 62) + 1}) {
+    Rng a(seed), b(seed);
+    const UniformModP u(p);
+    for (int t = 0; t < 200; ++t) RC_ASSERT(u(a) == b.uniform_int(p));
+  }
+}
+
 TEST(SecretSharing, EachShareIsUniform) {
   // Fixed seed; 64 bins, 64000 draws, level 0.001. Both a drawn share and the computed last share.
   Rng rng(20261123);
@@ -139,6 +151,29 @@ TEST(DgdSecretSharing, ClaimedAndAccountedPrivacy) {
   EXPECT_LT(acc_all, a.claimed["epsilon"].get<double>());
   EXPECT_LT(acc_all, acc_one);
   EXPECT_GT(acc_all, 0);
+}
+
+// An audit run that skips values (no gradients, no shares) draws the same noise in the same order as the full audit
+// run, so its statistics are the full run's up to the rounding of the full run's difference (released state minus
+// its mean): all honest agents and 4 of 10, at the claimed noise and at half of it.
+TEST(DgdSecretSharing, AuditRunSkippingValuesGivesTheFullRunsStatistics) {
+  for (const char* honest : {"honest=0", "honest=4"})
+    for (double factor : {1.0, 0.5}) {
+      AuditProbe full(factor), skip(factor);
+      full.set_skip_values(false);
+      RunParameters a = RunParameters::from_assignments({"K=20", honest});
+      a.set_audit_probe(&full);
+      (void)run_dgd_secret_sharing(a, 11);
+      RunParameters b = RunParameters::from_assignments({"K=20", honest});
+      b.set_audit_probe(&skip);
+      (void)run_dgd_secret_sharing(b, 11);
+      ASSERT_EQ(full.releases(), 20u);
+      EXPECT_EQ(skip.releases(), full.releases());
+      EXPECT_EQ(skip.gaussian_draws(), full.gaussian_draws());
+      EXPECT_NEAR(skip.statistic_d(), full.statistic_d(), 1e-9 * (1 + std::fabs(full.statistic_d()))) << honest;
+      EXPECT_NEAR(skip.statistic_dprime(), full.statistic_dprime(), 1e-9 * (1 + std::fabs(full.statistic_dprime())));
+      EXPECT_NEAR(skip.noise_energy_gaussian(), full.noise_energy_gaussian(), 1e-9 * full.noise_energy_gaussian());
+    }
 }
 
 TEST(DgdSecretSharing, RejectsBadParameters) {

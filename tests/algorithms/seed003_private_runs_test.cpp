@@ -51,8 +51,8 @@ TEST_P(Seed003NonPrivate, DefaultsReachTheOptimum) {
 INSTANTIATE_TEST_SUITE_P(AllSix, Seed003NonPrivate,
                          ::testing::Values("dp-sgd", "dp-cd", "admm-centralized", "admm-federated",
                                            "admm-decentralized", "admm-lasso"),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& test_param) {
+                           std::string n = test_param.param;
                            for (char& c : n)
                              if (c == '-') c = '_';
                            return n;

@@ -82,6 +82,17 @@ TEST(TextOutputCli, OneAccountantLineAndTheMethodUnderVerbose) {
   EXPECT_NE(plain.out.find("\ndelta       1e-5\n"), std::string::npos) << plain.out;  // the exponent as typed
 }
 
+// run: the accounted method (a long citation) only under --verbose; decimals as the JSON has them (1e-6, not 1e-06).
+TEST(TextOutputCli, RunPrintsTheMethodUnderVerboseAndShortDecimals) {
+  const std::string args = "run dp-sgd --set K=20";
+  const auto plain = run_dpledger(args), verbose = run_dpledger("--verbose " + args);
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_NE(plain.out.find("\n  delta                        1e-6\n"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find("e-06"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find("  method  "), std::string::npos) << plain.out;
+  EXPECT_NE(verbose.out.find("\n  method                       Renyi DP composed additively"), std::string::npos) << verbose.out;
+}
+
 TEST(TextOutputCli, TypedDecimalNoteOnlyWhereItMovesThePrintedBound) {
   // 0.1 is not a double: 100 of them sum to 10 exactly, but the bound is computed at the double above 0.1.
   const auto r = run_dpledger("compose -m pure:eps=0.1,steps=100 --delta 1e-5 --accountant basic");
