@@ -1,4 +1,5 @@
 #include "algorithms/data/dataset.h"
+#include "algorithms/data/shipped_data_dir.h"
 
 #include "accounting/errors.h"
 #include "accounting/input_file.h"
@@ -169,19 +170,6 @@ Dataset read_libsvm(const std::string& path, int min_dim) {
     for (const auto& [i, v] : rows[r].entries) d.features(ri, i - 1) = v;
   }
   return d;
-}
-
-// The folder of the shipped data: the installed copy beside the executable (PREFIX/bin/dpledger ->
-// PREFIX/share/dpledger/data, wherever the prefix is), else (a build-tree binary, or a program linking the library)
-// the source tree's data/ the build was configured from.
-std::string shipped_data_dir() {
-  std::error_code ec;
-  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const auto installed = exe.parent_path().parent_path() / "share" / "dpledger" / "data";
-    if (std::filesystem::is_regular_file(installed / "breast_cancer.csv", ec)) return installed.string();
-  }
-  return DPLEDGER_DATA_DIR;
 }
 
 namespace {
