@@ -1,7 +1,8 @@
 #!/bin/sh
 # Times the README's first build from scratch: configure and `cmake --build -j2 --target dpledger` in a new build
 # folder with ccache disabled (a cold first build), then, with ccache on, the same build twice more in new folders
-# (the first fills a private, empty cache, the second shows its hits). Prints Markdown: date, machine, load, and for each build
+# (the first fills a private, empty cache, the second shows its hits; ccache's base_dir is the source folder, so
+# the unity batches, which live in the build folder, hash alike in both). Prints Markdown: date, machine, load, and for each build
 # the wall and CPU seconds (user + sys of every compiler and linker process).
 # Usage: bench/build_time.sh [source dir] [jobs] > build_time.md    (leaves nothing behind but its output)
 set -eu
@@ -9,7 +10,7 @@ SRC=$(cd "${1:-.}" && pwd)
 JOBS=${2:-2}
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "bench/build_time.sh needs GNU time at /usr/bin/time" >&2; exit 2; }
-WORK=$(mktemp -d)
+WORK=$(mktemp -d "$SRC/build-time.XXXXXX")  # inside the source folder, under ccache's base_dir
 trap 'rm -rf "$WORK"' EXIT
 
 # build <label> <ccache on|off>: configure + build in a new folder; one table row
@@ -34,13 +35,14 @@ build() {
 
 echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') by \`bench/build_time.sh\` with -j$JOBS on $(nproc) cores"
 echo "($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), $(g++ --version | head -n 1),"
-echo "commit $(git -C "$SRC" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)."
+echo "commit $(git -C "$SRC" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)."
 echo
 echo "| build of \`dpledger\` in a new folder | wall s (configure + build) | CPU s (configure + build) | CPU s (build) | load average at start | ccache hits |"
 echo "|---|---|---|---|---|---|"
 build cold off
 if command -v ccache >/dev/null; then
   export CCACHE_DIR="$WORK/ccache"  # a cache of its own: empty at first, and no other build's hits in its counts
+  export CCACHE_BASEDIR="$SRC"
   build "ccache, first" on
   build "ccache, second" on
 fi

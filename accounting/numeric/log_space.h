@@ -13,7 +13,8 @@ namespace dpl {
 
 // log(e^a + e^b), stable for any magnitudes (a, b may be -inf).
 Interval log_add_exp(const Interval& a, const Interval& b);
-// The same in binary64 (rounded to nearest, a few ulps: for running sums that a certified step bounds later).
+// The same in binary64, rounded to nearest (a few ulps): for estimates and running sums that are not reported as
+// bounds, or that a certified step bounds later.
 inline double log_add_exp(double a, double b) {
   if (a == -std::numeric_limits<double>::infinity()) return b;
   if (b == -std::numeric_limits<double>::infinity()) return a;
