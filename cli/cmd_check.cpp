@@ -152,7 +152,7 @@ Output run_check(const CheckOptions& o) {
 const Registration check_registration{"check", 90, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<CheckOptions>();
   sub = root.add_subcommand("check",
-                            "Recompute every numbered claim of the seed papers (proofs-check): holds / fails / fails "
+                            "Recompute every numbered claim of the five papers (proofs-check): holds / fails / fails "
                             "as printed / inconclusive, with the evidence; exit 3 if a status differs from the expected one");
   sub->add_option("claims", o->claims, "Claim ids (e.g. 000/eq-2.6) or papers (000 .. 004); default: all");
   sub->add_flag("--list", o->list,

@@ -89,7 +89,7 @@ Output run_consensus(const ConsensusOptions& o) {
   return out;
 }
 
-const Registration consensus_registration{"consensus", 60, [](CLI::App& root, CLI::App*& sub) -> Runner {
+const Registration consensus_registration{"consensus", 65, [](CLI::App& root, CLI::App*& sub) -> Runner {
   auto o = std::make_shared<ConsensusOptions>();
   sub = root.add_subcommand("consensus",
                             "Consensus decay of products of random stochastic matrices vs their expectation "
