@@ -63,11 +63,10 @@ void BM_AlgorithmAudit(benchmark::State& state) {
   algorithm(state, names[static_cast<std::size_t>(state.range(0))].c_str(), static_cast<std::uint64_t>(state.range(1)));
 }
 
-// Named here: known_density_algorithms() reads a namespace-scope list that may not be initialised yet when the
-// benchmarks are registered (static initialisation order).
+// The algorithms with a per-run exact loss (safe to call while benchmarks register: the library's list is a
+// function-local static).
 const std::vector<std::string>& exact_loss_algorithms() {
-  static const std::vector<std::string> v = {"admm-random-aggregation", "dsgd-random-aggregation",
-                                             "dsgd-random-aggregation-minmax", "wang-nedic", "dp-sgd"};
+  static const std::vector<std::string> v = dpl::audit::known_density_algorithms();
   return v;
 }
 
