@@ -49,8 +49,12 @@ void expect_same_epsilons(const std::string& algorithm, const std::vector<std::s
   EXPECT_EQ(x.accounted["epsilon"], y.accounted["epsilon"]);
   EXPECT_TRUE(x.accounted["epsilon"].is_number()) << x.accounted.dump();
   for (const char* key : {"b_inf", "epsilon_infinite_horizon", "epsilon_per_round"}) {
-    if (x.claimed.contains(key)) EXPECT_EQ(x.claimed[key], y.claimed[key]) << key;
-    if (x.accounted.contains(key)) EXPECT_EQ(x.accounted[key], y.accounted[key]) << key;
+    if (x.claimed.contains(key)) {
+      EXPECT_EQ(x.claimed[key], y.claimed[key]) << key;
+    }
+    if (x.accounted.contains(key)) {
+      EXPECT_EQ(x.accounted[key], y.accounted[key]) << key;
+    }
   }
 }
 

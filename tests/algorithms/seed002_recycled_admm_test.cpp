@@ -22,7 +22,7 @@ using namespace dpl::algorithms::seed002;
 
 namespace {
 
-DistributedProblem small_problem(std::uint64_t seed, Rng& rng) {
+DistributedProblem small_problem(std::uint64_t /*seed*/, Rng& rng) {
   RunParameters p = RunParameters::from_assignments({});
   return setup_problem(p, {.agents = 5, .graph = "random", .edges = 7, .l2 = 0.1}, rng);
 }

@@ -108,7 +108,9 @@ TEST(AuditCli, GaussianCurveAgainstTheAccountant) {
   ASSERT_GE(j["curve"]["points"].size(), 6u);
   for (const auto& p : j["curve"]["points"]) {
     EXPECT_EQ(p["verdict"], "pass");
-    if (p["epsilon_lower"].is_number()) EXPECT_LE(p["epsilon_lower"].get<double>(), p["epsilon_accountant"].get<double>());
+    if (p["epsilon_lower"].is_number()) {
+      EXPECT_LE(p["epsilon_lower"].get<double>(), p["epsilon_accountant"].get<double>());
+    }
   }
   // delta 0.1: the bound is tight to within 0.1 of the accountant's epsilon with 10^6 runs.
   EXPECT_GT(j["curve"]["points"][0]["epsilon_lower"].get<double>(), j["curve"]["points"][0]["epsilon_accountant"].get<double>() - 0.1);

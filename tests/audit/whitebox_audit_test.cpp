@@ -83,7 +83,9 @@ TEST(WhiteBoxAudit, DpSgdMonteCarloCurveWithinTheAccountant) {
   for (std::size_t k = 0; k < w.eps_grid.size(); ++k) {
     EXPECT_LE(w.delta_mc_lower[k], w.accountant_delta[k]);
     EXPECT_LE(w.delta_mc_lower[k], w.delta_mc[k]);
-    if (k > 0) EXPECT_LE(w.accountant_delta[k], w.accountant_delta[k - 1]);
+    if (k > 0) {
+      EXPECT_LE(w.accountant_delta[k], w.accountant_delta[k - 1]);
+    }
   }
   EXPECT_GT(w.delta_mc.front(), 0.0);
   EXPECT_TRUE(std::isfinite(w.epsilon_accountant));

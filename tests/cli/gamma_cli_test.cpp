@@ -34,7 +34,7 @@ TEST(GammaCli, ExtremeParametersGiveNumbersNotNan) {
            "gamma --omega 1e-300 --beta 1 --shift 1", "gamma --omega 1e300 --beta 1e300 --shift 1",
            "gamma --omega 1e300 --beta 1 --shift 1e300", "gamma --omega 1 --beta 1e-300 --shift 1e-5",
            "gamma --omega 5 --beta 700 --shift 3"}) {
-    for (const std::string& mode : {"", "--json "}) {
+    for (const std::string mode : {"", "--json "}) {
       const auto r = run_dpledger_with_limit(mode + args, 60)  /* a hang guard, not a speed claim */;
       EXPECT_EQ(r.exit_code, 0) << args << ": " << r.err;
       EXPECT_EQ(r.out.find("nan"), std::string::npos) << args << ": " << r.out;

@@ -160,7 +160,9 @@ void expect_answer_or_refusal(const RunResult& r, const std::string& what) {
     EXPECT_TRUE(no_null(j)) << what << ": " << r.out.substr(0, 400);
     EXPECT_EQ(r.out.find("nan"), std::string::npos) << what;
   }
-  if (r.exit_code == 2) EXPECT_EQ(count_lines(r.err), 1) << what << ": " << r.err;
+  if (r.exit_code == 2) {
+    EXPECT_EQ(count_lines(r.err), 1) << what << ": " << r.err;
+  }
 }
 
 TEST(RunCli, InputsThatHungOrCrashedAnswerOrRefuse) {

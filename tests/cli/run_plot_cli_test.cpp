@@ -109,7 +109,9 @@ TEST(RunPlotCli, LegendsSayWhatIsMissing) {
                                : name == "epsilon: infinite" ? "epsilon infinite: no noise"
                                                              : name;
       EXPECT_NE(p.svg.find(said), std::string::npos) << c.args << ": " << said;
-      if (said != name) EXPECT_EQ(p.svg.find(">" + name + "<"), std::string::npos) << c.args << ": " << name;
+      if (said != name) {
+        EXPECT_EQ(p.svg.find(">" + name + "<"), std::string::npos) << c.args << ": " << name;
+      }
     }
   }
 }

@@ -95,7 +95,9 @@ TEST(TypedDecimalsCli, CalibratedValueTypedBackMeetsTheTarget) {
       return Dec(text_value(b.out, "epsilon"));
     };
     EXPECT_LE(epsilon_back(value), Dec("1.6")) << value;
-    if (!old_json_value.empty()) EXPECT_GT(epsilon_back(old_json_value), Dec("1.6")) << old_json_value;
+    if (!old_json_value.empty()) {
+      EXPECT_GT(epsilon_back(old_json_value), Dec("1.6")) << old_json_value;
+    }
   };
   check("pure:eps=?,steps=10", "eps", "advanced", "0.15999999999999998");  // the value --json printed before
   check("gaussian:sigma=?,steps=10", "sigma", "optimal", "");

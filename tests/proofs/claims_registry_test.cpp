@@ -42,7 +42,9 @@ TEST(ClaimsRegistry, EveryClaimIsComplete) {
       if (k.substr(0, k.find('=')) == c.mutation.constant) declared = true, printed = k.substr(k.find('=') + 1);
     EXPECT_TRUE(declared) << c.id << ": mutation constant '" << c.mutation.constant << "' is not declared";
     EXPECT_FALSE(c.mutation.description.empty()) << c.id;
-    if (declared) EXPECT_NE(std::stod(printed), c.mutation.value) << c.id << ": the mutation does not move anything";
+    if (declared) {
+      EXPECT_NE(std::stod(printed), c.mutation.value) << c.id << ": the mutation does not move anything";
+    }
   }
   for (const std::string p : {"000", "001", "002", "003", "004"}) EXPECT_GE(per_paper[p], 10) << p;
   EXPECT_EQ(per_paper.size(), 5u);
@@ -83,10 +85,15 @@ TEST_P(EveryClaim, HasItsExpectedStatusAndItsMutationChangesIt) {
   const Claim& c = find_claim(GetParam());
   const ClaimResult r = run(c.id);
   EXPECT_EQ(r.status, c.expected) << c.id << ": " << r.computed << " | " << r.why;
-  if (r.status == Status::fails_as_printed) EXPECT_FALSE(r.holds_where.empty()) << c.id << ": where does it hold?";
-  if (r.status == Status::inconclusive) EXPECT_FALSE(r.why.empty()) << c.id << ": why inconclusive?";
-  if (r.status == Status::fails || r.status == Status::fails_as_printed)
+  if (r.status == Status::fails_as_printed) {
+    EXPECT_FALSE(r.holds_where.empty()) << c.id << ": where does it hold?";
+  }
+  if (r.status == Status::inconclusive) {
+    EXPECT_FALSE(r.why.empty()) << c.id << ": why inconclusive?";
+  }
+  if (r.status == Status::fails || r.status == Status::fails_as_printed) {
     EXPECT_FALSE(r.counterexample.empty()) << c.id << ": a failure names its counterexample";
+  }
   EXPECT_FALSE(r.claimed.empty()) << c.id;
   EXPECT_FALSE(r.computed.empty()) << c.id;
   EXPECT_FALSE(r.region.empty()) << c.id;

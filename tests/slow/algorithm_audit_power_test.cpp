@@ -39,8 +39,8 @@ TEST_P(EveryAuditedAlgorithm, PassesAtDefaultsAndCatchesHalfTheNoise) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Audits, EveryAuditedAlgorithm, ::testing::ValuesIn(dpl::audit::auditable_algorithms()),
-                         [](const auto& info) {
-                           std::string s = info.param;
+                         [](const auto& test_param) {
+                           std::string s = test_param.param;
                            for (char& c : s) c = c == '-' ? '_' : c;
                            return s;
                          });
@@ -104,8 +104,8 @@ INSTANTIATE_TEST_SUITE_P(Audits, ResolvableClaim,
                                            Resolvable{"wang-nedic", {"K=10"}},
                                            Resolvable{"dvp-admm", {"T=1"}},
                                            Resolvable{"private-radmm", {"K=1"}}),
-                         [](const auto& info) {
-                           std::string s = info.param.algorithm;
+                         [](const auto& test_param) {
+                           std::string s = test_param.param.algorithm;
                            for (char& c : s) c = c == '-' ? '_' : c;
                            return s;
                          });

@@ -67,7 +67,9 @@ TEST(GammaMonteCarlo, ExactGammaInsideTheConfidenceIntervalAndTwinsRejected) {
     EXPECT_LE(m.mean - hi_up(c.gamma), z * m.se) << u << " " << e;
     EXPECT_LE(lo_down(c.gamma) - m.mean, z * m.se) << u << " " << e;
     // The thesis's (2.6), where it is below gamma by more than the noise, is rejected as an upper bound.
-    if (exact - thesis > 10 * m.se) EXPECT_GT(m.mean - thesis, z * m.se) << u << " " << e;
+    if (exact - thesis > 10 * m.se) {
+      EXPECT_GT(m.mean - thesis, z * m.se) << u << " " << e;
+    }
   }
 }
 
