@@ -1,9 +1,9 @@
 #include "proofs-check/claim.h"
 
+#include "accounting/numeric/decimal.h"
+
 #include <cmath>
-#include <algorithm>
 #include <cstdio>
-#include <string>
 
 namespace dpl::proofs {
 
@@ -77,15 +77,7 @@ std::string num(double x, int digits) {
   if (std::isnan(x)) return "nan";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-  // The exponent as one writes it (1e-6, 2.5e+20 as 2.5e20), not printf's two-digit, signed form.
-  std::string s = buf;
-  const auto e = s.find('e');
-  if (e == std::string::npos) return s;
-  std::string exponent = s.substr(e + 1);
-  const bool negative = exponent[0] == '-';
-  if (exponent[0] == '-' || exponent[0] == '+') exponent.erase(0, 1);
-  exponent.erase(0, std::min(exponent.find_first_not_of('0'), exponent.size() - 1));
-  return s.substr(0, e + 1) + (negative ? "-" : "") + exponent;
+  return trim_exponent(buf);
 }
 
 }  // namespace dpl::proofs

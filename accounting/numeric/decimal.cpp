@@ -107,8 +107,10 @@ std::string format_input(double x) {
     }
   }
   if (std::string(buf) == "-0") return "0";
-  // The exponent as typed, without printf's padding: 1e-5, not 1e-05.
-  std::string s = buf;
+  return trim_exponent(buf);
+}
+
+std::string trim_exponent(std::string s) {
   if (const auto e = s.find('e'); e != std::string::npos) {
     std::size_t d = e + 1;
     if (d < s.size() && (s[d] == '-' || s[d] == '+')) ++d;

@@ -20,6 +20,9 @@ std::string format_nearest(const Real& x, int digits = kPrintDigits);
 // A double printed with up to 17 significant digits, shortest exact round trip (for echoing inputs); an exponent
 // as typed (1e-5, 2e+20 as 2e20).
 std::string format_input(double x);
+// A printf %g decimal with its exponent as one writes it, without printf's sign and padding: 1e-05 -> 1e-5,
+// 2.5e+20 -> 2.5e20.
+std::string trim_exponent(std::string s);
 
 // The shortest decimal whose smallest double above it is x (for echoing an eps or delta of a mechanism spec,
 // which the spec parser rounds up: it reads back as x exactly).
