@@ -41,7 +41,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     counts = [int(x) for x in a.canaries.split(",")]
     methods = a.methods.split(",")
-    factors = [x for x in a.factors.split(",")]
+    factors = a.factors.split(",")
     sets = [s for kv in a.set for s in ("--set", kv)]
 
     claim = json.loads(dpledger(a.build, "--json", "run", "dp-sgd", *sets).stdout)["privacy"]["accounted"]
