@@ -1,0 +1,38 @@
+// Elementary functions that give the same bits on every x86-64 CPU.
+//
+// glibc's long-double expl/logl/expm1l/log1pl/erfcl/sinl/cosl are built on the x87 instructions f2xm1, fyl2x,
+// fsin and fcos, whose last bits differ between CPU vendors, and its double exp/log/pow are selected at run time
+// (FMA or not) by the CPU. The functions here use only IEEE basic operations (+ - * / and exact scalings) in x87
+// long double at its default 64-bit precision, which every x86-64 CPU rounds identically, and constants rounded
+// once to long double (portable_math_tables.inc). Error bounds (u_ld = 2^-64, relative, for normal results; the
+// analysis is in docs/pld_accountant.md, "Elementary functions") are checked against MPFR by
+// tests/accounting/portable_math_test.cpp.
+#pragma once
+
+namespace dpl::portable {
+
+// e^x: relative error <= 2 u_ld (results above 2^-16382; below, absolute <= 2^-16445).
+long double exp(long double x);
+// e^x - 1: relative error <= 8 u_ld.
+long double expm1(long double x);
+// log x (x > 0): absolute error <= 4 u_ld |log x|, and <= 4 u_ld |log x| + ... : relative error <= 4 u_ld.
+long double log(long double x);
+// log(1 + x) (x > -1): relative error <= 5 u_ld.
+long double log1p(long double x);
+// erfc x: relative error <= 64 u_ld for x >= 0 (where the result is normal), <= 2 u_ld for x < 0.
+long double erfc(long double x);
+// sin and cos of theta in [0, pi/4]: absolute errors <= 2 u_ld.
+void sin_cos_octant(long double theta, long double& s, long double& c);
+
+// Double versions: the long-double result rounded once to double (relative error <= u + 8 u_ld for exp, log,
+// log1p, expm1; the same value on every CPU). log2 and exp2 return exact results for exact powers of two.
+double exp(double x);
+double expm1(double x);
+double log(double x);
+double log1p(double x);
+double log2(double x);
+double exp2(double x);
+// x^y for x > 0 as exp(y log x) in long double: relative error <= u + (|y log x| + 8) u_ld.
+double pow(double x, double y);
+
+}  // namespace dpl::portable
