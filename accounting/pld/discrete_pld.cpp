@@ -3,6 +3,7 @@
 
 #include "accounting/pld/discrete_pld.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "accounting/numeric/double_word.h"
 #include "accounting/numeric/infinity.h"
 #include "accounting/pld/double_word_lanes.h"
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -37,7 +39,7 @@ std::int64_t find_upper(const LossPair& pair, double h, double tail, double tilt
   if (std::isfinite(pair.support_hi)) return static_cast<std::int64_t>(std::ceil(pair.support_hi / h));
   auto heavy = [&](std::int64_t i) {
     const double l = static_cast<double>(i) * h, sv = pair.survival_p(l);
-    return sv > 0 && std::log(sv) + tilt * l > std::log(tail);
+    return sv > 0 && portable::log(sv) + tilt * l > portable::log(tail);
   };
   std::int64_t i = 1;
   while (heavy(i)) i *= 2;
@@ -93,14 +95,14 @@ double l2(const std::vector<double>& v) {
 // moved tilted mass M, with M(lo + 1) = (M(lo) + p_lo) e^{lambda h}, is kept <= tail). Optimistic: the upper tail to
 // the last kept point, the lower tail dropped. Exact bookkeeping in long double, one rounding per moved sum.
 void truncate(DiscretePld& d, double tail) {
-  const long double step = std::exp(static_cast<long double>(d.tilt) * d.h);  // e^{lambda h}
+  const long double step = portable::exp(static_cast<long double>(d.tilt) * d.h);  // e^{lambda h}
   // (Untilted: the same factor at every point, computed once.)
-  const long double untilted = std::exp(static_cast<long double>(d.log_scale) + d.log_scale_err);
+  const long double untilted = portable::exp(static_cast<long double>(d.log_scale) + d.log_scale_err);
   auto true_mass = [&](std::size_t k) {
     if (d.tilt == 0) return static_cast<long double>(d.p[k]) * untilted;
     const long double l = static_cast<long double>(d.offset + static_cast<std::int64_t>(k)) * d.h;
     return static_cast<long double>(d.p[k]) *
-           std::exp(static_cast<long double>(d.log_scale) + d.log_scale_err - d.tilt * l);  // rounded up
+           portable::exp(static_cast<long double>(d.log_scale) + d.log_scale_err - d.tilt * l);  // rounded up
   };
   std::size_t lo = 0, hi = d.p.size();
   long double moved_low = 0, high_true = 0, high_tilted = 0;
@@ -222,7 +224,7 @@ __attribute__((target("avx2"))) std::size_t real_product_pairs_avx2(T* re, T* im
 
 std::atomic<bool> simd_passes{true};  // set_pld_simd_passes
 bool cpu_has_avx2() {
-  static const bool avx2 = __builtin_cpu_supports("avx2");
+  static const bool avx2 = __builtin_cpu_supports("avx2") && !pld_scalar_forced();
   return avx2 && simd_passes.load(std::memory_order_relaxed);
 }
 
@@ -362,7 +364,7 @@ double fft_real_product(const std::vector<double>& a, const std::vector<double>*
 
   const double uT = working_unit_roundoff<T>();
   const double eta0 = working_underflow_error<T>();
-  const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
+  const double t = portable::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
   const double dh = static_cast<double>(h), sh = std::sqrt(dh), r2 = std::sqrt(2.0);
   const double eF = fft_error_factor<T>(h), mu = twiddle_error<T>();
   const double gamma2 = 2 * uT / (1 - 2 * uT);
@@ -435,7 +437,7 @@ void fft_joint(const std::vector<double>& r, const std::vector<double>& b, std::
 
   const double uT = working_unit_roundoff<T>();
   const double eta0 = working_underflow_error<T>();
-  const double t = std::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
+  const double t = portable::log2(static_cast<double>(n)), dn = static_cast<double>(n), sn = std::sqrt(dn);
   const double eF = fft_error_factor<T>(n);
   const double r1 = l1(r), r2 = l2(r), b1 = l1(b), b2 = l2(b);
   const double under = 4 * t * dn * eta0;
@@ -515,7 +517,7 @@ void apply_tilt(DiscretePld& d, double lambda, double tail) {
   for (std::size_t k = 0; k < n; ++k) {
     const long double sk = lambda * (static_cast<long double>(static_cast<std::int64_t>(k) - static_cast<std::int64_t>(n - 1)) * d.h);
     smax = std::max(smax, -sk);
-    t[k] = d.p[k] * std::exp(sk);
+    t[k] = d.p[k] * portable::exp(sk);
     z += t[k];
   }
   if (!(z > 0)) {  // every finite mass is 0 (or below long double's range): nothing to tilt
@@ -524,15 +526,15 @@ void apply_tilt(DiscretePld& d, double lambda, double tail) {
   }
   for (std::size_t k = 0; k < n; ++k) d.p[k] = static_cast<double>(t[k] / z);
   d.tilt = lambda;
-  d.log_scale = static_cast<double>(lambda * l_last + std::log(z));
+  d.log_scale = static_cast<double>(lambda * l_last + portable::log(z));
   // lambda l_last and log z in long double (a few u_ld each, log z also carries Z's n u_ld), rounded to double.
   d.log_scale_err = kU * std::abs(d.log_scale) + (static_cast<double>(n) + 8) * 0x1p-64 * (1 + std::abs(d.log_scale));
   // Relative error per tilted mass: the untilted mass's 8u (relative to its cell and its neighbour's, a factor
   // e^{lambda h} apart), the exponent's rounding u |s_k|, exp/division/Z (~ 4 u_ld + n u_ld), the rounding to
   // double (u); masses sum to ~1. The log_scale's own error is tracked in log_scale_err.
-  d.err_l1 = (8 * kU * std::exp(lambda * d.h) + static_cast<double>(smax) * 0x1p-63 +
+  d.err_l1 = (8 * kU * portable::exp(lambda * d.h) + static_cast<double>(smax) * 0x1p-63 +
               (static_cast<double>(n) + 8) * 0x1p-64 + kU) * (1 + 1e-12) + static_cast<double>(n) * 0x1p-1074 +
-             4 * kU * static_cast<double>(std::exp(-smax) / z);  // discretize's 2u at l_0, tilted
+             4 * kU * static_cast<double>(portable::exp(-smax) / z);  // discretize's 2u at l_0, tilted
   truncate(d, tail);
 }
 
@@ -583,12 +585,12 @@ void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<dou
     if (static_cast<long double>(sq[k]) < 0x1p-960L) {
       const long double pc_hi = std::max(0.0L, p0 * (1 + 2 * r) - p1 * (1 - 2 * r));
       const long double lk = static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h + shift;
-      qc = std::max(qc, std::exp(-lk) * pc_hi * (1 + 1e-15L));
+      qc = std::max(qc, portable::exp(-lk) * pc_hi * (1 + 1e-15L));
     }
   };
   // e^{l} at a (shifted) grid point, an upper bound: long-double expl (a few ulps) times 1 + 1e-16.
   auto exp_up = [&](std::size_t k) {
-    return std::exp(static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h + shift) * (1 + 1e-16L);
+    return portable::exp(static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h + shift) * (1 + 1e-16L);
   };
   std::vector<long double> mass(n, 0.0L);
   // Residual: the fraction of cell `rk` not yet placed, with its P- and Q-masses (lower and upper bounds).
@@ -713,17 +715,17 @@ DiscretePld discretize(const LossPair& given, double h, double tail, bool pessim
   const double up = pessimistic ? 1 + r : 1 - r;
   for (std::size_t k = 0; k < n; ++k) su[k] = std::min(finite, sp[k] * up);
   for (std::size_t k = 1; k < n; ++k) su[k] = std::min(su[k], su[k - 1]);
-  const long double spread = -std::expm1(-static_cast<long double>(h));  // 1 - e^{-h}
+  const long double spread = -portable::expm1(-static_cast<long double>(h));  // 1 - e^{-h}
   // Slack of the long-double evaluation of w below: ~10 roundings of size u_ld relative to 1/spread.
   const long double w_slack = 64 * 0x1p-64L / spread;
   // e^{l_k} by e_{k+1} = e_k e^h in long double, re-anchored by expl every 64 points: relative error below 8 u_ld
   // (the anchor, taken as 4 ulp) + 63 x 2 u_ld (e^h and each product) < 140 u_ld = 7.6e-18, inside the factor
   // 1 - 1e-15 applied to rho below (docs/pld_accountant.md, 1).
-  const long double up_step = std::exp(static_cast<long double>(h));
+  const long double up_step = portable::exp(static_cast<long double>(h));
   long double e_l = 0;
   for (std::size_t k = 0; k + 1 < n; ++k) {
     if (pessimistic)
-      e_l = k % 64 == 0 ? std::exp(static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h) : e_l * up_step;
+      e_l = k % 64 == 0 ? portable::exp(static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h) : e_l * up_step;
     const double pc = su[k] - su[k + 1];
     if (pc <= 0) continue;
     double w = 0;  // share of the cell's P-mass at its upper end
@@ -899,16 +901,16 @@ double pld_delta(const DiscretePld& d, double eps_in) {
   // double, with l_a <= l_k) + 8 u_ld (expl, taken as 4 ulp) + 63 x 9 u_ld (e^{-h} and each product), so 1 - x_k
   // (clamped at 0: the exact value is positive) is off by at most u (l_k - eps) + 600 u_ld absolutely: inside the
   // per-term charge below, which budgets u (l_k - eps) + 3u for the argument, the exponential and the product.
-  const long double down = std::exp(-static_cast<long double>(d.h));
+  const long double down = portable::exp(-static_cast<long double>(d.h));
   long double x = 1;
   for (std::size_t k = first; k < n; ++k) {
     const double l = loss(k);
-    x = (k - first) % 64 == 0 ? std::exp(static_cast<long double>(eps - l)) : x * down;
+    x = (k - first) % 64 == 0 ? portable::exp(static_cast<long double>(eps - l)) : x * down;
     ++terms;
     // The true mass p_k e^{log_scale - tilt l_k}: the exponent is off by <= log_scale_err + u_ld |arg| (long
     // double), so the mass by a relative <= 1.01 (log_scale_err + u_ld |arg|) + u_ld (these are <= 1e-6).
     const long double arg = static_cast<long double>(d.log_scale) - static_cast<long double>(d.tilt) * l;
-    const long double mass = d.tilt == 0 ? static_cast<long double>(d.p[k]) : d.p[k] * std::exp(arg);
+    const long double mass = d.tilt == 0 ? static_cast<long double>(d.p[k]) : d.p[k] * portable::exp(arg);
     s += mass * std::max(0.0L, 1 - x);
     // Per term: eps - l_k rounded (abs <= u |eps - l_k|, the exponential's derivative <= 1 there), the exponential
     // (2u budgeted; the recursion above stays below 600 u_ld = 0.03u), the product (u); and the true mass's
@@ -922,7 +924,7 @@ double pld_delta(const DiscretePld& d, double eps_in) {
   // The l1 error of the tilted masses, untilted at the smallest loss summed (l > eps: e^{-tilt l} <= e^{-tilt eps}).
   const double err_scale =
       d.tilt == 0 ? 1.0
-                  : static_cast<double>(std::exp(static_cast<long double>(d.log_scale) + d.log_scale_err -
+                  : static_cast<double>(portable::exp(static_cast<long double>(d.log_scale) + d.log_scale_err -
                                                  static_cast<long double>(d.tilt) * eps) * (1 + 1e-12L));
   // The long-double sum of `terms` nonnegative terms: <= terms u_ld s (Higham 2002, eq. (4.4)); two roundings
   // to double: 2u sum.
@@ -941,7 +943,7 @@ namespace {
 double epsilon_estimate(const DiscretePld& d, double delta) {
   const long double target = static_cast<long double>(delta) - d.err_l1 - d.p_inf;
   if (d.tilt != 0 || !(target > 0) || d.p.empty()) return std::numeric_limits<double>::quiet_NaN();
-  const long double decay = std::exp(-static_cast<long double>(d.h));
+  const long double decay = portable::exp(-static_cast<long double>(d.h));
   long double a = 0, b = 0;
   for (std::size_t k = d.p.size(); k-- > 0;) {
     const double l = static_cast<double>(d.offset + static_cast<std::int64_t>(k)) * d.h;
@@ -951,7 +953,7 @@ double epsilon_estimate(const DiscretePld& d, double delta) {
     // [l_{k-1}, l_k) (or below 0 when l_k <= 0).
     if (a - decay * b >= target || l + d.shift - d.h <= 0) {
       if (!(b > 0) || !(a > target)) return std::numeric_limits<double>::quiet_NaN();
-      const double eps = static_cast<double>(static_cast<long double>(l) + d.shift + std::log((a - target) / b));
+      const double eps = static_cast<double>(static_cast<long double>(l) + d.shift + portable::log((a - target) / b));
       return std::max(0.0, eps);
     }
   }
@@ -997,8 +999,8 @@ double pld_epsilon(const DiscretePld& d, double delta) {
       // Pessimistic: the +inf atom and the error budget exceed delta. Optimistic: the top is a lower bound.
       if (d_hi > delta) return d.pessimistic ? kInf : hi;
     }
-    const double target = std::log(delta);
-    double f_lo = std::log(d_lo) - target, f_hi = d_hi > 0 ? std::log(d_hi) - target : -kInf;
+    const double target = portable::log(delta);
+    double f_lo = portable::log(d_lo) - target, f_hi = d_hi > 0 ? portable::log(d_hi) - target : -kInf;
     int side = 0;
     for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
       double mid = 0.5 * (lo + hi);
@@ -1009,7 +1011,7 @@ double pld_epsilon(const DiscretePld& d, double delta) {
       }
       if (!(mid > lo && mid < hi)) break;
       const double v = pld_delta(d, mid);
-      const double f = v > 0 ? std::log(v) - target : -kInf;
+      const double f = v > 0 ? portable::log(v) - target : -kInf;
       if (v <= delta) {
         hi = mid, f_hi = f;
         if (side == 1) f_lo /= 2;  // Illinois: the other end stayed twice

@@ -1,5 +1,6 @@
 #include "accounting/pld/loss_pair.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/infinity.h"
@@ -21,8 +22,8 @@ namespace {
 // accurate (no cancellation: (1 - q) e^{-l} < e^{-64}). Exact in real arithmetic; long double, a few u_ld.
 long double subsampled_gaussian_inverse(long double l, double q, double z) {
   const long double zz = static_cast<long double>(z) * z;
-  if (l <= 64) return zz * std::log1p(std::expm1(l) / q) + 0.5L;
-  return zz * (l - std::log(static_cast<long double>(q)) + std::log1p(-(1 - static_cast<long double>(q)) * std::exp(-l))) +
+  if (l <= 64) return zz * portable::log1p(portable::expm1(l) / q) + 0.5L;
+  return zz * (l - portable::log(static_cast<long double>(q)) + portable::log1p(-(1 - static_cast<long double>(q)) * portable::exp(-l))) +
          0.5L;
 }
 
@@ -43,7 +44,7 @@ LossPair gaussian_pair(double mu) {
 // for l > log(1-q) (Mironov, Talwar and Zhang 2019; Zhu, Dong and Wang 2022, Thm 11). Exact.
 LossPair subsampled_gaussian_remove(double q, double z) {
   LossPair p;
-  const double lo = std::log1p(-q);
+  const double lo = portable::log1p(-q);
   auto x_of = [q, z](double l) { return subsampled_gaussian_inverse(l, q, z); };
   p.survival_p = [=](double l) {
     if (l <= lo) return 1.0;
@@ -107,7 +108,7 @@ LossPair laplace_pair(double lambda, bool pessimistic) {
   // exp of an argument below -11400 is 0 in long double (its smallest subnormal is 2^-16445 = e^-11398.8, and
   // e^-11400 is below half of it): returned directly, the same value without glibc's slow underflow path (with
   // a tiny b that path was most of a run's time).
-  auto exp_or_zero = [](long double a) { return a < -11400.0L ? 0.0L : std::exp(a); };
+  auto exp_or_zero = [](long double a) { return a < -11400.0L ? 0.0L : portable::exp(a); };
   auto cdf = [lam, exp_or_zero](long double x) {
     return static_cast<double>(x < 0 ? 0.5L * exp_or_zero(x / lam) : 1 - 0.5L * exp_or_zero(-x / lam));
   };
@@ -130,7 +131,7 @@ LossPair laplace_pair(double lambda, bool pessimistic) {
 // probability delta the loss is +inf, else +-eps with P-probabilities e^eps/(1+e^eps) and 1/(1+e^eps). Exact.
 LossPair randomized_response_pair(double eps, double delta) {
   LossPair p;
-  const double hi_p = (1 - delta) * std::exp(eps) / (1 + std::exp(eps)), lo_p = (1 - delta) / (1 + std::exp(eps));
+  const double hi_p = (1 - delta) * portable::exp(eps) / (1 + portable::exp(eps)), lo_p = (1 - delta) / (1 + portable::exp(eps));
   const double hi_q = lo_p, lo_q = hi_p;  // Q swaps the two outcomes; Q(L = +inf) = 0, Q has mass delta at -inf
   p.survival_p = [=](double l) { return l < -eps ? hi_p + lo_p : (l < eps ? hi_p : 0.0); };
   p.survival_q = [=](double l) { return l < -eps ? hi_q + lo_q : (l < eps ? hi_q : 0.0); };

@@ -1,5 +1,6 @@
 #include "accounting/pld/loss_pair_atoms.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "accounting/numeric/double_word.h"
 
 #include <algorithm>
@@ -48,7 +49,7 @@ std::shared_ptr<const AtomTable> table_of(std::vector<std::pair<std::int64_t, Do
   for (std::size_t i = n; i-- > 0;) {
     sp = sp + pm[i];
     // Q-mass e^{-L} P of the atom: one long-double exp (a few u_ld) and product.
-    const long double qm = std::exp(-static_cast<long double>(t->losses[i])) * static_cast<long double>(pm[i]);
+    const long double qm = portable::exp(-static_cast<long double>(t->losses[i])) * static_cast<long double>(pm[i]);
     sq = sq + DoubleWord(qm);
     t->sp[i] = sp.hi;
     t->sq[i] = sq.hi;

@@ -1,5 +1,6 @@
 #include "accounting/pld/loss_pair_discrete.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "accounting/errors.h"
 #include "accounting/pld/loss_pair_atoms.h"
 
@@ -21,7 +22,7 @@ void add(LossAtoms& atoms, long double loss, long double mass) {
 // Header: three atoms. Masses A and B to a few u_ld; the loss log1p(k(1-p)/p) to a few u_ld relative.
 LossPair k_randomized_response_pair(double p, std::int64_t k) {
   const long double kk = static_cast<long double>(k), pp = p;
-  const long double b = pp / kk, a = 1 - pp + b, l = std::log1p(kk * (1 - pp) / pp);
+  const long double b = pp / kk, a = 1 - pp + b, l = portable::log1p(kk * (1 - pp) / pp);
   LossAtoms atoms(static_cast<double>(-l) - 1, static_cast<double>(l) + 1, 3);
   add(atoms, l, a);
   add(atoms, -l, b);
@@ -35,14 +36,14 @@ LossPair discrete_laplace_pair(double a, std::int64_t s) {
   if (s > 1000000)
     throw NotApplicable("accountant 'pld': discrete_laplace with sens above 1e6 is not supported (one atom per "
                         "integer); use rdp, pure or auto");
-  const long double al = a, e_a = std::exp(-al), top = al * static_cast<long double>(s);
+  const long double al = a, e_a = portable::exp(-al), top = al * static_cast<long double>(s);
   LossAtoms atoms(static_cast<double>(-top) - 1, static_cast<double>(top) + 1, static_cast<double>(s + 1));
   add(atoms, top, 1 / (1 + e_a));
-  add(atoms, -top, std::exp(-top) / (1 + e_a));
-  const long double tanh_half = -std::expm1(-al) / (1 + e_a);
+  add(atoms, -top, portable::exp(-top) / (1 + e_a));
+  const long double tanh_half = -portable::expm1(-al) / (1 + e_a);
   for (std::int64_t x = 1; x < s; ++x) {
     const long double l = al * static_cast<long double>(s - 2 * x);
-    add(atoms, l, tanh_half * std::exp(-al * static_cast<long double>(x)));
+    add(atoms, l, tanh_half * portable::exp(-al * static_cast<long double>(x)));
   }
   return atoms.finish(0.0);
 }
@@ -53,20 +54,20 @@ LossPair discrete_laplace_pair(double a, std::int64_t s) {
 // in magnitude, relative error < 3e-17.
 LossPair discrete_gaussian_pair(double sigma, std::int64_t s) {
   const long double sg = sigma, two_s2 = 2 * sg * sg;
-  const long double pi = std::acos(-1.0L);
+  const long double pi = 3.141592653589793238462643383279502884L;  // pi rounded to long double at compile time
   long double theta = 0;
   if (sg >= 1) {
     long double sum = 1;
-    for (int k = 1; k <= 8; ++k) sum += 2 * std::exp(-2 * pi * pi * sg * sg * k * k);
+    for (int k = 1; k <= 8; ++k) sum += 2 * portable::exp(-2 * pi * pi * sg * sg * k * k);
     theta = std::sqrt(2 * pi) * sg * sum;
   } else {
     theta = 1;
-    for (int x = 1; x <= 64; ++x) theta += 2 * std::exp(-static_cast<long double>(x) * x / two_s2);
+    for (int x = 1; x <= 64; ++x) theta += 2 * portable::exp(-static_cast<long double>(x) * x / two_s2);
   }
-  const long double log_theta = std::log(theta);
+  const long double log_theta = portable::log(theta);
   // X with 2 e^{-(X+1)^2/(2 sigma^2)}/(1 - e^{-(X+1)/sigma^2})/Theta <= 1e-30.
-  auto tail = [&](long double x1) { return 2 * std::exp(-x1 * x1 / two_s2) / -std::expm1(-x1 / (sg * sg)) / theta; };
-  long double x_max = std::ceil(sg * std::sqrt(2 * std::log(1e30L)));
+  auto tail = [&](long double x1) { return 2 * portable::exp(-x1 * x1 / two_s2) / -portable::expm1(-x1 / (sg * sg)) / theta; };
+  long double x_max = std::ceil(sg * std::sqrt(2 * portable::log(1e30L)));
   while (tail(x_max + 1) > 1e-30L) x_max += std::max(1.0L, std::ceil(sg / 8));
   if (2 * x_max + 1 > 4e7L)
     throw NotApplicable("accountant 'pld': discrete_gaussian with sigma " + std::to_string(sigma) +
@@ -80,7 +81,7 @@ LossPair discrete_gaussian_pair(double sigma, std::int64_t s) {
   for (std::int64_t x = -xm; x <= xm; ++x) {
     const long double xl = static_cast<long double>(x);
     const long double l = sl * (sl - 2 * xl) / two_s2;
-    add(atoms, l, std::exp(-xl * xl / two_s2 - log_theta));
+    add(atoms, l, portable::exp(-xl * xl / two_s2 - log_theta));
   }
   return atoms.finish(static_cast<double>(tail(x_max + 1) * 1.01L));
 }

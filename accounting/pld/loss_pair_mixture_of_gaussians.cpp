@@ -1,5 +1,6 @@
 #include "accounting/pld/loss_pair_mixture_of_gaussians.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "accounting/numeric/infinity.h"
 #include "accounting/pld/normal_tails.h"
 
@@ -23,11 +24,11 @@ struct Mixture {
     for (std::size_t i = 0; i < s.size(); ++i) mx = std::max(mx, log_p[i] + s[i] * z - s[i] * s[i] / 2);
     long double sum = 0, ds = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
-      const long double t = std::exp(log_p[i] + s[i] * z - s[i] * s[i] / 2 - mx);
+      const long double t = portable::exp(log_p[i] + s[i] * z - s[i] * s[i] / 2 - mx);
       sum += t;
       ds += s[i] * t;
     }
-    value = mx + std::log(sum);
+    value = mx + portable::log(sum);
     slope = ds / sum;
   }
 
@@ -67,13 +68,13 @@ LossPair mixture_of_gaussians_pair(double sigma, const std::vector<double>& sens
     }
     m->s.push_back(static_cast<long double>(sens[i]) / sigma);
     m->p.push_back(probs[i]);
-    m->log_p.push_back(std::log(static_cast<long double>(probs[i])));
+    m->log_p.push_back(portable::log(static_cast<long double>(probs[i])));
   }
   if (m->s.empty()) throw std::invalid_argument("internal: mixture pair without a positive sensitivity");
   if (m->p0 > 0) {
     m->s.push_back(0);
     m->p.push_back(m->p0);
-    m->log_p0 = std::log(m->p0);
+    m->log_p0 = portable::log(m->p0);
     m->log_p.push_back(m->log_p0);
   }
   // The infimum of F is log p0 (F -> log p0 as z -> -inf); its double below is a valid support end.

@@ -1,5 +1,6 @@
 #include "accounting/pld/loss_pair_shuffle.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/double_word.h"
 #include "accounting/numeric/interval.h"
@@ -34,8 +35,8 @@ Interval chernoff(std::int64_t n, std::int64_t k, double eps0) {
 double chernoff_estimate(std::int64_t n, double k, double p) {
   const double a = k / static_cast<double>(n);
   double kl = 0;
-  if (a > 0) kl += a * std::log(a / p);
-  if (a < 1) kl += (1 - a) * std::log((1 - a) / (1 - p));
+  if (a > 0) kl += a * portable::log(a / p);
+  if (a < 1) kl += (1 - a) * portable::log((1 - a) / (1 - p));
   return -static_cast<double>(n) * kl;  // log of the bound
 }
 
@@ -48,9 +49,9 @@ DoubleWord ratio(double num, double den) {
 
 LossPair build(double eps0, std::int64_t n) {
   const std::int64_t N = n - 1;  // the other users
-  const double p = std::exp(-eps0);
+  const double p = portable::exp(-eps0);
   const double mean = static_cast<double>(N) * p;
-  const double log_tail = std::log(kTail);
+  const double log_tail = portable::log(kTail);
   // The range of C: the first k on each side of the mean whose Chernoff bound is below kTail (by doubling the
   // distance, then bisection; the bound is then certified).
   auto find = [&](int side) -> std::int64_t {
@@ -76,10 +77,10 @@ LossPair build(double eps0, std::int64_t n) {
   // Certified tails beyond the range: P[C > c_hi] <= P[C >= c_hi + 1], P[C < c_lo] <= P[C <= c_lo - 1].
   const Real tail_hi = c_hi >= N ? Real(0) : hi(chernoff(N, c_hi + 1, eps0));
   const Real tail_lo = c_lo <= 0 ? Real(0) : hi(chernoff(N, c_lo - 1, eps0));
-  const long double em = std::exp(-static_cast<long double>(eps0));
+  const long double em = portable::exp(-static_cast<long double>(eps0));
   const long double alpha = 1 / (1 + em), beta = em / (1 + em);
   const double alpha_d = static_cast<double>(alpha), beta_d = static_cast<double>(beta);
-  const double hoeffding = std::log(2 / kTail) / 2;  // t_c = sqrt(c hoeffding): P[|X - c/2| >= t_c] <= kTail
+  const double hoeffding = portable::log(2 / kTail) / 2;  // t_c = sqrt(c hoeffding): P[|X - c/2| >= t_c] <= kTail
   const double per_c = 2 * std::sqrt(static_cast<double>(c_hi) * hoeffding) + 4;
   const double count = (static_cast<double>(c_hi - c_lo) + 1) * per_c;
   if (count > kMaxAtoms)
@@ -87,13 +88,13 @@ LossPair build(double eps0, std::int64_t n) {
                         std::to_string(eps0) + " needs " + std::to_string(static_cast<long long>(count)) +
                         " atoms (limit 1.2e8); use pure, or a smaller n (a bound for fewer users is a bound for more)");
 
-  const long double odds = 1 / std::expm1(static_cast<long double>(eps0));  // p/(1 - p)
+  const long double odds = 1 / portable::expm1(static_cast<long double>(eps0));  // p/(1 - p)
   // The loss grows as x/(c + 1) falls; over the enumerated atoms x/(c + 1) spreads most at the smallest c
   // ((c/2 -+ sqrt(c h))/(c + 1) moves towards 1/2 as c grows), up to the rounding of the range ends to integers:
   // one more integer on each side bounds every atom's loss.
   auto loss_at = [&](double c, double x) {
     const double u = c + 1 - x;
-    return std::log((alpha_d * u + beta_d * x) / (alpha_d * x + beta_d * u));
+    return portable::log((alpha_d * u + beta_d * x) / (alpha_d * x + beta_d * u));
   };
   const double c0 = static_cast<double>(c_lo), t0 = std::sqrt(c0 * hoeffding);
   const double l_hi = std::min(eps0, loss_at(c0, std::max(0.0, std::ceil(c0 / 2 - t0) - 1)) + 1e-9);
@@ -140,7 +141,7 @@ LossPair build(double eps0, std::int64_t n) {
       const double mass = static_cast<double>(w * (alpha * at(x) + beta * at(x - 1)));
       const double u = static_cast<double>(c + 1 - x), xd = static_cast<double>(x);
       // The loss in double: num and den to 2 ulps, the quotient and log to 1 ulp each.
-      const double l = std::log((alpha_d * u + beta_d * xd) / (alpha_d * xd + beta_d * u));
+      const double l = portable::log((alpha_d * u + beta_d * xd) / (alpha_d * xd + beta_d * u));
       atoms.add(l, 1e-15 * (1 + std::fabs(l)), mass);
     }
   }

@@ -1,5 +1,6 @@
 #include "accounting/pld/pld_accountant.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/discrete_pld.h"
@@ -91,7 +92,7 @@ double choose_tilt(const Ledger& ledger, PairDirection dir, const PldOptions& pr
     points.emplace_back();
     for (std::size_t k = 0; k < d.p.size(); ++k)
       if (d.p[k] > 0)
-        points.back().emplace_back((d.offset + static_cast<long double>(k)) * d.h, std::log(static_cast<long double>(d.p[k])));
+        points.back().emplace_back((d.offset + static_cast<long double>(k)) * d.h, portable::log(static_cast<long double>(d.p[k])));
     // An unbounded loss's mass above the grid (the tail budget, at +inf) still weighs in E[e^{lambda L}]: without it
     // the bound keeps falling with lambda towards the grid's top, and a lambda of 1000 was chosen for a single step
     // of a Poisson-subsampled Gaussian with q = 1e-3 (its grid ends at loss 0.011), which left the tilted PLD one
@@ -103,7 +104,7 @@ double choose_tilt(const Ledger& ledger, PairDirection dir, const PldOptions& pr
         const DiscretePld deep = discretize(pair, dyadic_grid(64 * probe.grid), 1e-300, true);
         for (std::size_t k = 0; k < deep.p.size(); ++k) {
           const long double loss = (deep.offset + static_cast<long double>(k)) * deep.h;
-          if (loss > top && deep.p[k] > 0) points.back().emplace_back(loss, std::log(static_cast<long double>(deep.p[k])));
+          if (loss > top && deep.p[k] > 0) points.back().emplace_back(loss, portable::log(static_cast<long double>(deep.p[k])));
         }
       } catch (const GridTooLarge&) {  // a tail too long for any grid: the bound without it (any lambda is sound)
       }
@@ -112,26 +113,26 @@ double choose_tilt(const Ledger& ledger, PairDirection dir, const PldOptions& pr
   }
   auto bound = [&](double lambda) {
     charge_pld_work(100.0 * total_points);  // one long double exp per point (measured ~100 ns with the loop)
-    long double total = std::log(1 / static_cast<long double>(delta));
+    long double total = portable::log(1 / static_cast<long double>(delta));
     for (std::size_t i = 0; i < points.size(); ++i) {
       long double top = -std::numeric_limits<long double>::infinity();
       for (const auto& [loss, log_p] : points[i]) top = std::max(top, log_p + lambda * loss);
       long double m = 0;
-      for (const auto& [loss, log_p] : points[i]) m += std::exp(log_p + lambda * loss - top);
-      total += static_cast<long double>(ledger[i].steps) * (top + std::log(m));
+      for (const auto& [loss, log_p] : points[i]) m += portable::exp(log_p + lambda * loss - top);
+      total += static_cast<long double>(ledger[i].steps) * (top + portable::log(m));
     }
     return static_cast<double>(total / lambda);
   };
   // Golden-section search on log(lambda) in [1e-3, 1e3] (the bound is quasi-convex in lambda), 30 steps: the
   // bracket shrinks to 13.8 * 0.618^30 = 7e-6 in log(lambda), far below what matters (any lambda is sound).
-  double a = std::log(1e-3), b = std::log(1e3);
+  double a = portable::log(1e-3), b = portable::log(1e3);
   const double g = 0.6180339887498949;
-  double c = b - g * (b - a), d = a + g * (b - a), fc = bound(std::exp(c)), fd = bound(std::exp(d));
+  double c = b - g * (b - a), d = a + g * (b - a), fc = bound(portable::exp(c)), fd = bound(portable::exp(d));
   for (int it = 0; it < 30; ++it) {
-    if (fc < fd) { b = d; d = c; fd = fc; c = b - g * (b - a); fc = bound(std::exp(c)); }
-    else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = bound(std::exp(d)); }
+    if (fc < fd) { b = d; d = c; fd = fc; c = b - g * (b - a); fc = bound(portable::exp(c)); }
+    else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = bound(portable::exp(d)); }
   }
-  return std::exp(0.5 * (a + b));
+  return portable::exp(0.5 * (a + b));
 }
 
 Interval upper_point(double x) { return std::isfinite(x) ? exact(x) : positive_infinity(); }

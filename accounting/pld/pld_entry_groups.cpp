@@ -1,5 +1,6 @@
 #include "accounting/pld/pld_entry_groups.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "accounting/errors.h"
 
 #include <cmath>
@@ -33,7 +34,7 @@ std::map<Key, std::vector<std::size_t>> bins(const Ledger& ledger, double width)
   for (std::size_t i = 0; i < ledger.size(); ++i) {
     const LedgerEntry& e = ledger[i];
     if (!groupable(e)) continue;
-    const double z = std::log2(e.mechanism.sigma / e.mechanism.sens), lq = std::log2(e.q);
+    const double z = portable::log2(e.mechanism.sigma / e.mechanism.sens), lq = portable::log2(e.q);
     out[{static_cast<int>(e.sampling), static_cast<std::int64_t>(std::floor(z / width)),
          static_cast<std::int64_t>(std::floor(lq / width))}].push_back(i);
   }
@@ -84,7 +85,7 @@ GroupedLedger group_pld_entries(const Ledger& ledger) {
   }
   // log2 of a ratio below 2^width apart: the relative resolution 2^width - 1 (a bin may also join two values just
   // across the rounding of log2, which adds nothing measurable).
-  g.resolution = std::exp2(width) - 1;
+  g.resolution = portable::exp2(width) - 1;
   if (g.upper.size() == ledger.size()) {  // nothing merged: the ledger as it is
     g.upper = g.lower = ledger;
     g.resolution = 0;

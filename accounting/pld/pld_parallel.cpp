@@ -4,8 +4,10 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
+#include <string>
 #include <thread>
 
 namespace dpl {
@@ -69,8 +71,18 @@ class HelperThread {
 
 }  // namespace
 
+bool pld_one_thread_forced() {
+  const char* v = std::getenv("DPLEDGER_PLD_ONE_THREAD");
+  return v != nullptr && std::string(v) == "1";
+}
+
+bool pld_scalar_forced() {
+  const char* v = std::getenv("DPLEDGER_PLD_SCALAR");
+  return v != nullptr && std::string(v) == "1";
+}
+
 void run_pair(const std::function<void()>& first, const std::function<void()>& second) {
-  static const bool parallel = std::thread::hardware_concurrency() >= 2;
+  static const bool parallel = std::thread::hardware_concurrency() >= 2 && !pld_one_thread_forced();
   if (!parallel) {
     first();
     second();

@@ -15,4 +15,11 @@ namespace dpl {
 // uses the helper once it has finished the outer pair's task (e.g. the halves of a transform, radix2_fft.h).
 void run_pair(const std::function<void()>& first, const std::function<void()>& second);
 
+// Diagnostics for checking that every code path prints the same digits (docs/pld_accountant.md, 6):
+// DPLEDGER_PLD_ONE_THREAD=1 in the environment runs every pair sequentially (no helper thread);
+// DPLEDGER_PLD_SCALAR=1 runs the transforms and pointwise passes one element at a time instead of on AVX2 lanes.
+// Both are read once per process.
+bool pld_one_thread_forced();
+bool pld_scalar_forced();
+
 }  // namespace dpl

@@ -1,4 +1,5 @@
 #include "accounting/pld/pld_work_budget.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <algorithm>
 #include <cmath>
@@ -76,7 +77,7 @@ double pld_direct_convolution_work(std::size_t na, std::size_t nb) {
 }
 
 double pld_fft_joint_products_work(std::size_t n, bool extended) {
-  const double t = std::max(1.0, std::log2(static_cast<double>(n)));
+  const double t = std::max(1.0, portable::log2(static_cast<double>(n)));
   const bool large = n > (std::size_t{1} << 18);
   const double per = extended ? (large ? 10.0 : 6.0) : (large ? 5.5 : 1.8);
   return 2 * per * static_cast<double>(n) * t + 20.0 * static_cast<double>(n);
@@ -85,7 +86,7 @@ double pld_fft_joint_products_work(std::size_t n, bool extended) {
 double pld_fft_real_squaring_work(std::size_t n, bool extended) {
   // Two half-length transforms (about one complex transform of length n) and the split, squares and inverse
   // split over n/2 points: about half a complex squaring's 2 transforms.
-  const double t = std::max(1.0, std::log2(static_cast<double>(n)));
+  const double t = std::max(1.0, portable::log2(static_cast<double>(n)));
   const bool large = n > (std::size_t{1} << 18);
   const double per = extended ? (large ? 10.0 : 6.0) : (large ? 5.5 : 1.8);
   return per * static_cast<double>(n) * t + 10.0 * static_cast<double>(n);

@@ -3,6 +3,7 @@
 
 #include "accounting/pld/radix2_fft.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "accounting/numeric/double_word.h"
 #include "accounting/pld/double_word_lanes.h"
 #include "accounting/pld/pld_parallel.h"
@@ -22,12 +23,12 @@ namespace dpl {
 namespace {
 
 // cos and sin of 2 pi k / N for the first octant (0 < k <= N/8) in long double. The angle 2pi_ld * (k/N) with k/N
-// exact has error <= 2^-63 theta <= 8.5e-20 (theta <= pi/4); glibc's sincosl is documented to 1 ulp.
+// exact has error <= 2^-63 theta <= 8.5e-20 (theta <= pi/4); portable::sin_cos_octant (Taylor polynomials, IEEE
+// operations only: the same bits on every CPU) adds at most 2 u_ld = 1.1e-19 to each.
 void octant_cos_sin(std::uint64_t k, std::uint64_t n, long double& c, long double& s) {
   constexpr long double kTwoPi = 6.283185307179586476925286766559005768L;
   const long double theta = kTwoPi * (static_cast<long double>(k) / static_cast<long double>(n));
-  c = std::cos(theta);
-  s = std::sin(theta);
+  portable::sin_cos_octant(theta, s, c);
 }
 
 // The first-octant values for the largest length used so far, shared by every thread and both precisions: each
@@ -521,7 +522,7 @@ void transform(ComplexArray<T>& x, bool inverse, bool avx2) {
 
 template <typename T>
 void radix2_fft(ComplexArray<T>& x, bool inverse) {
-  static const bool avx2 = __builtin_cpu_supports("avx2");
+  static const bool avx2 = __builtin_cpu_supports("avx2") && !pld_scalar_forced();
   transform(x, inverse, avx2);
 }
 
@@ -574,7 +575,7 @@ double twiddle_error() {
 template <typename T>
 double fft_error_factor(std::size_t n) {
   const double u = working_unit_roundoff<T>();
-  const double t = std::log2(static_cast<double>(n));
+  const double t = portable::log2(static_cast<double>(n));
   const double mu = twiddle_error<T>();
   const double gamma4 = 4 * u / (1 - 4 * u);
   const double eta = mu + gamma4 * (std::sqrt(2.0) + mu);
