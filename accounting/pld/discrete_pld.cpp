@@ -25,9 +25,10 @@ namespace dpl {
 namespace {
 
 constexpr double kU = std::numeric_limits<double>::epsilon() / 2;  // unit round-off
-// The assumed bound r on the relative error of the survival functions (long-double erfc/exp/log1p chains
-// rounded once to double: u plus a few u_ld times erfc's conditioning; docs/pld_accountant.md, 1).
-constexpr double kSurvivalMargin = 1e-15;
+// The bound r on the relative error of the survival functions (portable_math's long-double erfc/exp/log1p chains
+// rounded once to double: u plus the chain's error bound times erfc's conditioning, below 1.8e-15;
+// docs/pld_accountant.md, 1 and "Elementary functions").
+constexpr double kSurvivalMargin = 2e-15;
 // Blocks replicated at least this many times are convolved in extended precision: double-word arithmetic
 // (double_word.h; it replaced x87 long double: about 1.5x faster on AVX2 lanes, and its round-off is smaller).
 constexpr double kExtendedFactor = 32;

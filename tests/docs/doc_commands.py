@@ -10,8 +10,12 @@ Forms recognised inside fenced code blocks:
 Commands run in a scratch folder that mirrors the source tree's paths (build/bin/dpledger, build/python, data/,
 docs/images/), one folder per page, in page order, so that a command may read the files an earlier one wrote.
 
-Usage: doc_commands.py SOURCE_DIR DPLEDGER [--slow | --fast] [--list]
+Usage: doc_commands.py SOURCE_DIR DPLEDGER [--slow | --fast] [--list] [--update]
   --fast runs the commands not named slow below, --slow only those; both by default.
+  --update rewrites the pages in place from what the commands print now: the expected lines of a "$ COMMAND" block
+           (not where the page shows "..."; those are reported), and each decimal of a "# comment" that the
+           command no longer prints by the printed decimal nearest to it, if one agrees with it to 1e-6 relative
+           (else reported). Exit codes are not rewritten. Review the diff before committing.
 """
 
 import os
@@ -57,14 +61,14 @@ NUMBER = re.compile(r"(?<![\w.])-?\d+\.\d{5,}(?:e[-+]?\d+)?")
 
 
 def blocks(text):
-    """Fenced code blocks of a markdown text, as lists of lines."""
-    out, current = [], None
-    for line in text.split("\n"):
+    """Fenced code blocks of a markdown text, as (index of the block's first line in the page, lines)."""
+    out, current, first = [], None, 0
+    for number, line in enumerate(text.split("\n")):
         if line.startswith("```"):
             if current is None:
-                current = []
+                current, first = [], number + 1
             else:
-                out.append(current)
+                out.append((first, current))
                 current = None
         elif current is not None:
             current.append(line)
@@ -85,10 +89,12 @@ def split_comment(command):
     return command.rstrip(), ""
 
 
-def cases(page_text):
-    """(command, expected stdout lines or None, numbers, exit code) in page order."""
+def cases(page_text, with_places=False):
+    """(command, expected stdout lines or None, numbers, exit code) in page order; with_places adds where the page
+    holds what the command should print: ("lines", first, end) page line indices of the expected lines, or
+    ("comment", index) of the line that carries the comment."""
     found = []
-    for block in blocks(page_text):
+    for first, block in blocks(page_text):
         console = any(l.startswith("$ ") for l in block)
         i = 0
         while i < len(block):
@@ -99,14 +105,15 @@ def cases(page_text):
                     i += 1
                     command = command[:-1] + " " + block[i].strip()
                 command, comment = split_comment(command)
-                expected = []
+                expected, begin = [], i + 1
                 while i + 1 < len(block) and not block[i + 1].startswith("$ "):
                     i += 1
                     expected.append(block[i].rstrip())
                 while expected and expected[-1] == "":
                     expected.pop()
                 m = re.search(r"exit (\d)", comment)
-                found.append((command, expected, [], int(m.group(1)) if m else 0))
+                case = (command, expected, [], int(m.group(1)) if m else 0)
+                found.append(case + (("lines", first + begin, first + begin + len(expected)),) if with_places else case)
             elif not console and ("build/bin/dpledger" in line or line.startswith(("printf ", "PYTHONPATH="))):
                 command = line
                 while command.endswith("\\") and i + 1 < len(block):
@@ -114,9 +121,20 @@ def cases(page_text):
                     command = command[:-1] + " " + block[i].strip()
                 command, comment = split_comment(command)
                 m = re.search(r"exit (\d)", comment)
-                found.append((command, None, NUMBER.findall(comment), int(m.group(1)) if m else 0))
+                case = (command, None, NUMBER.findall(comment), int(m.group(1)) if m else 0)
+                found.append(case + (("comment", first + i),) if with_places else case)
             i += 1
     return found
+
+
+def nearest_printed(number, stdout):
+    """The decimal printed in stdout nearest to number (a page's decimal), if within 1e-6 relative, else None."""
+    value, best = float(number), None
+    for printed in NUMBER.findall(stdout):
+        gap = abs(float(printed) - value)
+        if gap <= 1e-6 * abs(value) and (best is None or gap < best[0]):
+            best = (gap, printed)
+    return best[1] if best else None
 
 
 def matches(expected, actual):
@@ -126,6 +144,31 @@ def matches(expected, actual):
     if expected[0] == "...":
         return any(matches(expected[1:], actual[k:]) for k in range(len(actual) + 1))
     return bool(actual) and expected[0] == actual[0] and matches(expected[1:], actual[1:])
+
+
+def update(page_lines, edits, place, expected, numbers, stdout, problems):
+    """Records the page edits that make the page show what was printed (--update); returns the problems left."""
+    left = [q for q in problems if q.startswith("exit code")]
+    if place[0] == "lines":
+        if "..." in expected:
+            return problems
+        printed = stdout.rstrip("\n").split("\n") if stdout else []
+        edits.append((place[1], place[2], printed))
+        return left
+    line = page_lines[place[1]]
+    at = line.index(" #") if " #" in line else len(line)
+    comment = line[at:]
+    for number in numbers:
+        if number in stdout:
+            continue
+        printed = nearest_printed(number, stdout)
+        if printed is None:
+            left.append(f"the page quotes {number}; no printed decimal is within 1e-6 of it: not updated")
+        else:
+            comment = re.sub(r"(?<![\w.])" + re.escape(number) + r"(?![\d])", printed, comment)
+    if comment != line[at:]:
+        edits.append((place[1], place[1] + 1, [line[:at] + comment]))
+    return left
 
 
 def sandbox(source, binary):
@@ -149,12 +192,14 @@ def main():
     failures, ran = [], 0
     for page in pages:
         name = os.path.relpath(page, source)
-        page_cases = cases(open(page, encoding="utf-8").read())
+        page_text = open(page, encoding="utf-8").read()
+        page_cases = cases(page_text, with_places=True)
         if not page_cases:
             continue
+        page_lines, edits = page_text.split("\n"), []
         root = sandbox(source, binary)
         try:
-            for command, expected, numbers, code in page_cases:
+            for command, expected, numbers, code, place in page_cases:
                 if any(s in command for s in NOT_RUN):
                     continue
                 if command.startswith("PYTHONPATH=") and not os.path.isdir(os.path.join(root, "build", "python")):
@@ -178,6 +223,8 @@ def main():
                 for n in numbers:
                     if n not in p.stdout:
                         problems.append(f"the page quotes {n}, the command does not print it:\n{p.stdout.rstrip()}")
+                if "--update" in flags and problems:
+                    problems = update(page_lines, edits, place, expected, numbers, p.stdout, problems)
                 status = "FAIL" if problems else "ok  "
                 print(f"{status} {seconds:6.2f} s  {name}: {command}", flush=True)
                 for problem in problems:
@@ -186,6 +233,12 @@ def main():
                     failures.append((name, command))
         finally:
             shutil.rmtree(root, ignore_errors=True)
+        if edits:
+            for first, end, lines in sorted(edits, reverse=True):
+                page_lines[first:end] = lines
+            with open(page, "w", encoding="utf-8") as out:
+                out.write("\n".join(page_lines))
+            print(f"updated {name} ({len(edits)} places)", flush=True)
     if "--list" in flags:
         return 0
     print(f"{ran} commands run, {len(failures)} differ from their page")
