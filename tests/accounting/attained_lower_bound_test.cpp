@@ -108,7 +108,7 @@ TEST(AttainedLowerBound, AttainedPairsKeepTheirLowerBounds) {
   for (const std::string spec :
        {"gaussian:sigma=1.1,q=0.01,steps=100", "laplace:b=2,steps=5", "rr:eps=0.5,steps=4", "rr:p=0.5,k=4,steps=3",
         "discrete_laplace:a=0.5,sens=2,steps=3", "discrete_gaussian:sigma=2,dim=1,steps=3", "tree:sigma=5,leaves=100",
-        "mixture:sigma=1,sens=[0,1,2],probs=[0.81,0.18,0.01],steps=10", "wr_gaussian:sigma=2,batch_size=3,dataset_size=10"}) {
+        "mixture:sigma=1,sens=[0,1,2],probs=[0.5,0.375,0.125],steps=10", "wr_gaussian:sigma=2,batch_size=3,dataset_size=10"}) {
     const auto r = at_delta(spec, 1e-5);
     ASSERT_TRUE(r.lower.has_value()) << spec << ": " << r.note;
     EXPECT_LE(hi(*r.lower), lo(r.epsilon)) << spec;
