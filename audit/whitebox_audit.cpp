@@ -64,6 +64,9 @@ RunFigures one_run(const WhiteBoxPlan& plan, std::uint64_t i, bool certified) {
   const bool seed000 = is_seed000(plan.algorithm);
   std::vector<std::string> sets = plan.sets;
   if (seed000) {
+    // One agent's losses across the runs (agent 0 unless the user's --set target=t), not each run's worst agent.
+    const bool has_target = std::any_of(sets.begin(), sets.end(), [](const std::string& s) { return s.rfind("target=", 0) == 0; });
+    if (!has_target) sets.insert(sets.begin(), "target=0");
     if (i > 0) sets.push_back("average_case=off");  // the expected loss once (run 0), not per run
     sets.push_back(certified ? "loss_precision=certified" : "loss_precision=double");
   }

@@ -216,6 +216,7 @@ LedgerEntry build_extended_entry(const RawSpec& raw, MechanismKind kind, std::op
   switch (kind) {
     case MechanismKind::rr: {
       if (v.has("eps")) fail(raw, "give either eps, or p and k (dp_accounting's form), not both");
+      // p is the probability of a uniformly random output: a larger p is more private, so it is rounded down.
       x.p = v.decimal("p").down;
       if (!(x.p > 0 && x.p <= 1)) v.range_error("p", "(0, 1]");
       x.k = v.count("k", 2);
@@ -234,7 +235,8 @@ LedgerEntry build_extended_entry(const RawSpec& raw, MechanismKind kind, std::op
       sampling_modifiers(v, e);
       break;
     case MechanismKind::discrete_laplace:
-      x.a = v.positive_down("a");
+      // A larger a is less noise (pmf proportional to e^{-a|x|}): rounded up, like eps (eps = a sens).
+      x.a = v.positive_up("a");
       if (v.has("sens")) m.sens = static_cast<double>(v.count("sens", 1));
       sampling_modifiers(v, e);
       break;

@@ -22,8 +22,9 @@ const std::vector<std::pair<std::string, MechanismKind>>& extended_mechanism_nam
 std::vector<std::string> extended_allowed_keys(MechanismKind k);
 
 // Types and validates the spec of an extended kind (or rr with p, k). Decimals are taken in the direction that
-// enlarges the bound (noise and the noise parameters a, p down; sensitivities, eps, rho, xi, q and the mean number
-// of runs up). `substitute` replaces the value of the "?" key.
+// enlarges the bound (noise sigma and rr's p, the probability of a uniform output, down; sensitivities, the discrete
+// Laplace's a, eps, eps0, rho, xi, q and the mean number of runs up; docs/typed_decimals.md lists every key).
+// `substitute` replaces the value of the "?" key.
 LedgerEntry build_extended_entry(const RawSpec& raw, MechanismKind kind, std::optional<double> substitute);
 // The checks of build_extended_entry for an entry built in code; throws InputError naming the field.
 void validate_extended_entry(const LedgerEntry& e);

@@ -13,6 +13,7 @@
 #include "accounting/rdp/rdp_zcdp.h"
 
 #include <cmath>
+#include <memory>
 
 namespace dpl {
 
@@ -43,6 +44,49 @@ LossPair pure_pair(double eps, PairDirection d) {
   p.mechanism.kind = MechanismKind::pure;
   p.mechanism.eps = eps;
   return loss_pair(p, d);
+}
+
+// The eps' of the binary randomized response that a selection mechanism at eps attains, rounded down (for the lower
+// bound): two candidates whose utilities swap, u(D) = (0, Du), u(D') = (Du, 0) (each moves by the sensitivity Du).
+// Exponential mechanism (McSherry and Talwar 2007): P(r1 | D) = 1/(1 + e^{eps/2}), so eps' = eps/2 (exact).
+// Permute-and-flip (McKenna and Sheldon 2020, Alg. 1): P(r1 | D) = e^{-eps/2}/2, P(r1 | D') = 1 - e^{-eps/2}/2, so
+// eps' = log(2 e^{eps/2} - 1), in [eps/2, eps].
+double selection_attained_rr_eps(MechanismKind kind, double eps) {
+  if (kind == MechanismKind::exponential) return eps / 2;
+  const Interval e = exact(eps);
+  return lo_down(log(exact(2.0) * exp(e / exact(2.0)) - exact(1.0)));
+}
+
+// Weights below this are not held as normal doubles: the attained pair of wr_gaussian is then not built.
+constexpr double kWrAttainedMinWeight = 1e-300;
+
+// The attained pair of sampling with replacement (for the lower bound): D has every record 0, D' one record moved by
+// sens, so given the number K ~ Bin(M, 1/N) of draws of it the output is N(K sens, sigma^2) against N(0, sigma^2),
+// K unreleased: the mixture of Gaussians with sensitivities k sens and probabilities P[K = k], k = 0..M. Built when
+// every probability is a normal double above 1e-300 and M <= 1000 (the mixture's limit); each is then within 2 ulps of
+// its exact value after normalisation, the margin the mixture's survival values already carry (docs/mechanisms.md).
+// nullopt otherwise.
+struct WrAttainedMixture {
+  std::vector<double> sens, probs;
+};
+std::optional<WrAttainedMixture> wr_gaussian_attained_mixture(const Mechanism& m) {
+  const std::int64_t draws = m.x.batch, n = m.x.n;
+  if (draws > 1000) return std::nullopt;
+  const Interval nn = exact_int(n);
+  WrAttainedMixture mix;
+  Interval total = exact(0.0);
+  for (std::int64_t k = 0; k <= draws; ++k) {
+    if (n == 1 && k != draws) continue;  // the only record is drawn every time
+    const Interval lp = n == 1 ? exact(0.0)
+                               : log_binomial(draws, k) - exact_int(k) * log(nn) + exact_int(draws - k) * log1p(-1 / nn);
+    const Interval w = exp(lp);
+    if (!(lo(w) >= Real(kWrAttainedMinWeight))) return std::nullopt;
+    mix.sens.push_back(lo_down(exact(m.sens) * exact_int(k)));  // smaller shifts: dominated by the attained pair
+    mix.probs.push_back(mid_double(w));
+    total += exact(mix.probs.back());
+  }
+  for (double& w : mix.probs) w = mid_double(exact(w) / total);
+  return mix;
 }
 
 // Truncated Poisson sampling: the labelled mixture (1 - tau) SG(q, sens) + tau SG(q B/(B + 1), 2 sens)
@@ -118,7 +162,13 @@ LossPair extended_loss_pair(const LedgerEntry& e, PairDirection d) {
     case MechanismKind::exponential:
     case MechanismKind::permute_and_flip:
       if (sampled(e)) no_sampled_pair(e);
-      return pure_pair(m.eps, d);  // eps-DP: dominated by randomized response (Kairouz, Oh and Viswanath 2015)
+      {
+        // eps-DP: dominated by randomized response (Kairouz, Oh and Viswanath 2015), which the selection mechanism
+        // does not attain; the lower bound comes from the pair it attains on two candidates.
+        LossPair p = pure_pair(m.eps, d);
+        p.optimistic = std::make_shared<const LossPair>(pure_pair(selection_attained_rr_eps(m.kind, m.eps), d));
+        return p;
+      }
     case MechanismKind::tree: {
       // A Gaussian of sensitivity sens sqrt(depth) (accounting/rdp/rdp_zcdp.h): noise sigma/sqrt(depth), rounded down.
       const double sigma = lo_down(exact(m.sigma) / sqrt(exact_int(tree_depth(m.x.leaves))));
@@ -126,7 +176,12 @@ LossPair extended_loss_pair(const LedgerEntry& e, PairDirection d) {
     }
     case MechanismKind::mixture: return mixture_of_gaussians_pair(m.sigma, m.x.sensitivities, m.x.probabilities, d);
     case MechanismKind::truncated_gaussian: return truncated_gaussian_pair(m, d);
-    case MechanismKind::wr_gaussian: return wr_gaussian_pair(m, d);
+    case MechanismKind::wr_gaussian: {
+      LossPair p = wr_gaussian_pair(m, d);
+      if (const auto mix = wr_gaussian_attained_mixture(m))
+        p.optimistic = std::make_shared<const LossPair>(mixture_of_gaussians_pair(m.sigma, mix->sens, mix->probs, d));
+      return p;
+    }
     case MechanismKind::select:
       throw NotApplicable("accountant 'pld' does not apply to select (Papernot and Steinke's bound is a Renyi-DP "
                           "bound); use rdp or auto");
@@ -141,6 +196,27 @@ bool extended_symmetric_pair(const LedgerEntry& e) {
     case MechanismKind::mixture:
     case MechanismKind::truncated_gaussian: return false;
     default: return true;
+  }
+}
+
+std::optional<std::string> unattained_lower_pair(const LedgerEntry& e) {
+  if (!has_extended_pair(e)) return std::nullopt;
+  const Mechanism& m = e.mechanism;
+  switch (m.kind) {
+    case MechanismKind::truncated_gaussian:
+      return "truncated_gaussian's pair is a labelled mixture that dominates the mechanism (the label, whether the "
+             "batch was truncated, is not released), so no neighbouring datasets attain it";
+    case MechanismKind::wr_gaussian:
+      if (wr_gaussian_attained_mixture(m)) return std::nullopt;
+      if (m.x.batch > 1000)
+        return "wr_gaussian's pair is a labelled mixture that dominates the mechanism (the number of draws of the "
+               "record is not released), and the attained mixture is built only up to batch_size 1000";
+      return "wr_gaussian's pair is a labelled mixture that dominates the mechanism (the number of draws of the "
+             "record is not released), and the attained mixture has probabilities below 1e-300";
+    case MechanismKind::shuffle:
+      return "shuffle's pair is Feldman, McMillan and Talwar's clone pair, which dominates the shuffler but is not "
+             "attained by any neighbouring datasets";
+    default: return std::nullopt;
   }
 }
 

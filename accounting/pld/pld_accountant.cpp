@@ -4,6 +4,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/discrete_pld.h"
+#include "accounting/pld/loss_pair_extended.h"
 #include "accounting/pld/pld_composition_memo.h"
 #include "accounting/pld/pld_entry_groups.h"
 #include "accounting/pld/pld_parallel.h"
@@ -433,9 +434,16 @@ AccountingResult compose_pld(const Ledger& ledger, const Target& target, const P
   const GroupedLedger groups = group_pld_entries(ledger);
   // The lower bound holds at the typed decimals: from the optimistic ends of the entries when they are given.
   const Ledger lower = options.lower_ledger ? group_pld_entries(*options.lower_ledger).lower : groups.lower;
+  // A lower bound only from pairs some neighbouring datasets attain: an entry whose pair only covers its mechanism
+  // leaves the ledger without one (the optimistic PLD would bound the cover, which may exceed the true value).
+  std::optional<std::string> unattained;
+  for (const auto& e : ledger)
+    if (!unattained) unattained = unattained_lower_pair(e);
+  if (unattained) o.lower = false;
   for (int attempt = 0;; ++attempt) {
     try {
       AccountingResult r = compose_pld_on_grid(groups.upper, lower, target, o);
+      if (unattained && options.lower) r.note += "; no certified lower bound: " + *unattained;
       if (groups.resolution > 0) {
         char text[320];
         std::snprintf(text, sizeof text,

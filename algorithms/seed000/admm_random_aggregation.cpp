@@ -56,6 +56,13 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   // Thm 2.2.1: mean-shift sensitivity B_inf / D_i per coordinate, B_inf from the declared domain, rounded up.
   const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
   const double shift = hi_up(exact(b_inf) / exact(D));
+  // Every agent's shift when every agent is accounted (target=worst), else the target's.
+  std::vector<double> agent_b(static_cast<std::size_t>(n), b_inf), agent_shift(static_cast<std::size_t>(n), shift);
+  if (keys.noise && keys.worst_agent)
+    for (int i = 0; i < n; ++i) {
+      agent_b[static_cast<std::size_t>(i)] = agent_b_inf(keys, problem, i);
+      agent_shift[static_cast<std::size_t>(i)] = hi_up(exact(agent_b[static_cast<std::size_t>(i)]) / exact(D));
+    }
 
   RunResult result;
   result.algorithm = "admm-random-aggregation";
@@ -69,7 +76,7 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   Eigen::MatrixXd lambda = Eigen::MatrixXd::Zero(n, d);
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   if (!lean) result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
-  std::vector<AggregatedRelease> releases;
+  std::vector<std::vector<AggregatedRelease>> releases(static_cast<std::size_t>(n));
   bool diverged = false;
   int done = 0;
   double beta = beta0;
@@ -101,13 +108,13 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
         const double noise = keys.noise ? noise_rng.laplace_rate(beta / noise_factor) : 0.0;
         next(i, l) = mean + noise;
         if (probe && i == keys.target) probe->laplace(noise, 1 / beta, shift);
-        if (keys.noise && i == keys.target && !lean)
-          releases.push_back({.step = k + 1,
+        if (keys.noise && ledger_keeps_agent(keys, i) && !lean)
+          releases[static_cast<std::size_t>(i)].push_back({.step = k + 1,
                               .released = next(i, l),
                               .lo = random_weights ? std::min(x(i, l), xbar) + offset : mean,
                               .hi = random_weights ? std::max(x(i, l), xbar) + offset : mean,
                               .beta = beta,
-                              .shift = shift});
+                              .shift = agent_shift[static_cast<std::size_t>(i)]});
       }
     }
     // Dual update after the exchange: lambda_i += zeta sum_{j in N_i}(x_j - x_i) (corrected, E4), or -= (printed).
@@ -136,8 +143,11 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   result.extra["last_iterate_objective"] = total_objective(problem.locals, network_average(x));
 
   bar.phase(split, 1, "ledger");
-  record_ledger_unless_diverged(result, releases, keys, diverged, bar.phase_callback());
-  if (keys.noise && !diverged) add_to_both_ledgers(result, sensitivity_fields(keys, b_inf, {{"sensitivity", shift}}));
+  const int agent = keys.noise && !diverged ? accounted_agent(releases, keys) : keys.target;
+  const auto a = static_cast<std::size_t>(agent);
+  record_ledger_unless_diverged(result, releases[a], keys, diverged, bar.phase_callback());
+  if (keys.noise && !diverged)
+    add_to_both_ledgers(result, sensitivity_fields(keys, agent, n, agent_b[a], {{"sensitivity", agent_shift[a]}}));
   result.extra["diverged"] = diverged;
   result.extra["paper_setting"] =
       "Xiao 2019 App. E example (a): N 10, |E| 20, D 10, zeta 0.5, beta_k = 1.02^k, K 100 on Adult (b_i 100, d 14): "

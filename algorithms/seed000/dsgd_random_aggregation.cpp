@@ -49,6 +49,10 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
   require_trace_size(n * d + (K + 1.0) * 2 * d, what);
   const double c = printed_scaling ? static_cast<double>(n) : 1.0;
   const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
+  // Every agent's B_inf when every agent is accounted (target=worst), else the target's.
+  std::vector<double> agent_b(static_cast<std::size_t>(n), b_inf);
+  if (keys.noise && keys.worst_agent)
+    for (int i = 0; i < n; ++i) agent_b[static_cast<std::size_t>(i)] = agent_b_inf(keys, problem, i);
 
   RunResult result;
   result.algorithm = "dsgd-random-aggregation";
@@ -68,8 +72,8 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
   record_start_and_baseline(result, problem, network_average(y));
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   if (!lean) result.trace.push_back(record_step(0, y, Eigen::MatrixXd(), problem.locals, network_average(y)));
-  std::vector<AggregatedRelease> releases;
-  int target_step = 0;
+  std::vector<std::vector<AggregatedRelease>> releases(static_cast<std::size_t>(n));
+  std::vector<int> agent_step(static_cast<std::size_t>(n), 0);
   double eta = eta0, beta = beta0;
   // Divergence: |y| beyond 1e6 times the scale a converging run stays within (start, optimum, noise quantile).
   const double start_scale = std::max({1.0, y.cwiseAbs().maxCoeff(), problem.optimum.x.cwiseAbs().maxCoeff()});
@@ -102,17 +106,17 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
           const double noise = keys.noise ? noise_rng.laplace_rate(beta / noise_factor) : 0.0;
           released(row, l) = mean + noise;
           if (probe && i == keys.target) probe->laplace(noise, 1 / beta, hi_up(exact(eta) * exact(c) * exact(b_inf)));
-          if (keys.noise && i == keys.target && !lean)
-            releases.push_back({.step = k + 1,
+          if (keys.noise && ledger_keeps_agent(keys, i) && !lean)
+            releases[static_cast<std::size_t>(i)].push_back({.step = k + 1,
                                 .released = released(row, l),
                                 .lo = random_weights ? std::min(y(0, l), y(1, l)) + offset : mean,
                                 .hi = random_weights ? std::max(y(0, l), y(1, l)) + offset : mean,
                                 .beta = beta,
                                 // E9: eta_{k+1} B_inf (rescaled) or eta_{k+1} N B_inf (printed)
-                                .shift = hi_up(exact(eta) * exact(c) * exact(b_inf))});
+                                .shift = hi_up(exact(eta) * exact(c) * exact(agent_b[static_cast<std::size_t>(i)]))});
         }
         next.row(side) += released.row(row) / static_cast<double>(group.size());
-        if (i == keys.target) target_step = k + 1;
+        agent_step[static_cast<std::size_t>(i)] = k + 1;
         ++row;
       }
     }
@@ -131,13 +135,14 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
   finish_result(result, params, done, ergodic ? Eigen::VectorXd(ergodic_sum / (2.0 * done)) : last, problem);
 
   bar.phase(split, 1, "ledger");
-  record_ledger_unless_diverged(result, releases, keys, diverged, bar.phase_callback());
+  const int agent = keys.noise && !diverged ? accounted_agent(releases, keys) : keys.target;
+  record_ledger_unless_diverged(result, releases[static_cast<std::size_t>(agent)], keys, diverged, bar.phase_callback());
   const std::string convention =
       printed_scaling ? "printed (2.3): gradient eta_{k+1} N grad f_i, sensitivity s = eta_{k+1} N B_inf"
                       : "rescaled (App. C / (I.1)): gradient eta_{k+1} grad f_i, sensitivity s = eta_{k+1} B_inf";
   if (keys.noise && !diverged)
-    add_to_both_ledgers(result, sensitivity_fields(keys, b_inf,
-                                                   {{"agent_step", target_step},
+    add_to_both_ledgers(result, sensitivity_fields(keys, agent, n, agent_b[static_cast<std::size_t>(agent)],
+                                                   {{"agent_step", agent_step[static_cast<std::size_t>(agent)]},
                                                     {"sensitivity_convention", convention},
                                                     {"composition",
                                                      "none: each agent releases once (d coordinates at one step)"}}));

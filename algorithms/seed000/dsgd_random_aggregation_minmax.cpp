@@ -52,6 +52,10 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   require_run_work(iteration_work + K * d * kLedgerReleaseWork, what);
   require_trace_size((K + 1.0) * n * d, what);
   const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
+  // Every agent's B_inf when every agent is accounted (target=worst), else the target's.
+  std::vector<double> agent_b(static_cast<std::size_t>(n), b_inf);
+  if (keys.noise && keys.worst_agent)
+    for (int i = 0; i < n; ++i) agent_b[static_cast<std::size_t>(i)] = agent_b_inf(keys, problem, i);
 
   RunResult result;
   result.algorithm = "dsgd-random-aggregation-minmax";
@@ -64,7 +68,7 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   const bool skip = probe && probe->skip_values();
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   if (!lean) result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
-  std::vector<AggregatedRelease> releases;
+  std::vector<std::vector<AggregatedRelease>> releases(static_cast<std::size_t>(n));
   double eta = eta0, beta = beta0;
   bool diverged = false;
   int done = 0;
@@ -87,8 +91,12 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
       const Eigen::VectorXd g = probe && probe->skip_values() ? Eigen::VectorXd::Zero(d)
                                                               : problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
-      // The target's mean shift this step, eta_{k+1} B_inf rounded up (once per step, not per coordinate).
-      const double shift = i == keys.target && (probe || keys.noise) ? hi_up(exact(eta) * exact(b_inf)) : 0.0;
+      // The agent's mean shift this step, eta_{k+1} B_inf rounded up (once per step, not per coordinate), for the
+      // agents whose releases are accounted (and the audit's target).
+      const bool kept = keys.noise && ledger_keeps_agent(keys, i) && !lean;
+      const double shift = (i == keys.target && probe) || kept
+                               ? hi_up(exact(eta) * exact(agent_b[static_cast<std::size_t>(i)]))
+                               : 0.0;
       for (int l = 0; l < d; ++l) {
         double lo = x(i, l), hi = x(i, l);  // closed neighbourhood N~_i
         for (int j : nb) {
@@ -101,8 +109,8 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
         const double noise = keys.noise ? noise_rng.laplace_rate(beta / noise_factor) : 0.0;
         next(i, l) = mean + noise;
         if (probe && i == keys.target) probe->laplace(noise, 1 / beta, shift);
-        if (keys.noise && i == keys.target && !lean)
-          releases.push_back({.step = k + 1,
+        if (kept)
+          releases[static_cast<std::size_t>(i)].push_back({.step = k + 1,
                               .released = next(i, l),
                               .lo = random_weights ? lo + offset : mean,
                               .hi = random_weights ? hi + offset : mean,
@@ -126,9 +134,10 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   result.extra["output"] = ergodic ? "ergodic average (1/K) sum_{k=1}^K of the network averages" : "last iterate";
   result.extra["last_iterate_objective"] = total_objective(problem.locals, network_average(x));
   bar.phase(split, 1, "ledger");
-  record_ledger_unless_diverged(result, releases, keys, diverged, bar.phase_callback());
+  const int agent = keys.noise && !diverged ? accounted_agent(releases, keys) : keys.target;
+  record_ledger_unless_diverged(result, releases[static_cast<std::size_t>(agent)], keys, diverged, bar.phase_callback());
   if (keys.noise && !diverged)
-    add_to_both_ledgers(result, sensitivity_fields(keys, b_inf,
+    add_to_both_ledgers(result, sensitivity_fields(keys, agent, n, agent_b[static_cast<std::size_t>(agent)],
                                                    {{"sensitivity_convention",
                                                      "s = eta_{k+1} B_inf (App. C, D_i^{-1} -> eta_{k+1})"}}));
   result.extra["diverged"] = diverged;

@@ -109,7 +109,48 @@ GammaPair gamma_of(double lo, double hi, double beta, double shift, GammaMethod 
 
 Json number_or_inf(double x) { return std::isfinite(x) ? Json(x) : Json("inf"); }
 
+// The worst case's ledger entry of one release: a Laplace mechanism of scale 1/beta (the sampler draws Laplace with
+// rate beta, Rng::laplace_rate) and sensitivity s; s = B_inf/D (or eta B_inf) was computed in double: two ulps up
+// cover its roundings.
+LedgerEntry aggregation_release_entry(const AggregatedRelease& r) {
+  LedgerEntry e;
+  e.mechanism.kind = MechanismKind::laplace;
+  e.mechanism.b = 1.0 / r.beta;
+  e.mechanism.sens = std::nextafter(std::nextafter(r.shift, HUGE_VAL), HUGE_VAL);
+  e.steps = 1;
+  return e;
+}
+
+// Appends a release to the worst case's ledger: one entry per run of equal (beta, shift), eps = sens / b = beta s.
+void append_aggregation_release(Ledger& ledger, const AggregatedRelease& r) {
+  const LedgerEntry e = aggregation_release_entry(r);
+  if (!ledger.empty() && ledger.back().mechanism.b == e.mechanism.b && ledger.back().mechanism.sens == e.mechanism.sens)
+    ++ledger.back().steps;
+  else
+    ledger.push_back(e);
+}
+
 }  // namespace
+
+double aggregation_worst_epsilon(const std::vector<AggregatedRelease>& releases) {
+  Ledger ledger;
+  for (const AggregatedRelease& r : releases) append_aggregation_release(ledger, r);
+  if (ledger.empty()) return 0;
+  return hi_up(compose(ledger, Target::for_delta(0.0), AccountantKind::pure).epsilon);
+}
+
+int accounted_agent(const std::vector<std::vector<AggregatedRelease>>& releases, const AggregationPrivacyKeys& keys) {
+  if (!keys.worst_agent) return keys.target;
+  int best = 0;
+  double best_eps = -1;
+  for (std::size_t i = 0; i < releases.size(); ++i) {
+    const double e = aggregation_worst_epsilon(releases[i]);
+    if (e > best_eps) best = static_cast<int>(i), best_eps = e;
+  }
+  return best;
+}
+
+bool ledger_keeps_agent(const AggregationPrivacyKeys& keys, int agent) { return keys.worst_agent || agent == keys.target; }
 
 AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease>& releases, bool expected,
                                              GammaMethod method, bool binary64, const ProgressCallback& progress) {
@@ -130,20 +171,8 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
       progress(static_cast<double>(done) / static_cast<double>(releases.size()),
                "release " + std::to_string(done) + "/" + std::to_string(releases.size()));
     ++done;
-    // The sensitivity B_inf/D (or eta B_inf) was computed in double: two ulps up cover its roundings.
-    const double sens_up = std::nextafter(std::nextafter(r.shift, HUGE_VAL), HUGE_VAL);
-    const bool same =
-        !ledger.empty() && ledger.back().mechanism.b == 1.0 / r.beta && ledger.back().mechanism.sens == sens_up;
-    if (same) {
-      ++ledger.back().steps;
-    } else {
-      LedgerEntry e;
-      e.mechanism.kind = MechanismKind::laplace;
-      e.mechanism.b = 1.0 / r.beta;  // the sampler draws Laplace with scale 1/beta (Rng::laplace_rate)
-      e.mechanism.sens = sens_up;
-      e.steps = 1;
-      ledger.push_back(e);
-    }
+    append_aggregation_release(ledger, r);
+    const double sens_up = ledger.back().mechanism.sens;
     const double e_worst = r.beta * r.shift;
     const double omega = r.hi - r.lo;
     claimed_worst += e_worst;
@@ -249,7 +278,17 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
 AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params) {
   AggregationPrivacyKeys keys;
   keys.noise = params.flag("noise", true);
-  keys.target = static_cast<int>(params.integer("target", 0, 0, 100000));
+  // An audit watches one agent's releases (its probe's unit): agent 0 unless a target is given, as its claim.
+  const std::string target = params.text("target", params.audit_probe() ? "0" : "worst");
+  if (target != "worst") {
+    const bool digits = !target.empty() && target.size() <= 6 &&
+                        target.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits || std::stoi(target) > 100000)
+      throw InputError("target=" + target + " is not allowed: worst (every agent accounted, the largest epsilon) or "
+                       "an agent, integers [0, 100000]");
+    keys.target = std::stoi(target);
+    keys.worst_agent = false;
+  }
   keys.domain = read_data_domain(params);
   keys.b_inf = params.real("b_inf", 0, 0, 1e12);
   keys.average_case = params.flag("average_case", true);
@@ -261,7 +300,11 @@ AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params) {
 }
 
 double target_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem& problem) {
-  const LossBounds bounds = agent_loss_bounds(problem, keys.domain, keys.target);
+  return agent_b_inf(keys, problem, keys.target);
+}
+
+double agent_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem& problem, int agent) {
+  const LossBounds bounds = agent_loss_bounds(problem, keys.domain, agent);
   const double s = bounds.sensitivity_linf;
   if (!std::isfinite(s))
     throw NotApplicable("loss=" + to_string(problem.locals.front().loss()) +
@@ -269,7 +312,7 @@ double target_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem
                         "privacy bound exists; use loss=logistic, hinge or huber (or noise=off)");
   if (keys.b_inf > 0 && keys.b_inf < s)
     throw InputError("b_inf=" + std::to_string(keys.b_inf) + " is below the sensitivity " + std::to_string(s) +
-                     " that domain=" + to_string(keys.domain) + " implies for agent " + std::to_string(keys.target) +
+                     " that domain=" + to_string(keys.domain) + " implies for agent " + std::to_string(agent) +
                      ": allowed 0 (the domain's bound) or reals [" + std::to_string(s) + ", 1e12]");
   return keys.b_inf > 0 ? keys.b_inf : s;
 }
@@ -301,8 +344,11 @@ void record_ledger_unless_diverged(RunResult& result, const std::vector<Aggregat
   }
 }
 
-Json sensitivity_fields(const AggregationPrivacyKeys& keys, double b_inf, const Json& more) {
-  Json j = {{"agent", keys.target},
+Json sensitivity_fields(const AggregationPrivacyKeys& keys, int agent, int agents, double b_inf, const Json& more) {
+  Json j = {{"agent", agent},
+            {"agent_selection", keys.worst_agent ? "the worst of the " + std::to_string(agents) +
+                                                       " agents (largest accounted epsilon; --set target=t for agent t's)"
+                                                 : std::string("target=") + std::to_string(agent)},
             {"domain", describe(keys.domain)},
             {"b_inf", b_inf},
             {"b_inf_source", keys.b_inf > 0 ? "parameter b_inf (a declared bound, checked >= the domain's)"

@@ -68,13 +68,16 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
                                              const ProgressCallback& progress = {});
 
 // The privacy keys of every random-aggregation run (Algorithms 1, 2, 2*), read in this order: noise (on),
-// target (the agent accounted, 0, in [0, 100000]), domain (unit-rows | unit-cube: the declared data domain the
+// target (the agent accounted: `worst`, the default, every agent accounted and the largest epsilon reported with its
+// agent; or an agent in [0, 100000], that agent's view; an audit run's default is 0, the agent its probe watches),
+// domain (unit-rows | unit-cube: the declared data domain the
 // sensitivity comes from), b_inf (0 = the domain's bound; a larger declared bound may be given, never a smaller
 // one), average_case (on), gamma (bound | auto | exact; default bound), loss_precision (certified | double: the realised loss and
 // the eq. (2.6) average in binary64, for audits).
 struct AggregationPrivacyKeys {
   bool noise = true;
-  int target = 0;
+  int target = 0;            // the agent given, or 0 when worst_agent (the agent an audit's probe watches)
+  bool worst_agent = true;   // target=worst: every agent accounted, the largest epsilon reported
   DataDomain domain = DataDomain::unit_rows;
   double b_inf = 0;  // as given; 0 = the domain's bound (see target_b_inf)
   bool average_case = true;
@@ -88,6 +91,18 @@ AggregationPrivacyKeys read_aggregation_privacy_keys(RunParameters& params);
 // keys.b_inf if given (InputError if below that bound). Throws InputError if target is not an agent or the
 // data leave the domain; NotApplicable if the loss has no finite bound (squared loss).
 double target_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem& problem);
+// The same for any agent (InputError names it).
+double agent_b_inf(const AggregationPrivacyKeys& keys, const DistributedProblem& problem, int agent);
+// Whether a run keeps the releases of `agent` for its ledger: every agent's with target=worst, else the target's.
+bool ledger_keeps_agent(const AggregationPrivacyKeys& keys, int agent);
+
+// The certified worst-case epsilon of one agent's releases: the pure composition (dpl::compose) of its released
+// coordinates as Laplace mechanisms, the `epsilon` account_random_aggregation reports. Upper bound.
+double aggregation_worst_epsilon(const std::vector<AggregatedRelease>& releases);
+// The agent whose ledger a run reports: the target when given; with target=worst the agent whose certified
+// worst-case epsilon is largest (the smallest index among equals), since differential privacy is a promise to every
+// agent. `releases[i]` holds agent i's releases (empty for agents not kept).
+int accounted_agent(const std::vector<std::vector<AggregatedRelease>>& releases, const AggregationPrivacyKeys& keys);
 
 // Writes account_random_aggregation(releases, keys.average_case, keys.gamma) into `result`: claimed, accounted
 // and extra.privacy_curves. `progress` as for account_random_aggregation.
@@ -103,7 +118,8 @@ void record_ledger_unless_diverged(RunResult& result, const std::vector<Aggregat
                                    const ProgressCallback& progress = {});
 // The sensitivity fields every random-aggregation ledger carries: agent, domain (with what it declares), b_inf
 // and its source (the domain's bound or the declared b_inf), then `more` in order.
-Json sensitivity_fields(const AggregationPrivacyKeys& keys, double b_inf, const Json& more);
+// `agent` is the one accounted (accounted_agent); with target=worst the fields say it is the worst of `agents`.
+Json sensitivity_fields(const AggregationPrivacyKeys& keys, int agent, int agents, double b_inf, const Json& more);
 // Adds every field of `fields` (a JSON object), in order, to both result.claimed and result.accounted.
 void add_to_both_ledgers(RunResult& result, const Json& fields);
 

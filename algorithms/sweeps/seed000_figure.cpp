@@ -78,7 +78,8 @@ Figure seed000_figure2_1(RunParameters& params, int seeds, const ProgressCallbac
   for (int s = 1; s <= seeds; ++s) {
     if (progress) progress(done++ / total, "seed " + std::to_string(s));
     std::vector<std::string> sets = problem_sets;
-    sets.insert(sets.end(), {"K=" + std::to_string(K), "beta0=" + figure_number(beta0), "output=last", "gamma=bound"});
+    sets.insert(sets.end(), {"K=" + std::to_string(K), "beta0=" + figure_number(beta0), "output=last", "gamma=bound",
+                                "target=0"});  // agent 0's view, as the baselines below
     RunParameters p = RunParameters::from_assignments(sets);
     const RunResult r = alg1.run(p, static_cast<std::uint64_t>(s));
     // The same problem and start for the baselines (the run's generator, split in the same order).

@@ -20,7 +20,7 @@ TEST(ExtendedTypedDecimals, NoLowerBoundWhenATypedValueIsNotADouble) {
   const AccountingResult exact = pld("discrete_laplace:a=0.5,steps=10");
   ASSERT_TRUE(exact.lower.has_value());
   EXPECT_LE(hi(*exact.lower), hi(exact.epsilon));
-  // a = 0.3 is not: the upper bound is computed at the double below 0.3 (less noise), no lower bound is given.
+  // a = 0.3 is not: the upper bound is computed at the double above 0.3 (less noise), no lower bound is given.
   const AccountingResult typed = pld("discrete_laplace:a=0.3,steps=10");
   EXPECT_FALSE(typed.lower.has_value());
   EXPECT_NE(typed.note.find("no certified lower bound"), std::string::npos) << typed.note;

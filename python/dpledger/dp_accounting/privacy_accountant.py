@@ -99,10 +99,36 @@ class LedgerAccountant(PrivacyAccountant):
         self._specs_cache = []  # the specs of self.ledger (None: to be recomputed)
         self._results = {}
 
-    # Events whose guarantee holds for one neighbouring relation only (dpledger: Poisson sampling is analysed
-    # for add/remove-one neighbours, sampling without replacement for replace-one).
-    _POISSON = ("ADD_OR_REMOVE_ONE", "REPLACE_SPECIAL")
-    _WOR = ("REPLACE_ONE",)
+    # The neighbouring relations each event is certified for (docs/mechanisms.md, "Neighbouring relations", cites
+    # the theorem of each pair); a class not listed holds for the relation its sensitivity or guarantee is stated
+    # for. Every other (event, relation) pair is refused: supports() is False, compose() raises.
+    _RELATIONS = {
+        "PoissonSampledDpEvent": ("ADD_OR_REMOVE_ONE", "REPLACE_SPECIAL"),
+        "SampledWithoutReplacementDpEvent": ("REPLACE_ONE",),
+        "SampledWithReplacementDpEvent": ("REPLACE_ONE",),
+        "MixtureOfGaussiansDpEvent": ("ADD_OR_REMOVE_ONE",),
+        "TruncatedSubsampledGaussianDpEvent": ("ADD_OR_REMOVE_ONE",),
+        "RandomizedResponseDpEvent": ("REPLACE_ONE", "REPLACE_SPECIAL"),
+        "SingleEpochTreeAggregationDpEvent": ("ADD_OR_REMOVE_ONE", "REPLACE_SPECIAL"),
+    }
+
+    def _relation_error(self, event):
+        """None if `event` and every event inside it are certified for this accountant's relation, else why not."""
+        name = class_name(event)
+        allowed = self._RELATIONS.get(name)
+        if allowed is not None and self._relation not in allowed:
+            return (f"neighboring_relation must be {' or '.join(f'`{r}`' for r in allowed)} for `{name}`. Found "
+                    f"{self._relation}.")
+        inner = getattr(event, "event", None)
+        if inner is not None and not isinstance(inner, (str, bytes, numbers.Number)):
+            error = self._relation_error(inner)
+            if error is not None:
+                return error
+        for e in getattr(event, "events", None) or ():
+            error = self._relation_error(e)
+            if error is not None:
+                return error
+        return None
 
     def _tree(self, event, count):
         """The JSON tree of `event` composed `count` times, NonPrivateDpEvents taken out (they make the budget
@@ -126,12 +152,9 @@ class LedgerAccountant(PrivacyAccountant):
                 if t is not None:
                     trees.append(t)
             return ({"class_name": "ComposedDpEvent", "events": trees} if trees else None), non_private
-        if name == "PoissonSampledDpEvent" and self._relation not in self._POISSON:
-            return (f"neighboring_relation must be `ADD_OR_REMOVE_ONE` or `REPLACE_SPECIAL` for "
-                    f"`PoissonSampledDpEvent`. Found {self._relation}."), False
-        if name == "SampledWithoutReplacementDpEvent" and self._relation not in self._WOR:
-            return (f"neighboring_relation must be `REPLACE_ONE` for `SampledWithoutReplacementDpEvent`. Found "
-                    f"{self._relation}."), False
+        error = self._relation_error(event)
+        if error is not None:
+            return error, False
         tree = event_to_json(event)
         if count == 1:
             return tree, False
