@@ -46,6 +46,7 @@ set(CPACK_PACKAGE_VENDOR "dpledger developers")
 set(CPACK_PACKAGE_CONTACT "dpledger developers <dpledger@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Certified differential-privacy accounting and verification of private optimisation")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_RESOURCE_FILE_LICENSE ${CMAKE_SOURCE_DIR}/LICENSE)  # Apache-2.0; each .deb names it in its copyright file
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
