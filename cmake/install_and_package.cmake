@@ -18,10 +18,22 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/
 # Debian's copyright file of each package (/usr/share/doc/PACKAGE/copyright).
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/debian_copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/dpledger RENAME copyright)
 
-# The library: dpledger::accounting (static; its headers under include/dpledger/accounting/), the install component
-# `dev` (the .deb libdpledger-dev, which needs the -dev packages of its dependencies; the command needs none).
+# The library: dpledger::accounting (static, or shared with DPLEDGER_SHARED; its headers under
+# include/dpledger/accounting/, included as <dpledger/accounting/...>), the install component `dev` (the .deb
+# libdpledger-dev, which needs the -dev packages of its dependencies; the command needs none), with a CMake package
+# and a pkg-config file (dpledger.pc).
 install(TARGETS dpl_accounting dpl_warnings EXPORT dpledgerTargets
-        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
+# dpledger.pc names the prefix installed to (given to `cmake --install --prefix` or by cpack), so it is written then.
+set(DPLEDGER_PC_PREFIX "@PREFIX@")
+configure_file(${CMAKE_SOURCE_DIR}/cmake/dpledger.pc.in ${CMAKE_BINARY_DIR}/dpledger.pc.template @ONLY)
+install(CODE "
+  file(READ \"${CMAKE_BINARY_DIR}/dpledger.pc.template\" dpl_pc)
+  string(REPLACE \"@PREFIX@\" \"\${CMAKE_INSTALL_PREFIX}\" dpl_pc \"\${dpl_pc}\")
+  file(WRITE \"${CMAKE_BINARY_DIR}/dpledger.pc\" \"\${dpl_pc}\")
+" COMPONENT dev)
+install(FILES ${CMAKE_BINARY_DIR}/dpledger.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT dev)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/accounting/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dpledger/accounting
         COMPONENT dev FILES_MATCHING PATTERN "*.h")
 install(EXPORT dpledgerTargets NAMESPACE dpledger:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/dpledger COMPONENT dev)
