@@ -64,7 +64,7 @@ for lib in libmpfr libgmp libmpfi libfftw3; do
 done
 "$T/root/usr/bin/dpledger" --version
 "$T/root/usr/bin/dpledger" compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant rdp
-test -s "$T/root/usr/share/man/man1/dpledger.1"
+test -s "$T/root/usr/share/man/man1/dpledger.1.gz"
 test -s "$T/root/usr/share/bash-completion/completions/dpledger"
 test -s "$T/root/usr/share/dpledger/data/breast_cancer.csv"
 if ls "$BUILD"/python/dpledger/_dpledger*.so >/dev/null 2>&1; then

@@ -10,7 +10,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cmake --install "$BUILD" --prefix "$T/prefix" >"$T/install.log"
 "$T/prefix/bin/dpledger" --version
-test -s "$T/prefix/share/man/man1/dpledger.1"
+test -s "$T/prefix/share/man/man1/dpledger.1.gz"
 test -s "$T/prefix/share/bash-completion/completions/dpledger"
 test -s "$T/prefix/share/dpledger/data/breast_cancer.csv"
 test -s "$T/prefix/lib/cmake/dpledger/dpledgerConfig.cmake"
