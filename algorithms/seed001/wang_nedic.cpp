@@ -376,6 +376,10 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
       r.accounted = to_json(acc);
       phase(3, "ledger");
       r.mechanisms = laplace_ledger(cfg, acc.worst_a, T, bar.phase_callback());  // --ledger-out
+      // For `run --plot`: the traced iteration k has released y^{k0} .. y^k, the first k - k0 entries of the ledger
+      // (y^{k0}'s sensitivity s^{k0} is 0, so it has no entry).
+      if (!r.mechanisms.empty())
+        for (auto& step : r.trace) step.ledger_steps = step.iteration - cfg.k0;
       if (r.mechanisms.empty())
         r.ledger_not_expressible = "more than " + std::to_string(kMaxLedgerMessages) +
                                    " messages (one Laplace entry each): the ledger file would be too large";
