@@ -125,8 +125,10 @@ std::string event_text(const AuditResult& r) {
   return s.str();
 }
 
-// The verdict and the figures common to every kind of audit.
-void describe(const AuditResult& r, Output& out, std::ostringstream& t) {
+// The verdict and the figures common to every kind of audit. `more` names what an inconclusive audit needs more of
+// (runs of a built-in target, or the user's samples); `mu_source` where the mu claimed comes from.
+void describe(const AuditResult& r, Output& out, std::ostringstream& t, const std::string& more = "runs",
+              const std::string& mu_source = "sens / sigma") {
   out.json["verdict"] = to_string(r.verdict);
   out.json["epsilon_lower"] = jdown(r.epsilon_lower);
   out.json["epsilon_claimed"] = jnear(r.epsilon_claimed);
@@ -155,14 +157,15 @@ void describe(const AuditResult& r, Output& out, std::ostringstream& t) {
       << up(r.detectable) << "\n";
   else
     t << "verdict          INCONCLUSIVE: no violation found, but the run could only detect " << r.unit << " > "
-      << up(r.detectable) << " (resolution " << up(r.resolution) << " > --tolerance); add runs\n";
+      << up(r.detectable) << " (resolution " << up(r.resolution) << " > --tolerance); add " << more << "\n";
   if (r.mu_lower) {
     t << "mu_lower         " << down(*r.mu_lower) << "   (Gaussian-DP mu, lower bound at confidence " << C << ")\n";
-    t << "mu_claimed       " << up(*r.mu_claimed) << "   (sens / sigma)\n";
+    t << "mu_claimed       " << up(*r.mu_claimed) << "   (" << mu_source << ")\n";
   }
   t << "epsilon_lower    " << down(r.epsilon_lower) << "   (lower bound at confidence " << C << ", delta "
     << format_input(out.json.value("delta", 0.0)) << ")\n";
-  t << "epsilon_claimed  " << claim(r.epsilon_claimed) << "\n";
+  if (!r.mu_claimed || std::isfinite(r.epsilon_claimed))  // a mu claim alone claims no epsilon
+    t << "epsilon_claimed  " << claim(r.epsilon_claimed) << "\n";
   t << "estimate         " << (r.unit == "mu" ? down(*r.mu_estimate) : down(r.epsilon_estimate)) << "   (" << r.unit
     << " of the chosen event from the point estimates)\n";
   t << "event            " << event_text(r) << "\n";
@@ -315,7 +318,7 @@ Output run_samples(const AuditOptions& o) {
   out.json["tolerance"] = tolerance;
   out.json["seed"] = nullptr;
   std::ostringstream t;
-  describe(r, out, t);
+  describe(r, out, t, "samples", "--mu");
   t << "samples          " << d.size() << " on D (" << o.samples << "), " << dp.size() << " on D' (" << o.neighbour_samples
     << "); the first half of each chooses the event, the second half estimates it\n";
   for (const auto& [file, h] : {std::pair{o.samples, header_d}, std::pair{o.neighbour_samples, header_dp}})

@@ -153,7 +153,7 @@ Output run_gamma(const GammaOptions& o) {
                          "u/2}, an estimate; gamma_lower/upper: composite midpoint rule with its rigorous remainder "
                          "h^3 f''/24, f'' enclosed in interval arithmetic on each panel (" +
                          std::to_string(c.panels) + " panels" + (c.converged ? "" : ", panel limit reached") +
-                         "); endpoint maximisation by log-concavity (docs/seed000.md)";
+                         "); endpoint maximisation by log-concavity (docs/xiao2019.md)";
     std::ostringstream t;
     t << "worst          " << format_upper(worst) << "   (beta * shift: the worst-case loss per coordinate and step)\n";
     t << "gamma          " << format_nearest(g.gamma) << "   (E[loss] / worst, estimate; quadrature error estimate "

@@ -143,6 +143,30 @@ std::string algorithm_help() {
   return t.str();
 }
 
+// For `run ALGORITHM --help`: that algorithm's keys with their defaults and allowed values (a describe-only pass).
+std::string algorithm_keys_help(const std::string& algorithm) {
+  const algorithms::AlgorithmEntry* entry = nullptr;
+  try {
+    entry = &algorithms::find_algorithm(algorithm);
+  } catch (const InputError&) {
+    return algorithm_help();  // not an algorithm: the list of them
+  }
+  algorithms::RunParameters p;
+  p.set_describe_only(true);
+  try {
+    (void)entry->runner(p, 1, {});
+  } catch (const algorithms::ParametersDescribed&) {
+  } catch (const std::exception&) {
+  }
+  std::ostringstream t;
+  t << entry->name << ": " << entry->summary << "\nKeys (--set key=value or --config FILE):\n";
+  t << "  " << std::left << std::setw(22) << "key" << std::setw(22) << "default" << "allowed\n";
+  for (const auto& [key, value] : p.defaults().items())
+    t << "  " << std::left << std::setw(22) << key << std::setw(22)
+      << (value.is_string() ? value.get<std::string>() : value.dump()) << p.allowed().value(key, std::string()) << "\n";
+  return t.str();
+}
+
 Output run_algorithm(const RunOptions& o) {
   Output out;
   out.json["command"] = "run";
@@ -297,9 +321,10 @@ const Registration run_registration{"run", 50, [](CLI::App& root, CLI::App*& sub
   sub = root.add_subcommand("run",
                             "Run a reference algorithm of the papers: utility, the paper's claimed privacy, and "
                             "dpledger's accounting of the same run");
-  sub->add_option("ALGORITHM", o->algorithm, "One of the algorithms listed below (dpledger run --list)");
+  CLI::Option* algorithm =
+      sub->add_option("ALGORITHM", o->algorithm, "One of the algorithms listed below (dpledger run --list)");
   sub->add_option("--config", o->config, "File of key = value lines (# comments); --set overrides it");
-  sub->add_option("--set", o->sets, "key=value parameter override, repeatable (see the README for each algorithm's keys)");
+  sub->add_option("--set", o->sets, "key=value parameter override, repeatable (dpledger run ALGORITHM --help lists its keys)");
   sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
       ->check(seed_value())
       ->capture_default_str();
@@ -320,7 +345,10 @@ const Registration run_registration{"run", 50, [](CLI::App& root, CLI::App*& sub
   sub->add_flag("--parameters", o->parameters,
                 "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "
                 "values; nothing is run");
-  sub->footer([] { return algorithm_help(); });
+  // `run --help`: every algorithm and its keys; `run ALGORITHM --help`: that algorithm's keys, defaults and ranges.
+  sub->footer([algorithm] {
+    return algorithm->results().empty() ? algorithm_help() : algorithm_keys_help(algorithm->results().front());
+  });
   return [o] { return run_algorithm(*o); };
 }};
 

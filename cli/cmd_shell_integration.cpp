@@ -5,6 +5,7 @@
 #include "accounting/mechanisms/dp_event_text.h"
 #include "accounting/mechanisms/mechanism_spec.h"
 #include "algorithms/run/algorithm_registry.h"
+#include "algorithms/sweeps/figure_registry.h"
 #include "audit/whitebox_audit.h"
 #include "proofs-check/registry.h"
 #include "cli/command_examples.h"
@@ -165,12 +166,14 @@ std::vector<std::string> option_values(const std::string& option) {
   return {};
 }
 
-// The values of a command's positional arguments: algorithms (run), audit targets (a mechanism spec, an
-// algorithm, or merge), claim ids and papers (check), shells (completion).
+// The values of a command's positional arguments: algorithms (run), figures (sweep), audit targets (a mechanism
+// spec, an algorithm, or merge), claim ids and papers (check), shells (completion).
 std::vector<std::string> positional_values(const std::string& command) {
   std::vector<std::string> v;
   if (command == "run")
     for (const auto& a : algorithms::algorithm_entries()) v.push_back(a.name);
+  if (command == "sweep")
+    for (const auto& f : algorithms::sweeps::figure_entries()) v.push_back(f.name);
   if (command == "audit") {
     v = {"merge", "laplace:", "gaussian:"};
     for (const auto& a : audit::known_density_algorithms()) v.push_back(a);
@@ -261,7 +264,7 @@ std::string bash_completion(const CLI::App& root) {
     b << "    " << s->get_name() << ") w=\"" << option_words(*s) << "\"";
     const auto values = positional_values(s->get_name());
     if (!values.empty()) {
-      // run and completion take one positional argument, audit one (or merge FILE...), check any number.
+      // run, sweep and completion take one positional argument, audit one (or merge FILE...), check any number.
       const std::string name = s->get_name();
       if (name == "check") b << "; values=\"" << words(values) << "\"";
       else if (name == "audit")

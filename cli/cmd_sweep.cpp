@@ -22,7 +22,7 @@ struct SweepOptions {
   std::string figure, csv, svg;
   std::vector<std::string> sets;
   int seeds = -1;  // -1: the figure's default
-  std::int64_t K = 0;  // seed003-fig1's rounds (same as --set K=...)
+  std::int64_t K = 0;  // cyffers2023-fig1's rounds (same as --set K=...)
   bool list = false, parameters = false;
 };
 
@@ -136,11 +136,11 @@ const Registration sweep_registration{"sweep", 70, [](CLI::App& root, CLI::App*&
   auto o = std::make_shared<SweepOptions>();
   sub = root.add_subcommand("sweep", "Regenerate a paper figure by a sweep over seeds: CSV and SVG (mean, one-sd "
                                      "bands); --list names the figures");
-  sub->add_option("FIGURE", o->figure, "A figure name from --list, e.g. seed004-fig1");
+  sub->add_option("FIGURE", o->figure, "A figure name from --list, e.g. liu2023-fig1");
   sub->add_option("--seeds", o->seeds, "Seeds per curve, in [1, 100] (default: the figure's, see --list)")
       ->check(integer_in(1, 100));
   sub->add_option("--set", o->sets, "key=value figure option, repeatable (see --parameters and the list below)");
-  sub->add_option("--K", o->K, "Rounds of seed003-fig1's methods, in [1, 100000] (same as --set K=...)")
+  sub->add_option("--K", o->K, "Rounds of cyffers2023-fig1's methods, in [1, 100000] (same as --set K=...)")
       ->check(integer_in(1, 100000));
   sub->add_option("--csv", o->csv, "Write the curves: panel,curve,x,mean,sd,seeds (.csv)")
       ->check(writable_output_file());

@@ -38,7 +38,7 @@ const std::vector<CommandExample>& command_examples(const std::string& command) 
          "dpledger run dgd-secret-sharing --seed 7 --set sigma=0.2 --set honest=3"}}},
       {"sweep",
        {{"regenerate a paper figure as CSV and SVG (about a minute with 10 seeds)",
-         "dpledger sweep seed003-figure1 --seeds 1 --K 20 --csv fig1.csv --svg fig1.svg"}}},
+         "dpledger sweep cyffers2023-fig1 --seeds 1 --K 20 --csv fig1.csv --svg fig1.svg"}}},
       {"audit",
        {{"audit the Laplace mechanism's claim (PASS; with --set actual_noise_factor=0.5, half the noise, it is a "
          "VIOLATION, exit 3)",

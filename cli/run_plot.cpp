@@ -154,7 +154,7 @@ RunPlot run_plot(const RunResult& r) {
     how = "accounted: ledger prefix";
     notes = acc.note_kinds;
   } else if (const auto eps = number(r.accounted, "epsilon")) {
-    privacy.series.push_back({"accounted (final)", {last}, {*eps}, false, true});
+    privacy.series.push_back({"accounted (final) " + format_input(*eps), {last}, {*eps}, false, true});
     how = "accounted: final value";
     notes = "accounted: final value only (" + acc.note + ")";
   } else {
@@ -169,7 +169,8 @@ RunPlot run_plot(const RunResult& r) {
     privacy.series.push_back(cl.series);
     how += "; claimed: paper at t";
   } else if (const auto eps = number(r.claimed, "epsilon")) {
-    privacy.series.push_back({"claimed (final)", {last}, {*eps}, false, true});
+    // a ring (dashed point series): an accounted dot at the same place stays visible inside it
+    privacy.series.push_back({"claimed (final) " + format_input(*eps), {last}, {*eps}, true, true});
     how += "; claimed: final value";
     notes += std::string(notes.empty() ? "" : "; ") + "claimed: final value only (" + cl.note + ")";
   } else {

@@ -265,12 +265,15 @@ void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
       s << "<polygon fill='" << color << "' fill-opacity='0.18' stroke='none' points='" << up.str() << down.str()
         << "'/>\n";
   }
+  // The reference lines under the series, their labels over them (drawn after the series, on a white halo).
+  std::ostringstream line_labels;
   for (const auto& l : p.lines) {
     if (p.y.log && !(l.y > 0)) continue;
     const double y = fy(l.y);
     s << "<line x1='" << left << "' y1='" << num(y) << "' x2='" << left + pw << "' y2='" << num(y)
-      << "' stroke='#555' stroke-dasharray='3 3'/>\n<text x='" << left + 6 << "' y='" << num(y - 5)
-      << "' fill='#444' font-size='11'>" << xml(l.label) << "</text>\n";
+      << "' stroke='#555' stroke-dasharray='3 3'/>\n";
+    line_labels << "<text x='" << left + 6 << "' y='" << num(y - 5) << "' fill='#444' font-size='11' stroke='#fff' "
+                << "stroke-width='3' paint-order='stroke'>" << xml(l.label) << "</text>\n";
   }
   std::size_t k = 0, legend_row = 0;
   for (const auto& ser : p.series) {
@@ -279,8 +282,9 @@ void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
     std::size_t n = 0;
     for (std::size_t i = 0; i < std::min(ser.x.size(), ser.y.size()); ++i) {
       if (!drawable(ser.x[i], ser.y[i], p)) continue;
-      if (ser.points)
-        s << "<circle cx='" << num(fx(ser.x[i])) << "' cy='" << num(fy(ser.y[i])) << "' r='3' fill='" << color << "'/>\n";
+      if (ser.points)  // a dashed series' markers are rings, so that a dot at the same place stays visible
+        s << "<circle cx='" << num(fx(ser.x[i])) << "' cy='" << num(fy(ser.y[i]))
+          << (ser.dashed ? "' r='6' fill='none' stroke-width='2' stroke='" : "' r='3' fill='") << color << "'/>\n";
       pts << num(fx(ser.x[i])) << "," << num(fy(ser.y[i])) << " ";
       ++n;
     }
@@ -295,13 +299,15 @@ void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
     const double ly = top + 14 + 20 * static_cast<double>(legend_row++);
     const double lx = left + pw + 14;
     if (ser.points)
-      s << "<circle cx='" << lx + 12 << "' cy='" << ly - 4 << "' r='3' fill='" << color << "'/>\n";
+      s << "<circle cx='" << lx + 12 << "' cy='" << ly - 4
+        << (ser.dashed ? "' r='6' fill='none' stroke-width='2' stroke='" : "' r='3' fill='") << color << "'/>\n";
     else
       s << "<line x1='" << lx << "' y1='" << ly - 4 << "' x2='" << lx + 24 << "' y2='" << ly - 4 << "' stroke='" << color
         << "' stroke-width='2'" << (ser.dashed ? " stroke-dasharray='6 4'" : "") << "/>\n";
     s << "<text x='" << lx + 30 << "' y='" << ly << "'>" << xml(name) << "</text>\n";
     ++k;
   }
+  s << line_labels.str();
 }
 
 }  // namespace

@@ -444,7 +444,7 @@ ClaimResult check_sec_3_3(const CheckContext& ctx) {
   r.status = ok ? Status::holds : Status::fails;
   if (!ok) r.counterexample = counter;
   r.reproduce = "dpledger consensus";
-  r.note = "Fig. 3-2's rows as printed do not sum to 1; the factor-2 reading is used (docs/seed000.md, E20). A rate that stays "
+  r.note = "Fig. 3-2's rows as printed do not sum to 1; the factor-2 reading is used (docs/xiao2019.md, E20). A rate that stays "
            "below 1 on the late half of the products (where a polynomial decay would approach 1) is the exponential decay.";
   return r;
 }

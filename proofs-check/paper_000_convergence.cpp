@@ -246,7 +246,7 @@ AdmmBoundRun run_thm_3_1_2(int K, double sigma, int runs, std::uint64_t seed) {
       }
       VectorXd Ax = VectorXd::Zero(m);
       for (int i = 0; i < n; ++i) Ax += ring.A[static_cast<std::size_t>(i)] * next[static_cast<std::size_t>(i)];
-      lambda -= zeta * Ax;  // the multiplier the agents can compute (with the noisy x; docs/seed000.md E14)
+      lambda -= zeta * Ax;  // the multiplier the agents can compute (with the noisy x; docs/xiao2019.md E14)
       x = next;
       for (int i = 0; i < n; ++i) sum[static_cast<std::size_t>(i)] += x[static_cast<std::size_t>(i)];
     }
@@ -868,7 +868,7 @@ ClaimResult check_eq_j31_j32(const CheckContext& ctx) {
     r.status = Status::holds;
   }
   r.reproduce = "dpledger check 000/eq-J.31-J.32";
-  r.note = "The footnote writes c where a is meant and 6 delta where (J.33) has 6p (docs/seed000.md E25). R^K decays only on the "
+  r.note = "The footnote writes c where a is meant and 6 delta where (J.33) has 6p (docs/xiao2019.md E25). R^K decays only on the "
            "time scale 1/(1 - a) ~ 2/p, which for the lemma's small p is thousands of steps.";
   return r;
 }

@@ -100,7 +100,7 @@ ClaimResult check_lemma_2_2_1(const CheckContext& ctx) {
           double s = 0;
           for (int o = 0; o < n; ++o)
             if (o != j) s += next[o][l] - next[j][l];
-          lambda[j][l] += zeta * s;  // the corrected sign (docs/seed000.md E4)
+          lambda[j][l] += zeta * s;  // the corrected sign (docs/xiao2019.md E4)
         }
       x = next;
     }

@@ -70,7 +70,7 @@ ClaimResult check_thm_2(const CheckContext& ctx) {
     r.status = Status::holds;
   }
   r.note = "Step (8) assumes o^k = o'^k, but agent i mixes its own un-noised state, so the sensitivity accumulates "
-           "(001/eq-8); the exact loss grows like T^0.6 while the claim stays below eps (docs/seed001.md).";
+           "(001/eq-8); the exact loss grows like T^0.6 while the claim stays below eps (docs/wang2022.md).";
   return r;
 }
 

@@ -128,7 +128,7 @@ ClaimResult check_app_c2_argmin(const CheckContext& ctx) {
   record_search_verdict(r, s, axes);
   r.reproduce = "dpledger check 003/app-C.2-argmin";
   r.note = "With prox_{gamma f_i} as printed in Algorithm 2 this is 2 L gamma per block; eq. (25)'s 1/n needs the "
-           "1/n-weighted prox (docs/seed003.md sec. 3).";
+           "1/n-weighted prox (docs/cyffers2023.md sec. 3).";
   return r;
 }
 

@@ -54,15 +54,15 @@ T thesis_eq_2_6_t(const T& u, const T& e) {
 }  // namespace
 
 // J(y) = int_0^u e^{-|y-z|} dz: e^y (1 - e^{-u}) for y < 0; 2 - e^{-y} - e^{-(u-y)} inside, evaluated as
-// -expm1(-y) - expm1(-(u-y)) (no cancellation for tiny u); e^{-(y-u)} (1 - e^{-u}) above (docs/seed000.md). Exact.
+// -expm1(-y) - expm1(-(u-y)) (no cancellation for tiny u); e^{-(y-u)} (1 - e^{-u}) above (docs/xiao2019.md). Exact.
 Real laplace_window(const Real& u, const Real& y) { return window_t(u, y); }
 
 // Theta(y), symmetric about u/2; outside (0, u) exactly e (Thm 2.2.1). For y <= u/2 the worst shift is +e:
 // y < e: (e - y) + log(J(y)/(1 - e^{-u})); y >= e: log1p((J(y) - J(y-e))/J(y-e)) with
-// J(y) - J(y-e) = e^{-y} expm1(e) + e^{-(u-y)} expm1(-e) (docs/seed000.md). Exact.
+// J(y) - J(y-e) = e^{-y} expm1(e) + e^{-(u-y)} expm1(-e) (docs/xiao2019.md). Exact.
 Real pointwise_loss(const Real& u, const Real& e, const Real& y) { return pointwise_loss_t(u, e, y); }
 
-// Eq. (2.6) as printed (Xiao 2019 Thm 2.2.2), in closed form with a = (u - e)/2 >= 0 (docs/seed000.md):
+// Eq. (2.6) as printed (Xiao 2019 Thm 2.2.2), in closed form with a = (u - e)/2 >= 0 (docs/xiao2019.md):
 // m1 = [2a - (1 - e^{-a}) - e^{-u}(e^a - 1)]/(2u), m2 = [2a - (e^{-e} - e^{-(a+e)}) - e^{-u}(e^{a+e} - e^e)]/(2u),
 // value log(e^e (1 - 2 m1) + 2 m2)/e = 1 + log((1 - 2 m1) + 2 m2 e^{-e})/e (1 - 2 m1 >= e/u > 0), with every
 // exponent <= 0 so that no parameter overflows. The printed formula's value (not a bound).
@@ -93,7 +93,7 @@ GammaResult average_case_gamma(double omega, double beta, double shift, GammaQua
   // Past y = e + 100 the integrand is below e^{-100} times its size (see certified_gamma.cpp): integrating
   // further on a huge window (u = 1e300) only costs time.
   const Real half = u / 2 < e + 100 ? u / 2 : e + 100;
-  const Real kink = e < half ? e : half;  // y = e: y - e crosses 0 (docs/seed000.md)
+  const Real kink = e < half ? e : half;  // y = e: y - e crosses 0 (docs/xiao2019.md)
   Real err1 = 0, err2 = 0;
   // Relative tolerance 1e-40; the depth is capped at 15 (at most 2^15 panels): with depth 30 a tolerance the
   // working precision cannot meet (e.g. u = beta omega < 1e-10) recursed for ever. The error estimate is
@@ -109,7 +109,7 @@ GammaResult average_case_gamma(double omega, double beta, double shift, GammaQua
   r.quadrature_error = 2 * (abs(err1) + abs(err2)) / e;
   r.thesis_applies = e < u && e > Real("1e-30");  // below, the printed formula cancels at 200 bits
   r.thesis_bound = r.thesis_applies ? thesis_eq_2_6(u, e) : Real(1);
-  // gamma_0 = 2 (1 - e^{-u/2})/u (docs/seed000.md, the limit e -> 0).
+  // gamma_0 = 2 (1 - e^{-u/2})/u (docs/xiao2019.md, the limit e -> 0).
   r.small_shift = -2 * expm1(Real(-u / 2)) / u;
   return r;
 }

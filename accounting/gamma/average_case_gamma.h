@@ -19,7 +19,7 @@ struct GammaResult {
 };
 
 // Seed 000, Thm 2.2.1 model: output y = U + Lap(1), U ~ Unif[0, u]; neighbour shifts the interval by |t| <= e.
-// gamma = (1 - e^{-u})/u + (2/e) int_0^{u/2} J(y)/(2u) Theta(y) dy (docs/seed000.md), Theta at the endpoint
+// gamma = (1 - e^{-u})/u + (2/e) int_0^{u/2} J(y)/(2u) Theta(y) dy (docs/xiao2019.md), Theta at the endpoint
 // t = +e for y <= u/2 (the shift away from y; log-concavity of t -> J(y - t)). Exact up to the quadrature error.
 // `tolerance` (relative) and `max_depth` (at most 2^max_depth panels of 61 points) bound the quadrature's work: the
 // defaults give ~40 digits; a grid of estimates printed to 15 digits asks for less (kGammaGridQuadrature).
@@ -37,7 +37,7 @@ double thesis_eq_2_6_estimate(double u, double e);
 
 // J(y) = int_0^u e^{-|y - z|} dz (closed form, exact).
 Real laplace_window(const Real& u, const Real& y);
-// Theta(y) = max_{|t| <= e} |log J(y)/J(y - t)|, cancellation-free (docs/seed000.md), any real y. Exact.
+// Theta(y) = max_{|t| <= e} |log J(y)/J(y - t)|, cancellation-free (docs/xiao2019.md), any real y. Exact.
 Real pointwise_loss(const Real& u, const Real& e, const Real& y);
 
 // Seed 000, Lemma 2.2.1 / Thm 2.2.1: the realised loss of one released coordinate x drawn around the interval

@@ -332,8 +332,7 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
   std::int64_t batch = 0, dataset = 0;
   if (sizes) {
     if (!has("batch_size") || !has("dataset_size"))
-      fail(raw, "batch_size and dataset_size go together (q = batch_size/dataset_size, steps = ceil(epochs "
-                "dataset_size/batch_size))");
+      fail(raw, "batch_size and dataset_size go together (q = batch_size/dataset_size, steps = ceil(epochs/q))");
     batch = count("batch_size", 1);
     dataset = count("dataset_size", 1);
     require(raw, batch <= dataset, "batch_size", given.at("batch_size"), "[1, dataset_size=" + std::to_string(dataset) + "]");
@@ -346,6 +345,7 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
     return Enclosure{lo_down(r), hi_up(r)};
   };
   std::optional<Enclosure> q;
+  std::optional<Rational> q_typed;  // the sampling rate typed, exactly (epochs with q: steps = ceil(epochs/q))
   if (has("q")) {
     const std::string& v = given.at("q");
     if (const auto slash = v.find('/'); slash != std::string::npos && v != "?") {
@@ -361,8 +361,10 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
                   "or such a fraction)");
       q = fraction(boost::multiprecision::numerator(*num).convert_to<std::int64_t>(),
                    boost::multiprecision::numerator(*den).convert_to<std::int64_t>());
+      q_typed = *num / *den;
     } else {
       q = unit("q");
+      if (v != "?") q_typed = decimal_rational(v, 400);
     }
   } else if (sizes) {
     q = fraction(batch, dataset);
@@ -372,20 +374,28 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
     e.sampling = Sampling::poisson;
   }
 
-  // Steps: steps=K, or epochs=E with batch_size/dataset_size: ceil(E N / B), exact.
+  // Steps: steps=K, or epochs=E with the sampling rate: ceil(E / q), exact, with q = batch_size/dataset_size or the
+  // q (sample_rate) typed. Opacus counts int(epochs / sample_rate) steps (opacus.accountants.utils.
+  // get_noise_multiplier); the ceiling is the same number when E/q is whole and one step more (a larger bound)
+  // otherwise, as a data loader of ceil(N/B) batches per epoch takes.
   if (has("epochs")) {
     if (has("steps")) fail(raw, "steps and epochs both give the number of steps: give one of them");
-    if (!sizes) fail(raw, "epochs needs batch_size and dataset_size (steps = ceil(epochs dataset_size/batch_size))");
+    if (!sizes && !has("q"))
+      fail(raw, "epochs needs the sampling rate: q (or sample_rate), or batch_size and dataset_size (steps = "
+                "ceil(epochs/q))");
+    if (!sizes && !q_typed)
+      fail(raw, "epochs with " + typed.at("q") + "=?: the number of steps (ceil(epochs/q)) would change with the value "
+                "calibrated; give steps instead of epochs");
     const std::string& v = given.at("epochs");
     if (!is_decimal_literal(v)) not_decimal(raw, "epochs", v, "(0, 1e15]");
     const auto epochs = decimal_rational(v, 400);  // a tiny epochs is one step; the bound keeps the number small
     require(raw, epochs && *epochs > 0 && *epochs <= Rational(static_cast<std::int64_t>(kMaxCount)), "epochs", v, "(0, 1e15]");
-    const Rational exact_steps = *epochs * Rational(dataset) / Rational(batch);
+    const Rational exact_steps = sizes ? *epochs * Rational(dataset) / Rational(batch) : *epochs / *q_typed;
     boost::multiprecision::mpz_int steps = boost::multiprecision::numerator(exact_steps) /
                                            boost::multiprecision::denominator(exact_steps);
     if (Rational(steps) < exact_steps) steps += 1;  // ceiling
     if (steps > static_cast<std::int64_t>(kMaxCount))
-      fail(raw, "epochs=" + v + " gives " + steps.str() + " steps (ceil(epochs dataset_size/batch_size)): allowed at most 1e15");
+      fail(raw, "epochs=" + v + " gives " + steps.str() + " steps (ceil(epochs/q)): allowed at most 1e15");
     e.steps = steps.convert_to<std::int64_t>();
   } else if (has("steps")) {
     e.steps = count("steps", 1);

@@ -154,8 +154,8 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
       "eps_worst 4.46 per agent (Fig. 2(b)); here " + params.resolved().value("data", std::string()) +
       " (d 30, b_i ~ 57, two-sided B_inf) stands in and beta0 = 2: the thesis's rate costs eps 33.5 here and does not "
       "reliably beat the random start, and at eps 4.46 this algorithm does not learn on this data";
-  result.extra["dual_sign"] = printed_sign ? "printed: lambda -= zeta sum(x_j - x_i) (diverges, docs/seed000.md E4)"
-                                           : "corrected: lambda += zeta sum(x_j - x_i) (docs/seed000.md E4, from (3.5))";
+  result.extra["dual_sign"] = printed_sign ? "printed: lambda -= zeta sum(x_j - x_i) (diverges, docs/xiao2019.md E4)"
+                                           : "corrected: lambda += zeta sum(x_j - x_i) (docs/xiao2019.md E4, from (3.5))";
   bar.finish();
   return result;
 }

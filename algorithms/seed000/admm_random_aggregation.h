@@ -2,7 +2,7 @@
 // executable reading for a general graph (the thesis, Sec. 2.2): per agent, iteration and coordinate
 // r ~ U(0,1), x_i^{k+1}[l] = r x_i^k[l] + (1 - r) mean_{j in N_i} x_j^k[l] - grad f_i(x_i^k)[l]/D + lambda_i^k[l]/D
 // + Lap(rate beta_{k+1}), then lambda_i^{k+1} = lambda_i^k + zeta sum_{j in N_i}(x_j^{k+1} - x_i^{k+1})
-// (the sign corrected, docs/seed000.md E4; the printed '-' is available and diverges).
+// (the sign corrected, docs/xiao2019.md E4; the printed '-' is available and diverges).
 #pragma once
 
 #include <cstdint>

@@ -15,7 +15,7 @@ namespace dpl::algorithms {
 // Parameters: the problem keys (defaults agents 100, graph complete), K (25; needs agents >= 2K),
 // eta0 (1), eta_decay (0.95): eta_k = eta0 eta_decay^k (App. E (d)), beta0 (1), growth (1.02),
 // scaling (rescaled: c = 1, the (I.1) form, sensitivity eta_{k+1} B_inf | printed: c = N as in (2.3),
-// sensitivity eta_{k+1} N B_inf; docs/seed000.md E9), random_weights (on), noise (on), target (0), domain (unit-rows), b_inf (0 = from
+// sensitivity eta_{k+1} N B_inf; docs/xiao2019.md E9), random_weights (on), noise (on), target (0), domain (unit-rows), b_inf (0 = from
 // the domain), gamma (bound, the default | auto | exact: how
 // the expected loss evaluates gamma, see random_aggregation_privacy.h), average_case (on), output (ergodic: sum_k (y1^k
 // + y2^k)/(2K), Thm 3.2.1 | last: (y1^K + y2^K)/2). Trace: states = [y1; y2] (iteration 0 = initial), messages = the

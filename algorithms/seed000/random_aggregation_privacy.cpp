@@ -35,7 +35,7 @@ std::string to_string(GammaMethod m) {
 }
 
 // Closed-form upper bound on the exact gamma for u >= 2e, derived from the formula accounting/gamma integrates
-// (docs/seed000.md, beta = 1): gamma = (1 - e^{-u})/u + (2/e) int_0^{u/2} q Theta, q = J/(2u).
+// (docs/xiao2019.md, beta = 1): gamma = (1 - e^{-u})/u + (2/e) int_0^{u/2} q Theta, q = J/(2u).
 // On [0, e]: Theta <= e (Thm 2.2.1), so that part is <= e int_0^e J/(2u) = e [2e - (1 - e^{-e}) - e^{-u}
 // expm1(e)]/(2u). On [e, u/2]: Theta = log1p(N/J(y-e)) <= N/J(y-e) with N = e^{-y} expm1(e) + e^{-(u-y)} expm1(-e) >=
 // 0, and J(y)/J(y-e) <= e^e (Thm 2.2.1), so q Theta <= e^e N/(2u), whose integral is e^e [expm1(e)(e^{-e} - e^{-u/2}) +
@@ -233,7 +233,7 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
       {"average_source",
        "Xiao 2019 Thm 2.2.2 eq. (2.6) per step and coordinate where omega > s (its hypothesis), else gamma = 1; as "
        "printed "
-       "it is NOT a valid upper bound (docs/seed000.md E1)"},
+       "it is NOT a valid upper bound (docs/xiao2019.md E1)"},
       {"gamma", claimed_worst > 0 ? claimed_average / claimed_worst : 1.0},
       {"releases", releases.size()}};
   out.accounted = {
@@ -249,7 +249,7 @@ AggregationLedger account_random_aggregation(const std::vector<AggregatedRelease
         "sum beta s gamma(beta omega, beta s) along this run's trajectory, gamma by its certified enclosure (composite "
         "midpoint rule with the rigorous h^3 f''/24 remainder in interval arithmetic, upper end; capped at 1 by Thm "
         "2.2.1; gamma = 1 for beta omega < 1e-8); upper bound on the "
-        "expected loss given this trajectory's intervals (trajectory-dependent, docs/seed000.md E16)";
+        "expected loss given this trajectory's intervals (trajectory-dependent, docs/xiao2019.md E16)";
     out.accounted["gamma"] = worst_up > 0 ? exp_up / worst_up : 1.0;
     out.accounted["gamma_method"] = to_string(method);
     out.accounted["gamma_closed_form_releases"] = closed_form_count;

@@ -30,7 +30,7 @@ struct AggregatedRelease {
 double claimed_worst_case_total(int dim, const std::vector<double>& betas, double shift);
 
 // Closed-form upper bound on the exact gamma(u, e) (u = beta omega, e = beta s), valid for u >= 2e (returns 1
-// otherwise), derived from docs/seed000.md with Theta <= e on [0, e], log1p(z) <= z and J(y)/J(y-e) <= e^e
+// otherwise), derived from docs/xiao2019.md with Theta <= e on [0, e], log1p(z) <= z and J(y)/J(y-e) <= e^e
 // on [e, u/2] (see the .cpp); certified (interval arithmetic, rounded up), capped at 1. Slack O(e).
 double gamma_closed_form_bound(double u, double e);
 // The same at every (u, e) of the enclosures U, E (so that u = beta omega and e = beta s need no rounding); 1
@@ -54,7 +54,7 @@ struct AggregationLedger {
 
 // Builds the ledger of `releases` (all of the target agent's released coordinates). claimed: worst case
 // sum beta s (Thm 2.2.1) and the thesis's average via eq. (2.6) (Thm 2.2.2, used where omega > s, else 1; as
-// printed, NOT a valid upper bound, docs/seed000.md E1). accounted: the worst case by certified pure composition of
+// printed, NOT a valid upper bound, docs/xiao2019.md E1). accounted: the worst case by certified pure composition of
 // Laplace releases (dpl::compose); if `expected` the expected loss sum beta s gamma(beta omega, beta s) along
 // this trajectory with the exact gamma (the upper end of accounting/gamma's certified_gamma enclosure, capped at 1 by
 // Thm 2.2.1; gamma = 1 is used for beta omega < 1e-8, an upper bound; `method` chooses where the closed-form

@@ -13,7 +13,7 @@ namespace dpl::algorithms {
 
 enum class StochasticMatrixModel {
   self_weight,  // Fig. 3-1: W(i,i) = r_i, W(i,j) = (1 - r_i)/d_i on neighbours, r_i ~ U(0,1)
-  pair_weight,  // Fig. 3-2 (factor-2 reading, docs/seed000.md E20): two distinct j1, j2 of the closed neighbourhood get
+  pair_weight,  // Fig. 3-2 (factor-2 reading, docs/xiao2019.md E20): two distinct j1, j2 of the closed neighbourhood get
                 // 2r/(d_i+1) and 2(1-r)/(d_i+1), the rest of the closed neighbourhood 1/(d_i+1)
 };
 

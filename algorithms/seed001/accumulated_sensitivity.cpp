@@ -89,7 +89,7 @@ AccumulatedEpsilon accumulated_epsilon(const StepSchedule& lambda, const StepSch
       out.worst_a = as.front();
       out.method = "divergent: s^k/nu^k ~ k^-(u - v + w) with u - v + w = " + std::to_string(e.u - e.v + e.w) +
                    " <= 1 (u = " + std::to_string(e.u) + ", v = " + std::to_string(e.v) + ", w = " +
-                   std::to_string(e.w) + "; docs/seed001.md sec. 2)";
+                   std::to_string(e.w) + "; docs/wang2022.md sec. 2)";
       return out;
     }
     throw NotApplicable("eps_true(inf) may be finite here (u - v + w = " + std::to_string(e.u - e.v + e.w) +
@@ -119,7 +119,7 @@ AccumulatedEpsilon accumulated_epsilon(const StepSchedule& lambda, const StepSch
   for (std::size_t i = 1; i < as.size(); ++i) eps = imax(eps, total[i]);
   out.epsilon = eps;
   out.worst_a = as[worst];
-  out.method = "accumulated sensitivity (docs/seed001.md sec. 2): s^{k+1} = |1 - gamma^k a_i| s^k + 2C lambda^k, "
+  out.method = "accumulated sensitivity (docs/wang2022.md sec. 2): s^{k+1} = |1 - gamma^k a_i| s^k + 2C lambda^k, "
                "eps = max_i Sum_{k=k0+1}^{T+1} s_i^k/nu^k (Laplace mechanism, pure composition), MPFI";
   return out;
 }

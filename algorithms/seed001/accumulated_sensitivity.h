@@ -1,4 +1,4 @@
-// The corrected privacy accountant for Wang and Nedic's Algorithm 1 (seed 001; docs/seed001.md sec. 2): the exact
+// The corrected privacy accountant for Wang and Nedic's Algorithm 1 (seed 001; docs/wang2022.md sec. 2): the exact
 // worst-case l1 sensitivity of agent i's state under Definition 3's "same observation" coupling, which
 // ACCUMULATES because agent i mixes its own un-noised state with weight 1 - gamma^k |w_ii|:
 //   delta^{k+1} = (1 - gamma^k a_i) delta^k - lambda^k (grad f_i(x_i^k) - grad f_i'(x_i'^k)),  a_i = |w_ii|,
@@ -19,7 +19,7 @@
 namespace dpl::algorithms::seed001 {
 
 // s^{k0}, s^{k0+1}, ..., s^{last} (certified enclosures), for one agent with a = |w_ii| > 0 and l1 gradient bound C
-// (docs/seed001.md sec. 2, exact worst case). Throws InputError for C <= 0, a <= 0 or last < k0. `progress`
+// (docs/wang2022.md sec. 2, exact worst case). Throws InputError for C <= 0, a <= 0 or last < k0. `progress`
 // (optional) is told the fraction of the steps done, about every percent.
 std::vector<Interval> accumulated_sensitivity(const StepSchedule& lambda, const StepSchedule& gamma, double C,
                                               double a, std::int64_t k0, std::int64_t last,

@@ -27,7 +27,7 @@ std::vector<Eigen::VectorXd> replay_agent(const AgentTranscript& t, const StepSc
 }
 
 // Notes sec. 6 check 9: paper step (8) claims ||delta^{k+1}||_1 <= 2C lambda^k (claimed upper bound);
-// the accumulated s^{k+1} (docs/seed001.md sec. 2) is the exact worst case (upper bound, tight).
+// the accumulated s^{k+1} (docs/wang2022.md sec. 2) is the exact worst case (upper bound, tight).
 CoupledAudit coupled_sensitivity_audit(const AgentTranscript& t, const StepSchedule& lambda,
                                        const StepSchedule& gamma, const StepSchedule& nu, double C,
                                        const GradientFn& grad, const GradientFn& grad_prime,

@@ -185,7 +185,7 @@ std::vector<FeasibilityRow> feasibility_table(const PowerLawExponents& e) {
   rows.push_back({"sum (gamma^k nu^k)^2 < inf", "Assumption 3", "v - w > 1/2", e.v - e.w, e.v - e.w > 0.5});
   rows.push_back({"sum lambda^k/nu^k < inf (paper's finite eps)", "Theorem 2(1)", "u + w > 1", e.u + e.w,
                   e.u + e.w > 1});
-  rows.push_back({"sum lambda^k/(gamma^k nu^k) < inf (corrected finite eps)", "derived (docs/seed001.md sec. 3)",
+  rows.push_back({"sum lambda^k/(gamma^k nu^k) < inf (corrected finite eps)", "derived (docs/wang2022.md sec. 3)",
                   "u - v + w > 1", e.u - e.v + e.w, e.u - e.v + e.w > 1});
   return rows;
 }

@@ -65,13 +65,13 @@ StepSchedule simulation_nu();      // 1 + 0.1 k^0.3, Sec. VI
 StepSchedule theorem2_lambda();    // 1/k, Theorem 2(3)
 StepSchedule theorem2_gamma();     // k^-0.9, Theorem 2(3)
 
-// Power-law exponents lambda ~ k^-u, gamma ~ k^-v, nu ~ k^w (docs/seed001.md sec. 4).
+// Power-law exponents lambda ~ k^-u, gamma ~ k^-v, nu ~ k^w (docs/wang2022.md sec. 4).
 struct PowerLawExponents {
   double u = 0, v = 0, w = 0;
 };
 PowerLawExponents exponents(const StepSchedule& lambda, const StepSchedule& gamma, const StepSchedule& nu);
 
-// One row of the feasibility table of docs/seed001.md sec. 4: the condition, where it comes from, its exponent form,
+// One row of the feasibility table of docs/wang2022.md sec. 4: the condition, where it comes from, its exponent form,
 // the value of the exponent expression and whether it holds.
 struct FeasibilityRow {
   std::string condition;

@@ -193,7 +193,7 @@ namespace {
 
 // An audit run (audit_probe.h): the audited agent's messages y^k = x^k + Lap(nu^k), k = k0 .. k0 + K - 1, on one
 // coordinate, each shifted by the accumulated sensitivity s^k (s^{k0} = 0; s^{k+1} = |1 - gamma^k a| s^k + 2 C lambda^k,
-// docs/seed001.md sec. 2, binary64: the statistic's shift, not a bound) of the agent whose sum s^k/nu^k is the largest
+// docs/wang2022.md sec. 2, binary64: the statistic's shift, not a bound) of the agent whose sum s^k/nu^k is the largest
 // (the accounted one). The pair: the Huber neighbours of coupled_audit.h whose clipped gradients differ by 2C in a
 // fixed direction at every step, all on one coordinate (the l1 worst case). Only the noise on that coordinate is drawn.
 void audit_message_releases(AuditProbe& probe, const WangNedicConfig& cfg, const std::vector<double>& a_values, Rng& rng) {
@@ -353,7 +353,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
                           (dgd ? "; evaluated for the DGD baseline's schedules (no claim in the paper)" : "");
     r.claimed["horizon"] = horizon_note;
   }
-  // Accounted: the accumulated sensitivity (docs/seed001.md sec. 2), certified.
+  // Accounted: the accumulated sensitivity (docs/wang2022.md sec. 2), certified.
   if (!cfg.noise) {
     r.accounted["epsilon"] = "inf";
     r.accounted["delta"] = 0;
@@ -376,6 +376,10 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
       r.accounted = to_json(acc);
       phase(3, "ledger");
       r.mechanisms = laplace_ledger(cfg, acc.worst_a, T, bar.phase_callback());  // --ledger-out
+      // For `run --plot`: the traced iteration k has released y^{k0} .. y^k, the first k - k0 entries of the ledger
+      // (y^{k0}'s sensitivity s^{k0} is 0, so it has no entry).
+      if (!r.mechanisms.empty())
+        for (auto& step : r.trace) step.ledger_steps = step.iteration - cfg.k0;
       if (r.mechanisms.empty())
         r.ledger_not_expressible = "more than " + std::to_string(kMaxLedgerMessages) +
                                    " messages (one Laplace entry each): the ledger file would be too large";
@@ -427,7 +431,7 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
     aj["agent"] = cfg.audit_agent;
     aj["neighbouring_objective"] = "f_i' = (C/d) Sum_l huber_1(x_l - audit_centre), same received messages";
     aj["paper_claim"] = "||delta^{k+1}||_1 <= 2 C lambda^k (Wang and Nedić 2022 step (8)); expected to fail";
-    aj["accumulated_bound"] = "||delta^{k+1}||_1 <= s^{k+1} (docs/seed001.md sec. 2); must hold when gradients are clipped";
+    aj["accumulated_bound"] = "||delta^{k+1}||_1 <= s^{k+1} (docs/wang2022.md sec. 2); must hold when gradients are clipped";
     x["coupled_audit"] = aj;
   }
   bar.finish();

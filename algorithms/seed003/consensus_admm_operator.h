@@ -2,7 +2,7 @@
 // Douglas-Rachford (Lions-Mercier) operator on u = (u_1, ..., u_n): z = prox_{t_z r}(mean_i u_i),
 // x_i = prox_{t f_i}(2z - u_i), R(u)_i = u_i + 2 Clip(x_i - z, C) (C = HUGE_VAL: no clipping, R = R_{p1} R_{p2},
 // non-expansive). Algorithm 1 with this R and lambda gives u_i += 2 lambda (Clip(x_i - z) + eta_i/2): Algorithm 2
-// (all blocks), 3 (m of n users, with the running mean of u as z-hat, docs/seed003.md sec. 2) and 4 (one user per step,
+// (all blocks), 3 (m of n users, with the running mean of u as z-hat, docs/cyffers2023.md sec. 2) and 4 (one user per step,
 // the walk on the complete graph), and Algorithm 6 (squared loss, l1, clipping).
 #pragma once
 
@@ -45,7 +45,7 @@ class ConsensusAdmmOperator final : public BlockOperator {
   std::int64_t calls_ = 0;
 };
 
-// Clip(v, C) = v min(1, C/||v||) (seed 003 Algorithm 6; docs/seed003.md sec. 4).
+// Clip(v, C) = v min(1, C/||v||) (seed 003 Algorithm 6; docs/cyffers2023.md sec. 4).
 Eigen::VectorXd clip_l2(const Eigen::VectorXd& v, double C);
 
 }  // namespace dpl::algorithms::seed003

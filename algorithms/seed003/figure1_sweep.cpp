@@ -125,7 +125,7 @@ sweeps::Figure figure1(RunParameters& params, int seeds, const ProgressCallback&
     }
   }
   sweeps::Figure f;
-  f.name = "seed003-fig1";
+  f.name = "cyffers2023-fig1";
   f.title = "Cyffers, Bellet and Basu 2023 Fig. 1: private ADMM vs DP-SGD, federated Lasso (kappa " + spec_number(kappa) + ")";
   f.columns = 1;
   sweeps::Panel p;

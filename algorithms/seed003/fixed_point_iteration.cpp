@@ -26,7 +26,7 @@ void validate(const Eigen::VectorXd& u0, const FixedPointConfig& c) {
 
 }  // namespace
 
-// Seed 003 Algorithm 1 (exact update, with the block dimension for the noise: docs/seed003.md sec. 1).
+// Seed 003 Algorithm 1 (exact update, with the block dimension for the noise: docs/cyffers2023.md sec. 1).
 FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOperator& R, const FixedPointConfig& cfg,
                                             Rng& rng, const PostMap& post, const Observer& observe) {
   validate(u0, cfg);

@@ -70,7 +70,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   // less noise under the certified accounting (their users' own participations, no amplification): at sigma 2
   // (eps ~ 8) they end above the zero model, at 0.25 (eps ~ 135) they learn; Algorithm 6 on the Lasso needs 0.05
   // (eps ~ 990): the noise of every record's block accumulates in the mean of u, which the DR map contracts by
-  // only 1/(1 + gamma_p lambda_min) per round (docs/seed003.md).
+  // only 1/(1 + gamma_p lambda_min) per round (docs/cyffers2023.md).
   const double default_sigma = dep == Deployment::centralized ? 0.3746 : dep == Deployment::lasso ? 0.05 : 0.25;
   k.sigma = params.real("sigma", default_sigma, 0, 1e6);
   k.clip = params.real("C", dep == Deployment::centralized ? 0.03 : 0.05, 0, 1e12);
@@ -214,7 +214,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
                      "Gaussian on the record's block";
     notes["iteration"] = "amplification by iteration gives nothing here: the record is used in every round (Theorem 6 "
                          "with s_k = Delta at every step is the composition)";
-    notes["paper_gap"] = "Theorem 2's 1/n^2 holds only if gamma is n times Algorithm 2's prox step (docs/seed003.md sec. 3): "
+    notes["paper_gap"] = "Theorem 2's 1/n^2 holds only if gamma is n times Algorithm 2's prox step (docs/cyffers2023.md sec. 3): "
                          "with the printed prox_{gamma f_i} its bound is n^2 times too small";
   } else if (dep == Deployment::federated) {
     r.claimed = to_json(theorem3_central(k.K, L_gamma, k.sigma, k.m, n, k.delta));

@@ -6,7 +6,7 @@ namespace dpl::algorithms::seed003 {
 
 enum class Neighbouring { replace_one, add_remove };
 
-// Seed 003 App. C.2 (and docs/seed003.md sec. 3): a record moves its own noised term by at most `bound` away from a
+// Seed 003 App. C.2 (and docs/cyffers2023.md sec. 3): a record moves its own noised term by at most `bound` away from a
 // data-independent point (||prox_{gamma_p f}(v) - v|| <= L gamma_p, or a clipped vector's norm <= C), so its L2
 // sensitivity is 2 min(L gamma_p, C) between replace-one neighbours and min(L gamma_p, C) between add/remove
 // neighbours. Upper bound. `lipschitz_times_step` may be HUGE_VAL (unbounded loss); `clip` HUGE_VAL = none.

@@ -216,6 +216,10 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
     running.push_back(Json{{"t", t}, {"epsilon", seed004::remark1_running_epsilon(th.epsilon, t, th.T)}});
   }
   r.claimed["running_epsilon"] = running;
+  // For `run --plot`: Remark 1 (7) at every traced iteration (the claim's running curve), when the theorem applies.
+  if (conditions)
+    for (auto& step : r.trace)
+      step.claimed_epsilon = seed004::remark1_running_epsilon(th.epsilon, std::max<std::int64_t>(step.iteration, 0), th.T);
   if (sigma_in == 0) {
     const seed004::ProofChain chain = seed004::theorem1_proof_chain(th);
     r.claimed["proof_chain"] = {

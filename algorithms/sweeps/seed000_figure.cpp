@@ -29,7 +29,7 @@ Figure seed000_figure2_1(RunParameters& params, int seeds, const ProgressCallbac
   const double beta0 = params.real("beta0", 1.0, 0, 1e6, true);
   params.reject_unknown();
   Figure f;
-  f.name = "seed000-fig2-1";
+  f.name = "xiao2019-fig2-1";
   f.title = "Xiao 2019 Fig. 2-1: average-case amplification (left); Algorithm 1 against [42], [43], [45], [48] (right)";
   f.columns = 2;
   // Left: gamma(omega) at B_inf/D = 0.001 (pure numerics, the thesis's Fig. 2-1 left).

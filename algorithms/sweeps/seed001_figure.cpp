@@ -66,7 +66,7 @@ Figure seed001_figure1(RunParameters& params, int seeds, const ProgressCallback&
     curves[2].add(pd.optimality_error);
   }
   Figure f;
-  f.name = "seed001-fig1";
+  f.name = "wang2022-fig1";
   f.title = "Wang and Nedić 2022 Fig. 1: Algorithm 1 vs DGD (same noise) and PDOP (same privacy budget)";
   f.columns = 1;
   Panel panel;

@@ -69,7 +69,7 @@ Figure seed002_figure(int number_, RunParameters& params, int seeds, const Progr
   const auto K = static_cast<int>(params.integer("K", number_ == 1 ? 50 : 10, 1, 5000));
   params.reject_unknown();
   Figure f;
-  f.name = "seed002-fig" + std::to_string(number_);
+  f.name = "zhang2018-fig" + std::to_string(number_);
   double done = 0;
   if (number_ == 1) {
     f.title = "Zhang, Khalili and Liu 2018 Fig. 1: convergence of non-private R-ADMM (eta 0.5) against ADMM";

@@ -55,7 +55,7 @@ Figure seed004_figure(int number_, RunParameters& params, int seeds, const Progr
   }
   const AlgorithmEntry& alg = find_algorithm("dp-dda-node-sampling");
   Figure f;
-  f.name = "seed004-fig" + std::to_string(number_);
+  f.name = "liu2023-fig" + std::to_string(number_);
   const std::string problem_name = l1 ? "hinge + 5e-4 |x|_1" : "hinge + (5e-4/2) |x|^2";
   std::vector<CurveAverage> curves;
   std::vector<Json> first;  // the first seed's run of each setting (privacy figures)

@@ -1,7 +1,7 @@
 // The DP-SGD budget (Poisson rate 0.01, noise 1.1, 10,000 steps, delta 1e-5) through the installed library:
 // the same certified RDP bound that `dpledger compose ... --accountant rdp` prints.
-#include <accounting/composition/compose.h>
-#include <accounting/numeric/decimal.h>
+#include <dpledger/accounting/composition/compose.h>
+#include <dpledger/accounting/numeric/decimal.h>
 
 #include <iostream>
 

@@ -14,6 +14,8 @@ Functions: :func:`compose`, :func:`calibrate`, :func:`rdp`, :func:`running`, :fu
 """
 
 from ._dpledger import __version__
+
+__license__ = "Apache-2.0"
 from ._api import (DEFAULT_RDP_ORDERS, AuditResult, CalibrationResult, CheckResult, ComposeResult,
                    NotApplicableError, RdpResult, RunningResult, audit_samples, calibrate, check, compose,
                    list_claims, rdp, running)

@@ -64,12 +64,23 @@ class Mechanism:
 
 
 class Gaussian(Mechanism):
-    """Gaussian noise of standard deviation ``sigma`` on a query of L2 sensitivity ``sens`` (default 1)."""
+    """Gaussian noise of standard deviation ``sigma`` on a query of L2 sensitivity ``sens`` (default 1).
+
+    In Opacus's words: ``noise_multiplier`` (sigma with sensitivity 1), ``sample_rate`` (q) or ``batch_size`` with
+    ``dataset_size`` (q = batch_size/dataset_size), and ``epochs`` (steps = ceil(epochs/q)), e.g.
+    ``Gaussian(noise_multiplier=1.1, batch_size=256, dataset_size=60000, epochs=30)``, the spec
+    ``gaussian:noise_multiplier=1.1,batch_size=256,dataset_size=60000,epochs=30``.
+    """
 
     name = "gaussian"
 
-    def __init__(self, sigma, sens=None, *, q=None, steps=None, sampling=None, **more):
-        super().__init__(sigma=sigma, sens=sens, q=q, steps=steps, sampling=sampling, **more)
+    def __init__(self, sigma=None, sens=None, *, noise_multiplier=None, q=None, sample_rate=None, batch_size=None,
+                 dataset_size=None, steps=None, epochs=None, sampling=None, **more):
+        if sigma is None and noise_multiplier is None:
+            raise ValueError("Gaussian: sigma (or noise_multiplier) is required")
+        super().__init__(sigma=sigma, noise_multiplier=noise_multiplier, sens=sens, q=q, sample_rate=sample_rate,
+                         batch_size=batch_size, dataset_size=dataset_size, steps=steps, epochs=epochs,
+                         sampling=sampling, **more)
 
 
 class Laplace(Mechanism):

@@ -60,6 +60,23 @@ def test_mechanism_classes_write_the_cli_specs():
         dpledger.Gaussian(sigma=True).spec()
 
 
+def test_gaussian_in_opacus_words_is_the_spec_string():
+    """noise_multiplier, batch_size/dataset_size or sample_rate, and epochs: the same keys as the spec string."""
+    g = dpledger.Gaussian(noise_multiplier=1.1, batch_size=256, dataset_size=60000, epochs=30)
+    spec = "gaussian:noise_multiplier=1.1,batch_size=256,dataset_size=60000,epochs=30"
+    assert g.spec() == spec
+    assert dpledger.Gaussian(noise_multiplier=1.1, sample_rate="256/60000", epochs=30).spec() == \
+        "gaussian:noise_multiplier=1.1,sample_rate=256/60000,epochs=30"
+    r = dpledger.compose(g, delta=1e-5, accountant="rdp")
+    assert r.epsilon == dpledger.compose(spec, delta=1e-5, accountant="rdp").epsilon
+    # steps = ceil(30 x 60000/256) = 7032 either way
+    assert r.epsilon == dpledger.compose("gaussian:sigma=1.1,q=256/60000,steps=7032", delta=1e-5, accountant="rdp").epsilon
+    assert r.epsilon == dpledger.compose(dpledger.Gaussian(noise_multiplier=1.1, q="256/60000", epochs=30), delta=1e-5,
+                                         accountant="rdp").epsilon
+    with pytest.raises(ValueError, match="noise_multiplier"):
+        dpledger.Gaussian(batch_size=256, dataset_size=60000, epochs=30)
+
+
 def test_per_accountant_values_are_each_accountants_cli_value():
     specs = ["laplace:b=10,steps=100"]
     r = dpledger.compose(specs, delta=1e-6)

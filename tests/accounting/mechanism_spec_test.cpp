@@ -219,6 +219,14 @@ TEST(MechanismSpec, DpSgdVocabulary) {
   EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=3,dataset_size=10,epochs=0.9").steps, 3);  // exactly 3
   EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=3,dataset_size=10,epochs=0.9000000000000000001").steps, 4);
   EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=256,dataset_size=60000,epochs=30").sampling, Sampling::poisson);
+  // Opacus's vocabulary: q (sample_rate) with epochs, steps = ceil(E / q) (Opacus: int(E / q), the same when whole).
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,q=256/60000,epochs=30").steps, 7032);  // 7031.25
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,sample_rate=0.01,epochs=3").steps, 300);  // exactly 300
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,q=0.003,epochs=1").steps, 334);         // 333.33...
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,q=1/600,epochs=2").steps, 1200);
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,q=0.3,epochs=0.9").steps, 3);  // exactly 3, not the double 0.9/0.3
+  EXPECT_EQ(parse_entry("gaussian:noise_multiplier=1,q=256/60000,epochs=30").steps,
+            parse_entry("gaussian:sigma=1,batch_size=256,dataset_size=60000,epochs=30").steps);
   EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=256,dataset_size=60000,sampling=wor").sampling, Sampling::wor);
   // Over- and under-specified: one error naming the keys.
   const std::vector<std::pair<std::string, std::string>> bad = {
@@ -228,8 +236,8 @@ TEST(MechanismSpec, DpSgdVocabulary) {
       {"gaussian:sigma=1,q=0.1,batch_size=1,dataset_size=10", "both give the sampling rate"},
       {"gaussian:sigma=1,batch_size=1", "batch_size and dataset_size go together"},
       {"gaussian:sigma=1,dataset_size=10", "batch_size and dataset_size go together"},
-      {"gaussian:sigma=1,epochs=3", "epochs needs batch_size and dataset_size"},
-      {"gaussian:sigma=1,q=0.1,epochs=3", "epochs needs batch_size and dataset_size"},
+      {"gaussian:sigma=1,epochs=3", "epochs needs the sampling rate"},
+      {"gaussian:sigma=1,q=1e-15,epochs=2", "gives 2000000000000000 steps"},
       {"gaussian:sigma=1,steps=10,epochs=3,batch_size=1,dataset_size=10", "steps and epochs"},
       {"gaussian:sigma=1,batch_size=11,dataset_size=10", "batch_size=11 is out of range"},
       {"gaussian:sigma=1,batch_size=1.5,dataset_size=10", "batch_size=1.5 must be an integer"},
@@ -254,6 +262,12 @@ TEST(MechanismSpec, DpSgdVocabulary) {
   EXPECT_NO_THROW(parse_raw_spec("gaussian:sigma=1,sample_rate=?", true));
   EXPECT_THROW(parse_raw_spec("gaussian:sigma=1,batch_size=?,dataset_size=10", true), InputError);
   EXPECT_THROW(parse_raw_spec("gaussian:sigma=1,batch_size=1,dataset_size=10,epochs=?", true), InputError);
+  try {  // steps = ceil(epochs/q) would move with the q calibrated
+    build_entry(parse_raw_spec("gaussian:sigma=1,q=?,epochs=3", true), 0.5);
+    ADD_FAILURE() << "q=? with epochs accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("give steps instead of epochs"), std::string::npos) << e.what();
+  }
 }
 
 RC_GTEST_PROP(MechanismSpec, RandomDecimalGuaranteesRoundUp, (unsigned int mantissa, unsigned int exponent)) {

@@ -27,11 +27,11 @@ TEST(SweepFigures, EveryPaperHasAFigure) {
   for (const auto& e : figure_entries()) papers.insert(e.paper);
   EXPECT_EQ(papers, (std::set<std::string>{"Xiao 2019", "Wang and Nedić 2022", "Zhang, Khalili and Liu 2018",
                                            "Cyffers, Bellet and Basu 2023", "Liu, Johansson and Shi 2023"}));
-  EXPECT_EQ(find_figure("seed003-figure1").name, "seed003-fig1");  // the former name still works
+  EXPECT_EQ(find_figure("cyffers2023-fig1").name, "cyffers2023-fig1");  // the former name still works
 }
 
 TEST(SweepFigures, Seed000GammaFallsWithOmegaAndBetaAndThePrintedBoundIsBelowIt) {
-  const Figure f = run("seed000-fig2-1", {"K=15"}, 1);
+  const Figure f = run("xiao2019-fig2-1", {"K=15"}, 1);
   ASSERT_EQ(f.panels.size(), 3u);
   const auto& left = f.panels[0].curves;
   for (const auto& c : left)
@@ -47,17 +47,17 @@ TEST(SweepFigures, Seed000GammaFallsWithOmegaAndBetaAndThePrintedBoundIsBelowIt)
 }
 
 TEST(SweepFigures, Seed001AlgorithmOneBeatsDgdAndPdop) {
-  const Figure f = run("seed001-fig1", {"K=3000"}, 3);
+  const Figure f = run("wang2022-fig1", {"K=3000"}, 3);
   const double alg = curve(f, 0, "Algorithm 1").mean.back();
   EXPECT_LT(alg, curve(f, 0, "DGD").mean.back());
   EXPECT_LT(alg, curve(f, 0, "PDOP").mean.back());
 }
 
 TEST(SweepFigures, Seed002CurvesAndMatchedBounds) {
-  const Figure f1 = run("seed002-fig1", {"K=20"}, 1);
+  const Figure f1 = run("zhang2018-fig1", {"K=20"}, 1);
   ASSERT_EQ(f1.panels.size(), 2u);
   for (const auto& c : f1.panels[0].curves) EXPECT_LT(c.mean.back(), c.mean.front()) << c.name;
-  const Figure f2 = run("seed002-fig2", {"K=5"}, 2);
+  const Figure f2 = run("zhang2018-fig2", {"K=5"}, 2);
   ASSERT_EQ(f2.panels.size(), 4u);
   // The baselines' noise is matched to R-ADMM's total bound (the paper's Fig. 2 (c), (d)).
   for (std::size_t p : {2u, 3u})
@@ -66,7 +66,7 @@ TEST(SweepFigures, Seed002CurvesAndMatchedBounds) {
 }
 
 TEST(SweepFigures, Seed003ReducedSweep) {
-  const Figure f = run("seed003-fig1", {"K=20", "tune=off"}, 1);
+  const Figure f = run("cyffers2023-fig1", {"K=20", "tune=off"}, 1);
   ASSERT_EQ(f.panels.size(), 1u);
   ASSERT_EQ(f.panels[0].references.size(), 2u);  // the optimum and the zero release
   EXPECT_LT(f.panels[0].references[0].y, 0.6 * f.panels[0].references[1].y);  // kappa 0.001: far from zero
@@ -77,18 +77,18 @@ TEST(SweepFigures, Seed003ReducedSweep) {
 }
 
 TEST(SweepFigures, Seed004OrderingsOfThePaper) {
-  const Figure f1 = run("seed004-fig1", {"T=300"}, 2);
+  const Figure f1 = run("liu2023-fig1", {"T=300"}, 2);
   // Algorithm 1 below standard DDA at both budgets (Fig. 1), and eps 1 below eps 0.5 for Algorithm 1.
   EXPECT_LT(curve(f1, 0, "Algorithm 1, 1 edge (2 nodes), eps 1").mean.back(),
             curve(f1, 0, "standard DDA, all 20 nodes, eps 1").mean.back());
   EXPECT_LT(curve(f1, 0, "Algorithm 1, 1 edge (2 nodes), eps 0.5").mean.back(),
             curve(f1, 0, "standard DDA, all 20 nodes, eps 0.5").mean.back());
-  const Figure f3 = run("seed004-fig3", {"T=200"}, 1);
+  const Figure f3 = run("liu2023-fig3", {"T=200"}, 1);
   // Remark 1's (7) ends at 0.9746 eps; the certified curves are non-decreasing.
   EXPECT_NEAR(curve(f3, 0, "paper's (7), eps 1").mean.back(), 0.9746, 1e-4);
   for (const auto& c : f3.panels[0].curves)
     for (std::size_t i = 1; i < c.mean.size(); ++i) EXPECT_GE(c.mean[i], c.mean[i - 1]) << c.name;
-  for (const std::string name : {"seed004-fig2", "seed004-fig4", "seed004-fig5"}) {
+  for (const std::string name : {"liu2023-fig2", "liu2023-fig4", "liu2023-fig5"}) {
     const Figure f = run(name, {"T=50"}, 1);
     for (const auto& c : f.panels[0].curves)
       for (double v : c.mean) EXPECT_TRUE(std::isfinite(v)) << name << " " << c.name;

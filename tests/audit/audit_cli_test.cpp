@@ -77,6 +77,23 @@ TEST(AuditCli, UserSamples) {
   EXPECT_NE(p.exit_code, 3) << p.out;
 }
 
+// A samples audit speaks of samples (not runs) and, claimed in mu, prints the mu claim typed, no epsilon claim.
+TEST(AuditCli, UserSamplesWordingWithMu) {
+  std::string d;
+  for (int i = 0; i < 40; ++i) d += std::to_string(i % 7) + "\n";
+  TempFile fd("few.csv", d);
+  const auto r = run_dpledger("audit --samples " + fd.path() + " --neighbour-samples " + fd.path() + " --mu 1");
+  EXPECT_EQ(r.exit_code, 4) << r.out << r.err;  // 40 samples resolve nothing near mu 1
+  EXPECT_NE(r.out.find("; add samples\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("add runs"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mu_claimed       1   (--mu)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("epsilon_claimed"), std::string::npos) << r.out;
+  // A built-in target still needs more runs.
+  const auto m = run_dpledger("audit laplace:b=1 --runs 200");
+  EXPECT_EQ(m.exit_code, 4) << m.out << m.err;
+  EXPECT_NE(m.out.find("; add runs\n"), std::string::npos) << m.out;
+}
+
 TEST(AuditCli, BadInputExitsTwoWithOneErrorLine) {
   TempFile ragged("r.csv", "1,2\n3\n4,5\n"), ok("ok.csv", "1\n2\n3\n");
   for (const std::string& args : std::vector<std::string>{"audit", "audit frobnicate", "audit laplace:b=1 --runs 0", "audit laplace:b=1 --runs 1.5",

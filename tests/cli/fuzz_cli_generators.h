@@ -329,7 +329,7 @@ inline rc::Gen<Args> consensus_args() {
 inline rc::Gen<Args> sweep_args() {
   return rc::gen::exec([] {
     Args a = {"sweep"};
-    if (*rc::gen::inRange(0, 5) == 0) a.push_back(*text({"seed003-figure1", "other"}));
+    if (*rc::gen::inRange(0, 5) == 0) a.push_back(*text({"cyffers2023-fig1", "other"}));
     add(a, {"--seeds", *text({"1", "2", "0", "101", "100", "x"}), "--K", *text({"1", "5", "20", "0", "100000", "1e3"})});
     if (*rc::gen::inRange(0, 3) == 0) add(a, {"--csv", *output_file(".csv")});
     if (*rc::gen::inRange(0, 3) == 0) add(a, {"--svg", *output_file(".svg")});

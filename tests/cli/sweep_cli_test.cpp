@@ -13,23 +13,37 @@ namespace {
 TEST(SweepCli, ListNamesAFigureOfEveryPaper) {
   const RunResult r = run_dpledger("sweep --list");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* f : {"seed000-fig2-1", "seed001-fig1", "seed002-fig1", "seed002-fig2", "seed003-fig1",
-                        "seed004-fig1", "seed004-fig2", "seed004-fig3", "seed004-fig4", "seed004-fig5"})
+  for (const char* f : {"xiao2019-fig2-1", "wang2022-fig1", "zhang2018-fig1", "zhang2018-fig2", "cyffers2023-fig1",
+                        "liu2023-fig1", "liu2023-fig2", "liu2023-fig3", "liu2023-fig4", "liu2023-fig5"})
     EXPECT_NE(r.out.find(f), std::string::npos) << f;
+  // Figures are named by citation: no internal short key is listed, though the former names still run.
+  EXPECT_EQ(r.out.find("seed0"), std::string::npos) << r.out;
+  EXPECT_EQ(run_dpledger("sweep seed004-fig3 --parameters").out, run_dpledger("sweep liu2023-fig3 --parameters").out);
   const RunResult help = run_dpledger("sweep --help");
   EXPECT_NE(help.out.find("keys: data=breast_cancer, T=1000"), std::string::npos) << help.out;
   const RunResult run_help = run_dpledger("run --help");
   EXPECT_NE(run_help.out.find("dp-dda-node-sampling"), std::string::npos);
   EXPECT_NE(run_help.out.find("admm-lasso"), std::string::npos);
+  // run ALGORITHM --help: that algorithm's keys with their defaults and allowed values, as --parameters gives them.
+  const RunResult one = run_dpledger("run dp-dda-node-sampling --help");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_NE(one.out.find("Keys (--set key=value"), std::string::npos) << one.out;
+  EXPECT_EQ(one.out.find("admm-lasso"), std::string::npos) << one.out;  // only the algorithm asked for
+  const RunResult params = run_dpledger("--json run dp-dda-node-sampling --parameters");
+  ASSERT_EQ(params.exit_code, 0) << params.err;
+  for (const char* key : {"\"T\"", "\"data\""}) EXPECT_NE(params.out.find(key), std::string::npos) << key;
+  EXPECT_NE(one.out.find("\n  T "), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("\n  data "), std::string::npos) << one.out;
+  EXPECT_EQ(run_help.out.find("see the README"), std::string::npos);
 }
 
 TEST(SweepCli, ReducedSweepWritesCsvAndSvg) {
   const std::string dir = std::filesystem::temp_directory_path() / ("dpl_sweep_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  const RunResult r = run_dpledger("--json sweep seed004-fig2 --seeds 2 --set T=40 --csv " + dir + "/f.csv --svg " +
+  const RunResult r = run_dpledger("--json sweep liu2023-fig2 --seeds 2 --set T=40 --csv " + dir + "/f.csv --svg " +
                                    dir + "/f.svg");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"figure\":\"seed004-fig2\""), std::string::npos);
+  EXPECT_NE(r.out.find("\"figure\":\"liu2023-fig2\""), std::string::npos);
   const std::string csv = dpl::testing::without_provenance(read_all(dir + "/f.csv"));
   EXPECT_EQ(csv.rfind("panel,curve,x,mean,sd,seeds\n", 0), 0u);
   const std::string svg = read_all(dir + "/f.svg");
@@ -40,10 +54,10 @@ TEST(SweepCli, ReducedSweepWritesCsvAndSvg) {
 
 TEST(SweepCli, BadInputExitsTwo) {
   EXPECT_EQ(run_dpledger("sweep seed009-fig1").exit_code, 2);
-  EXPECT_EQ(run_dpledger("sweep seed004-fig1 --seeds 0").exit_code, 2);
-  EXPECT_EQ(run_dpledger("sweep seed004-fig1 --set T=5").exit_code, 2);
-  EXPECT_EQ(run_dpledger("sweep seed004-fig1 --set colour=red").exit_code, 2);
-  const RunResult r = run_dpledger("sweep seed004-fig1 --svg x.png");
+  EXPECT_EQ(run_dpledger("sweep liu2023-fig1 --seeds 0").exit_code, 2);
+  EXPECT_EQ(run_dpledger("sweep liu2023-fig1 --set T=5").exit_code, 2);
+  EXPECT_EQ(run_dpledger("sweep liu2023-fig1 --set colour=red").exit_code, 2);
+  const RunResult r = run_dpledger("sweep liu2023-fig1 --svg x.png");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--svg"), std::string::npos);
 }

@@ -115,8 +115,16 @@ TEST(TypedDecimalsCli, DpSgdVocabulary) {
   EXPECT_EQ(json_token(a.out, "q"), "0.0042666666666666668");
   const auto e = run_dpledger("compose -m gaussian:sigma=1.1,epochs=30 --delta 1e-5");
   EXPECT_EQ(e.exit_code, 2);
-  EXPECT_NE(e.err.find("epochs needs batch_size and dataset_size"), std::string::npos) << e.err;
+  EXPECT_NE(e.err.find("epochs needs the sampling rate"), std::string::npos) << e.err;
   EXPECT_EQ(count_lines(e.err), 1);
+  // Opacus's vocabulary: sample_rate (q) with epochs gives the same entry as batch_size/dataset_size with epochs.
+  const auto c = run_dpledger("--json compose -m gaussian:noise_multiplier=1.1,q=256/60000,epochs=30 "
+                              "--delta 1e-5 --accountant rdp");
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(json_token(c.out, "epsilon"), json_token(a.out, "epsilon"));
+  EXPECT_EQ(json_token(c.out, "steps"), "7032");
+  const auto cal = run_dpledger("calibrate -m gaussian:sigma=?,q=256/60000,epochs=30 --epsilon 3 --delta 1e-5");
+  EXPECT_EQ(cal.exit_code, 0) << cal.err;
 }
 
 TEST(TypedDecimalsCli, NonDecimalNumbersRefused) {

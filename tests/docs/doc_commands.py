@@ -30,7 +30,7 @@ import time
 SLOW = [
     "dpledger run ",
     "dpledger --json run ",
-    "dpledger sweep seed",
+    "dpledger sweep ",
     "dpledger audit dp-sgd",
     "dpledger audit laplace:b=1 --runs 10000000 ",
     "dpledger audit laplace:b=1 --runs 40000000",
@@ -56,7 +56,7 @@ NOT_RUN = [
     "--runs 1e9",  # shown being refused by the time limit, and running for about a minute with a larger one
 ]
 # Listing and describing are fast even for the slow commands.
-FAST = ["--list", "--parameters"]
+FAST = ["--list", "--parameters", "--help"]
 NUMBER = re.compile(r"(?<![\w.])-?\d+\.\d{5,}(?:e[-+]?\d+)?")
 
 

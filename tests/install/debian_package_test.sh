@@ -27,6 +27,26 @@ dpkg -x "$devdeb" "$T/devroot"
 test -s "$T/devroot/usr/include/dpledger/accounting/composition/compose.h"
 test -s "$T/devroot/usr/lib/cmake/dpledger/dpledgerConfig.cmake"
 test -s "$T/devroot/usr/share/doc/libdpledger-dev/copyright"
+# Apache-2.0 in every package's copyright file; dpledger.pc names /usr and reads with pkg-config; the headers are
+# included as <dpledger/accounting/...>: a consumer built from the unpacked tree alone.
+grep -q "^License: Apache-2.0" "$T/devroot/usr/share/doc/libdpledger-dev/copyright"
+grep -q "^License: Apache-2.0" "$T/root/usr/share/doc/dpledger/copyright"
+pc=$(find "$T/devroot/usr/lib" -name dpledger.pc | head -1)
+test -s "$pc"
+grep -q "^prefix=/usr$" "$pc" || { echo "the packaged dpledger.pc does not name /usr:"; cat "$pc"; exit 1; }
+sed "s|^prefix=/usr$|prefix=$T/devroot/usr|" "$pc" > "$T/dpledger.pc"
+flags=$(PKG_CONFIG_PATH="$T" pkg-config --cflags --libs dpledger)
+c++ -O1 -x c++ - $flags -o "$T/consumer" <<'CPP' || { echo "a consumer of the packaged headers did not build with: $flags"; exit 1; }
+#include <dpledger/accounting/composition/compose.h>
+#include <dpledger/accounting/numeric/decimal.h>
+#include <iostream>
+int main() {
+  const dpl::Ledger ledger = {dpl::parse_entry("gaussian:sigma=1.1,q=0.01,steps=10000")};
+  const auto r = dpl::compose(ledger, dpl::Target::for_delta(1e-5), dpl::AccountantKind::rdp);
+  std::cout << dpl::format_upper(r.epsilon) << "\n";
+}
+CPP
+"$T/consumer"
 if test -e "$T/devroot/usr/bin"; then echo "libdpledger-dev holds the command"; exit 1; fi
 # The installed command reads the installed data: with the unpacked copy of breast_cancer.csv cut to its header, a
 # run on it is refused naming that copy (a binary that read the source tree's data/ would run).
@@ -44,7 +64,7 @@ for lib in libmpfr libgmp libmpfi libfftw3; do
 done
 "$T/root/usr/bin/dpledger" --version
 "$T/root/usr/bin/dpledger" compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5 --accountant rdp
-test -s "$T/root/usr/share/man/man1/dpledger.1"
+test -s "$T/root/usr/share/man/man1/dpledger.1.gz"
 test -s "$T/root/usr/share/bash-completion/completions/dpledger"
 test -s "$T/root/usr/share/dpledger/data/breast_cancer.csv"
 if ls "$BUILD"/python/dpledger/_dpledger*.so >/dev/null 2>&1; then
@@ -55,6 +75,8 @@ if ls "$BUILD"/python/dpledger/_dpledger*.so >/dev/null 2>&1; then
   for dep in python3-numpy "python3 (>=" libmpfr; do echo "$pydeps" | grep -qF "$dep"; done
   dpkg -x "$pydeb" "$T/pyroot"
   test -s "$T/pyroot/usr/lib/python3/dist-packages/dpledger/__init__.py"
+  grep -q "^License: Apache-2.0" "$T/pyroot/usr/share/doc/python3-dpledger/copyright"
+  grep -q "^License: Apache-2.0" "$T"/pyroot/usr/lib/python3/dist-packages/dpledger-*.dist-info/METADATA
   if test -e "$T/root/usr/lib/python3"; then echo "the Python package is in the dpledger .deb too"; exit 1; fi
   cli=$("$T/root/usr/bin/dpledger" compose -m gaussian:sigma=1.1,q=0.01,steps=10000 --delta 1e-5)
   py=$(cd "$T" && PYTHONPATH="$T/pyroot/usr/lib/python3/dist-packages" "$PY" -c "import dpledger; print(dpledger.compose(['gaussian:sigma=1.1,q=0.01,steps=10000'], delta=1e-5))")

@@ -10,7 +10,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cmake --install "$BUILD" --prefix "$T/prefix" >"$T/install.log"
 "$T/prefix/bin/dpledger" --version
-test -s "$T/prefix/share/man/man1/dpledger.1"
+test -s "$T/prefix/share/man/man1/dpledger.1.gz"
 test -s "$T/prefix/share/bash-completion/completions/dpledger"
 test -s "$T/prefix/share/dpledger/data/breast_cancer.csv"
 test -s "$T/prefix/lib/cmake/dpledger/dpledgerConfig.cmake"
@@ -25,6 +25,22 @@ case "$out" in
   "epsilon $expected (rdp)") echo "find_package example agrees with the CLI: $expected" ;;
   *) echo "example printed '$out', the CLI $expected"; exit 1 ;;
 esac
+
+# The same example without CMake: compiled and linked with what `pkg-config --cflags --libs dpledger` reads from the
+# installed dpledger.pc (headers included as <dpledger/accounting/...>), and printing the same line.
+test -s "$T/prefix/include/dpledger/accounting/composition/compose.h"
+grep -q '#include <dpledger/accounting/' "$SRC/examples/find_package/dp_sgd_budget.cpp"
+pc=$(ls "$T"/prefix/lib*/pkgconfig/dpledger.pc "$T"/prefix/lib/*/pkgconfig/dpledger.pc 2>/dev/null | head -1)
+test -s "$pc"
+grep -q "^prefix=$T/prefix\$" "$pc" || { echo "dpledger.pc names another prefix:"; cat "$pc"; exit 1; }
+flags=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs dpledger)
+echo "pkg-config --cflags --libs dpledger: $flags"
+# shellcheck disable=SC2086  # the flags are words
+c++ -O2 "$SRC/examples/find_package/dp_sgd_budget.cpp" $flags -o "$T/dp_sgd_budget_pc" 2>"$T/pc_build.log" ||
+  { cat "$T/pc_build.log"; exit 1; }
+pcout=$("$T/dp_sgd_budget_pc")
+[ "$pcout" = "$out" ] || { echo "the pkg-config build printed '$pcout', the CMake build '$out'"; exit 1; }
+echo "pkg-config example agrees: $pcout"
 
 # The Python package, when the build has it: installed under the prefix, importable from there by the interpreter
 # it was built for, and printing what the installed CLI prints.

@@ -1,0 +1,23 @@
+#!/bin/sh
+# The Debian packages cpack makes (dpledger, libdpledger-dev and, with the Python module built, python3-dpledger)
+# pass Debian's lintian without errors or warnings. Usage: lintian_test.sh BUILD_DIR
+set -eu
+BUILD=$1
+command -v lintian >/dev/null || { echo "lintian is not installed (scripts/setup installs it)"; exit 1; }
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+(cd "$BUILD" && cpack -G DEB -B "$T/pkg" >"$T/cpack.log") || { cat "$T/cpack.log"; exit 1; }
+expected=2
+if ls "$BUILD"/python/dpledger/_dpledger*.so >/dev/null 2>&1; then expected=3; fi
+count=$(ls "$T"/pkg/*.deb | wc -l)
+[ "$count" -eq "$expected" ] || { echo "cpack made $count packages, expected $expected:"; ls "$T"/pkg; exit 1; }
+status=0
+for deb in "$T"/pkg/*.deb; do
+  # errors and warnings fail the test; informational tags are listed (lintian's exit code is 0 for them)
+  if ! lintian --fail-on error,warning --no-tag-display-limit "$deb" > "$T/lintian.out" 2>&1; then
+    echo "lintian on $(basename "$deb"):"; cat "$T/lintian.out"; status=1
+  else
+    echo "lintian: $(basename "$deb") clean"; cat "$T/lintian.out"
+  fi
+done
+exit $status
