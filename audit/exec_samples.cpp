@@ -6,9 +6,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <unordered_map>
 
 namespace dpl::audit {
 
@@ -50,6 +53,23 @@ std::string exec_call_failure(const ShellCallResult& r, std::uint64_t outputs, d
   }
   return why;
 }
+
+// The outputs of one call, hashed (FNV-1a over the numbers' bits), with a count of distinct values up to 4.
+struct CallFingerprint {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  int distinct_values = 0;
+  double first_values[4] = {};
+  void add(const std::vector<double>& row) {
+    for (double x : row) {
+      std::uint64_t bits;
+      std::memcpy(&bits, &x, sizeof bits);
+      for (int i = 0; i < 8; ++i) hash = (hash ^ ((bits >> (8 * i)) & 0xff)) * 0x100000001b3ull;
+      if (distinct_values < 4 && std::find(first_values, first_values + distinct_values, x) == first_values + distinct_values)
+        first_values[distinct_values++] = x;
+    }
+    hash = (hash ^ 0x0a) * 0x100000001b3ull;  // the end of a line
+  }
+};
 
 }  // namespace
 
@@ -107,6 +127,7 @@ ExecSamples run_exec_samples(const ExecPlan& plan, const std::function<void(std:
   s.d.reserve(plan.runs);
   s.dprime.reserve(plan.runs);
   bool last_on_d = false;
+  std::unordered_map<std::uint64_t, std::uint64_t> seen_d, seen_dprime;  // output fingerprint -> first call
   // Each successful call adds at least one output to a side that needs it, so there are at most 2 * runs calls.
   for (std::uint64_t index = 0; s.d.size() < plan.runs || s.dprime.size() < plan.runs; ++index) {
     const bool need_d = s.d.size() < plan.runs, need_dprime = s.dprime.size() < plan.runs;
@@ -120,6 +141,7 @@ ExecSamples run_exec_samples(const ExecPlan& plan, const std::function<void(std:
     const std::string where = "--exec call " + std::to_string(index + 1) + " (on " + (on_d ? "D" : "D'") +
                               "), DPLEDGER_SEED=" + std::to_string(seed) + " " + call.command;
     std::uint64_t outputs = 0;
+    CallFingerprint fingerprint;
     const ShellCallResult r = run_shell_call(call, [&](const std::string& line) {
       const auto first = line.find_first_not_of(" \t");
       if (first == std::string::npos || line[first] == '#') return;  // blank lines and comments
@@ -132,12 +154,22 @@ ExecSamples run_exec_samples(const ExecPlan& plan, const std::function<void(std:
         throw InputError(where + ": printed " + std::to_string(row->size()) + " numbers on a line, the first output had " +
                          std::to_string(s.dimension));
       const double v = project_row(*row, plan.projection, "the outputs of --exec");
+      fingerprint.add(*row);
       ++outputs;
       if (values.size() < plan.runs) values.push_back(v);
       else ++s.surplus;
     });
     if (const std::string why = exec_call_failure(r, outputs, plan.seconds_limit); !why.empty())
       throw InputError(where + ": " + why);
+    // A program that ignores DPLEDGER_SEED (or seeds from the clock) prints the same outputs call after call:
+    // the outputs would not be independent draws, and the test's bounds would not hold.
+    if (fingerprint.distinct_values >= 4) {
+      auto& seen = on_d ? seen_d : seen_dprime;
+      if (const auto [it, fresh] = seen.try_emplace(fingerprint.hash, index + 1); !fresh)
+        throw InputError(where + ": printed exactly the outputs of call " + std::to_string(it->second) +
+                         ": every call must draw fresh randomness seeded from DPLEDGER_SEED (awk: "
+                         "srand(ENVIRON[\"DPLEDGER_SEED\"] + 0); Python: numpy.random.default_rng(int(os.environ[\"DPLEDGER_SEED\"])))");
+    }
     const std::uint64_t done = s.d.size() + s.dprime.size();
     if (progress) progress(done, 2 * plan.runs);
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();

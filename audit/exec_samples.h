@@ -46,7 +46,8 @@ void validate_exec_plan(const ExecPlan& plan);
 
 // Runs the calls. Throws InputError naming the call (its command line, the side, DPLEDGER_SEED) when one exits
 // with a non-zero status or is killed, prints no output, prints a line that is not a list of finite numbers (or
-// whose length differs from the first output's), or does not finish within the limit; and before that, as soon as
+// whose length differs from the first output's), prints exactly what an earlier call on its side printed (at least
+// 4 distinct numbers: the program ignores its seed), or does not finish within the limit; and before that, as soon as
 // the calls so far project the whole past twice the limit. `progress(outputs, 2 * runs)` after each call (may be
 // empty).
 ExecSamples run_exec_samples(const ExecPlan& plan, const std::function<void(std::uint64_t, std::uint64_t)>& progress);

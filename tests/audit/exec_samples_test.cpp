@@ -163,6 +163,10 @@ TEST(ExecSamples, EveryFailingCallIsNamed) {
             std::string::npos);
   EXPECT_NE(error_of(plan_for(": {}; echo 1,2", d, dp, 4)).find("--projection"), std::string::npos);
   EXPECT_NE(error_of(plan_for(": {}; kill -9 $$", d, dp, 4)).find("killed by signal 9"), std::string::npos);
+  // a program that ignores its seed: call 3 (the second on D) repeats call 1
+  const std::string unseeded = error_of(plan_for(": {}; printf '1\\n2\\n3\\n4\\n'", d, dp, 100));
+  EXPECT_NE(unseeded.find("--exec call 3 (on D)"), std::string::npos) << unseeded;
+  EXPECT_NE(unseeded.find("printed exactly the outputs of call 1"), std::string::npos) << unseeded;
   ExecPlan slow = plan_for("sleep 10; cat {}", d, dp, 4);
   slow.seconds_limit = 0.3;
   EXPECT_NE(error_of(slow).find("did not finish within --time-limit 0.3 s"), std::string::npos);
