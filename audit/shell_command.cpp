@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,7 +122,17 @@ ShellCallResult run_shell_call(const ShellCall& call, const std::function<void(c
   char* argv[] = {sh.data(), dash_c.data(), command.data(), nullptr};
 
   ShellChild child;
+  // A memory cap the caller set on itself (a lowered soft RLIMIT_AS) is not the program's: the child starts with
+  // the soft limit raised back to the hard one, which the caller's process keeps for itself.
+  rlimit saved{};
+  bool lifted = false;
+  if (getrlimit(RLIMIT_AS, &saved) == 0 && saved.rlim_cur != saved.rlim_max) {
+    rlimit raised = saved;
+    raised.rlim_cur = saved.rlim_max;
+    lifted = setrlimit(RLIMIT_AS, &raised) == 0;
+  }
   const int spawned = posix_spawn(&child.pid, "/bin/sh", &actions, &attr, argv, envp.data());
+  if (lifted) (void)setrlimit(RLIMIT_AS, &saved);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (spawned != 0) {

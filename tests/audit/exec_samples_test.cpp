@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
+#include <sys/resource.h>
 
 #include <chrono>
 #include <set>
@@ -42,6 +43,23 @@ TEST(ShellCall, LinesStatusStderrAndEnvironment) {
   EXPECT_EQ(r.signal, 9);
   call.command = "read x; echo \"[$x]\"";  // stdin is /dev/null
   EXPECT_EQ(lines_of(call), (std::vector<std::string>{"[]"}));
+}
+
+TEST(ShellCall, TheCallersMemoryCapIsNotTheCommands) {
+  rlimit saved{};
+  ASSERT_EQ(getrlimit(RLIMIT_AS, &saved), 0);
+  rlimit capped = saved;
+  capped.rlim_cur = rlim_t{4000} << 20;  // 4000 MB, below an unlimited hard limit
+  if (saved.rlim_max != RLIM_INFINITY) GTEST_SKIP() << "the hard address-space limit is set from outside";
+  ASSERT_EQ(setrlimit(RLIMIT_AS, &capped), 0);
+  ShellCall call;
+  call.command = "ulimit -S -v";
+  const auto lines = lines_of(call);
+  ASSERT_EQ(setrlimit(RLIMIT_AS, &saved), 0);
+  EXPECT_EQ(lines, (std::vector<std::string>{"unlimited"}));
+  rlimit now{};
+  ASSERT_EQ(getrlimit(RLIMIT_AS, &now), 0);
+  EXPECT_EQ(now.rlim_cur, saved.rlim_cur);
 }
 
 TEST(ShellCall, DeadlineKillsTheProcessGroupAndAThrowingCallbackStopsIt) {
