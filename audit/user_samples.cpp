@@ -47,10 +47,7 @@ Projection parse_projection(const std::string& text) {
   return p;
 }
 
-namespace {
-
-// The numbers of a line (comma or blank separated), or nothing if it is not a list of finite numbers.
-std::optional<std::vector<double>> numbers_of(const std::string& line) {
+std::optional<std::vector<double>> sample_row_of(const std::string& line) {
   std::vector<double> row;
   const char* s = line.c_str();
   while (true) {
@@ -71,6 +68,8 @@ std::optional<std::vector<double>> numbers_of(const std::string& line) {
   }
   return row;
 }
+
+namespace {
 
 std::string trimmed(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\"");
@@ -95,7 +94,7 @@ std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::
     if (line[first] == '#') continue;          // a comment (numpy.savetxt's header, dpledger's provenance line)
     if (rows.size() >= max_rows)
       throw InputError("sample file " + path + " has more than " + std::to_string(max_rows) + " rows: allowed at most that");
-    auto row = numbers_of(line);
+    auto row = sample_row_of(line);
     if (!row && rows.empty() && !header_read) {
       // A header line of column names (pandas' to_csv writes one, after an empty name for its index column,
       // which is then dropped from every row).
@@ -126,29 +125,31 @@ std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::
   return rows;
 }
 
-std::vector<double> project(const std::vector<std::vector<double>>& rows, const Projection& p, const std::string& path) {
-  const std::size_t dim = rows.front().size();
-  std::vector<double> out;
-  out.reserve(rows.size());
+double project_row(const std::vector<double>& row, const Projection& p, const std::string& source) {
+  const std::size_t dim = row.size();
   if (p.coordinate > 0) {
     if (p.coordinate > dim)
-      throw InputError("--projection=" + p.text + " is out of range for " + path + ": allowed coord:1..coord:" + std::to_string(dim));
-    for (const auto& r : rows) out.push_back(r[p.coordinate - 1]);
-  } else if (!p.weights.empty()) {
-    if (p.weights.size() != dim)
-      throw InputError("--projection=" + p.text + " has " + std::to_string(p.weights.size()) + " weights, " + path +
-                       " has " + std::to_string(dim) + " columns");
-    for (const auto& r : rows) {
-      double s = 0;
-      for (std::size_t i = 0; i < dim; ++i) s += p.weights[i] * r[i];
-      if (!std::isfinite(s)) throw InputError("--projection=" + p.text + " overflows on a row of " + path);
-      out.push_back(s);
-    }
-  } else {
-    if (dim != 1)
-      throw InputError(path + " has " + std::to_string(dim) + " columns: give --projection coord:K or weights:w1,...");
-    for (const auto& r : rows) out.push_back(r[0]);
+      throw InputError("--projection=" + p.text + " is out of range for " + source + ": allowed coord:1..coord:" + std::to_string(dim));
+    return row[p.coordinate - 1];
   }
+  if (!p.weights.empty()) {
+    if (p.weights.size() != dim)
+      throw InputError("--projection=" + p.text + " has " + std::to_string(p.weights.size()) + " weights, " + source +
+                       " has " + std::to_string(dim) + " columns");
+    double s = 0;
+    for (std::size_t i = 0; i < dim; ++i) s += p.weights[i] * row[i];
+    if (!std::isfinite(s)) throw InputError("--projection=" + p.text + " overflows on a row of " + source);
+    return s;
+  }
+  if (dim != 1)
+    throw InputError(source + " has " + std::to_string(dim) + " columns: give --projection coord:K or weights:w1,...");
+  return row[0];
+}
+
+std::vector<double> project(const std::vector<std::vector<double>>& rows, const Projection& p, const std::string& path) {
+  std::vector<double> out;
+  out.reserve(rows.size());
+  for (const auto& r : rows) out.push_back(project_row(r, p, path));
   return out;
 }
 

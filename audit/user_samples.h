@@ -5,6 +5,7 @@
 
 #include "audit/threshold_counts.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct SampleHeader {
   bool index_column_dropped = false;  // its first name is empty (pandas' index column): the first value of every row is dropped
 };
 
+// The numbers of one output line (comma or blank separated), or nothing if it is not a list of finite numbers.
+std::optional<std::vector<double>> sample_row_of(const std::string& line);
+
 // Reads the rows of a sample file (at most max_rows); throws InputError naming the file and line for an
 // unreadable file, a non-numeric or non-finite entry, or a row whose length differs from the first. Lines starting
 // with # are comments; a first line that is not numbers is a header of column names (CSV as pandas writes it),
@@ -32,6 +36,8 @@ inline constexpr std::size_t kMaxSampleRows = 10'000'000;
 std::vector<std::vector<double>> read_sample_rows(const std::string& path, std::size_t max_rows = kMaxSampleRows,
                                                   SampleHeader* header = nullptr);
 
+// Applies the projection to one row; throws InputError naming `source` if it does not fit the row's dimension.
+double project_row(const std::vector<double>& row, const Projection& p, const std::string& source);
 // Applies the projection to every row; throws InputError if it does not fit the dimension.
 std::vector<double> project(const std::vector<std::vector<double>>& rows, const Projection& p, const std::string& path);
 

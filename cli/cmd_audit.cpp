@@ -1,5 +1,6 @@
 // `dpledger audit`: empirical lower bounds on epsilon (and Gaussian-DP mu) against the claimed upper bounds, for
-// the built-in mechanisms, for users' own outputs (--samples), and merged shards (`audit merge FILES...`).
+// the built-in mechanisms, for users' own outputs (--samples) and programs (--exec), and merged shards (`audit merge
+// FILES...`).
 #include "accounting/errors.h"
 #include "accounting/input_file.h"
 #include "accounting/numeric/decimal.h"
@@ -9,6 +10,7 @@
 #include "audit/algorithm_audit.h"
 #include "audit/audit_svg.h"
 #include "audit/canary_score_audit.h"
+#include "audit/exec_samples.h"
 #include "audit/mechanism_target.h"
 #include "audit/privacy_curve_audit.h"
 #include "audit/shard_file.h"
@@ -44,6 +46,7 @@ struct AuditOptions {
   std::vector<std::string> args;  // TARGET, or merge FILE...
   std::string runs, confidence = "0.95", delta, epsilon, mu, tolerance = "0.1", shard, out, plot;
   std::string samples, neighbour_samples, projection;
+  std::string exec, dataset, neighbour;  // --exec: the user's program, run on D and D'
   std::string canary_scores, method, thresholds, threshold, guesses, fpr;
   std::vector<std::string> sets;
   std::uint64_t seed = 1;
@@ -284,11 +287,11 @@ Output run_merge(const AuditOptions& o) {
   return out;
 }
 
-Output run_samples(const AuditOptions& o) {
-  if (o.neighbour_samples.empty()) throw InputError("--samples needs --neighbour-samples (the outputs on D')");
-  if (o.epsilon.empty() && o.mu.empty()) throw InputError("--samples needs the claim: --epsilon E (and --delta d) or --mu M");
+// The claim of an audit of the user's outputs (--samples, --exec): --epsilon [--delta] or --mu, at the decimals
+// typed, rounded in the claim's favour (a violation must beat the claim as typed).
+AuditClaim user_claim(const AuditOptions& o, const std::string& kind) {
+  if (o.epsilon.empty() && o.mu.empty()) throw InputError(kind + " needs the claim: --epsilon E (and --delta d) or --mu M");
   AuditClaim claim;
-  // The claim at the decimals typed, rounded in the claim's favour (a violation must beat the claim as typed).
   claim.epsilon = o.epsilon.empty() ? INFINITY : parse_epsilon("--epsilon", o.epsilon).up;
   claim.delta = o.delta.empty() ? 0.0 : parse_delta("--delta", o.delta, true).up;
   if (!o.mu.empty()) {
@@ -296,6 +299,12 @@ Output run_samples(const AuditOptions& o) {
     if (!(mu > 0)) throw InputError("--mu=" + o.mu + " is out of range: allowed (0, inf)");
     claim.mu = mu;
   }
+  return claim;
+}
+
+Output run_samples(const AuditOptions& o) {
+  if (o.neighbour_samples.empty()) throw InputError("--samples needs --neighbour-samples (the outputs on D')");
+  const AuditClaim claim = user_claim(o, "--samples");
   const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
   const Projection p = parse_projection(o.projection);
   SampleHeader header_d, header_dp;
@@ -328,6 +337,71 @@ Output run_samples(const AuditOptions& o) {
         << (h.index_column_dropped ? ", and its first (index) column" : "") << "\n";
     }
   if (!o.plot.empty()) out.json["plot"] = o.plot;
+  out.text = t.str();
+  return out;
+}
+
+// `audit --exec`: the user's program run on D and D' (audit/exec_samples.h), then the threshold test of --samples.
+Output run_exec(const AuditOptions& o) {
+  if (!o.args.empty()) throw InputError("audit: give either TARGET or --exec, not both");
+  if (!o.samples.empty() || !o.neighbour_samples.empty())
+    throw InputError("audit: give either --exec (runs your program) or --samples (reads its outputs), not both");
+  if (!o.shard.empty() || !o.out.empty()) throw InputError("--shard/--out apply to mechanism targets (laplace:, gaussian:)");
+  if (!o.sets.empty()) throw InputError("--set applies to built-in targets: --exec runs your program as it is");
+  if (o.threads) throw InputError("--threads applies to built-in targets: --exec runs one call at a time");
+  if (o.dataset.empty()) throw InputError("--exec needs --dataset FILE (the data set D)");
+  if (o.neighbour.empty()) throw InputError("--exec needs --neighbour FILE (the neighbouring data set D')");
+  if (o.runs.empty()) throw InputError("--exec needs --runs N: the outputs wanted on each of D and D', an integer in [2, 10000000]");
+  const AuditClaim claim = user_claim(o, "--exec");
+  ExecPlan plan;
+  plan.command = o.exec;
+  plan.dataset = o.dataset;
+  plan.neighbour = o.neighbour;
+  const double runs = parse_finite("--runs", o.runs);
+  if (!(runs >= 2 && runs <= double(kMaxExecRuns) && runs == std::floor(runs)))
+    throw InputError("--runs=" + o.runs + " is out of range for --exec: allowed integers [2, 10000000]");
+  plan.runs = static_cast<std::uint64_t>(runs);
+  plan.seed = o.seed;
+  plan.projection = parse_projection(o.projection);
+  const double confidence = parse_confidence(o.confidence), tolerance = parse_tolerance(o.tolerance);
+  // The calls' time is the programs' (their CPU is not this process's): --time-limit bounds their wall-clock time.
+  plan.seconds_limit = std::max(resource_limits().cpu_seconds, 0.0);
+  validate_exec_plan(plan);
+  Progress bar("audit");
+  const ExecSamples s = run_exec_samples(plan, bar.enabled() ? [&bar](std::uint64_t done, std::uint64_t total) {
+    bar.update(double(done) / double(total), "of " + std::to_string(total) + " outputs");
+  } : std::function<void(std::uint64_t, std::uint64_t)>());
+  const ThresholdCounts counts = user_sample_counts(s.d, s.dprime);
+  const AuditResult r = threshold_test(counts, claim, confidence, tolerance);
+  if (!o.plot.empty()) stage_output(o.plot, threshold_audit_svg(counts, r, "audit of " + o.exec));
+  Output out;
+  out.json["command"] = "audit";
+  out.json["kind"] = "exec";
+  out.json["exec"] = o.exec;
+  out.json["dataset"] = o.dataset;
+  out.json["neighbour"] = o.neighbour;
+  if (!plan.projection.text.empty()) out.json["projection"] = plan.projection.text;
+  out.json["delta"] = claim.delta;
+  out.json["runs"] = plan.runs;
+  out.json["calls_d"] = s.calls_d;
+  out.json["calls_dprime"] = s.calls_dprime;
+  out.json["surplus_outputs"] = s.surplus;
+  out.json["output_dimension"] = s.dimension;
+  out.json["confidence"] = confidence;
+  out.json["tolerance"] = tolerance;
+  out.json["seed"] = plan.seed;
+  std::ostringstream t;
+  describe(r, out, t);
+  t << "runs             " << plan.runs << " outputs on each of D (" << o.dataset << ", " << s.calls_d << " calls) and D' ("
+    << o.neighbour << ", " << s.calls_dprime << " calls); the first half of each chooses the event, the second half "
+    << "estimates it\n";
+  t << "calls            alternating D and D', each with its own DPLEDGER_SEED (from seed " << plan.seed << ")";
+  if (s.surplus) t << "; " << s.surplus << " outputs beyond the runs unused";
+  t << "\n";
+  if (!o.plot.empty()) {
+    out.json["plot"] = o.plot;
+    t << "plot             " << o.plot << "\n";
+  }
   out.text = t.str();
   return out;
 }
@@ -669,12 +743,14 @@ Output run_audit(const AuditOptions& o) {
   if (!o.canary_scores.empty()) return run_canary_scores(o);
   if (!o.method.empty() || !o.thresholds.empty() || !o.threshold.empty() || !o.guesses.empty() || !o.fpr.empty())
     throw InputError("--method, --thresholds, --threshold, --guesses and --fpr are for --canary-scores FILE");
+  if (!o.exec.empty()) return run_exec(o);
+  if (!o.dataset.empty() || !o.neighbour.empty()) throw InputError("--dataset and --neighbour are for --exec 'CMD {}'");
   if (!o.samples.empty()) {
     if (!o.runs.empty()) throw InputError("--runs is for a TARGET: --samples audits the lines of the files");
     if (!o.args.empty()) throw InputError("audit: give either TARGET or --samples, not both");
     return run_samples(o);
   }
-  if (o.args.empty()) throw InputError("audit: give a TARGET (e.g. laplace:b=1), --samples FILE, or merge FILE...");
+  if (o.args.empty()) throw InputError("audit: give a TARGET (e.g. laplace:b=1), --samples FILE, --exec 'CMD {}', or merge FILE...");
   if (o.args.front() == "merge") return run_merge(o);
   if (o.args.size() > 1) throw InputError("audit: one TARGET expected, got " + std::to_string(o.args.size()) + " arguments");
   if (!o.epsilon.empty() || !o.mu.empty())
@@ -755,7 +831,7 @@ const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*&
   sub->add_option("--runs", o->runs,
                   "Runs on EACH of D and D' (half choose the event, half estimate it), integer in [2, 1e13], default "
                   "1e6; for an ALGORITHM: runs with independent seeds, [4, 1e7], default 1000 (dgd-secret-sharing 4000; "
-                  "--exact-loss: [1, 1e6])");
+                  "--exact-loss: [1, 1e6]); for --exec: outputs wanted on each side, [2, 1e7], required");
   sub->add_option("--confidence", o->confidence, "Confidence C in (0, 1) of the lower bound")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")
       ->check(seed_value())
@@ -774,9 +850,15 @@ const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*&
       ->check(writable_output_file());
   sub->add_option("--samples", o->samples, "File of outputs of YOUR mechanism on D: one number (or vector) per line");
   sub->add_option("--neighbour-samples", o->neighbour_samples, "File of outputs on the neighbouring D'");
-  sub->add_option("--epsilon", o->epsilon, "Claimed epsilon for --samples and --canary-scores (a verdict: exit 0/3/4)");
-  sub->add_option("--mu", o->mu, "Claimed Gaussian-DP mu for --samples (audited in place of epsilon)");
-  sub->add_option("--projection", o->projection, "coord:K (1-based column) or weights:w1,w2,... for vector samples");
+  sub->add_option("--epsilon", o->epsilon, "Claimed epsilon for --samples, --exec and --canary-scores (a verdict: exit 0/3/4)");
+  sub->add_option("--mu", o->mu, "Claimed Gaussian-DP mu for --samples and --exec (audited in place of epsilon)");
+  sub->add_option("--exec", o->exec,
+                  "Your program as a shell command, {} where a data set's path goes: run on --dataset and --neighbour "
+                  "(alternating, DPLEDGER_SEED set to a fresh seed in [0, 2^31) per call) until each has --runs outputs, "
+                  "one number or vector per line; then the test of --samples");
+  sub->add_option("--dataset", o->dataset, "For --exec: the data set D");
+  sub->add_option("--neighbour", o->neighbour, "For --exec: the neighbouring data set D'");
+  sub->add_option("--projection", o->projection, "coord:K (1-based column) or weights:w1,w2,... for vector outputs (--samples, --exec)");
   sub->add_option("--canary-scores", o->canary_scores,
                   "File of one training run's canary scores: CSV `score,included` (header line optional) or JSON lines "
                   "{\"score\": s, \"included\": 0|1}; audits that run (with --method, --delta, --epsilon)");
