@@ -262,18 +262,23 @@ AdmmBoundRun run_thm_3_1_2(int K, double sigma, int runs, std::uint64_t seed) {
 // Theorem 3.1.2: E[F(X-bar^K)] - F(X*) <= (3.4), by seeded runs at several K and noise levels.
 ClaimResult check_thm_3_1_2(const CheckContext& ctx) {
   const double scale = ctx.constant("bound_scale", 1);
+  const double K_exponent = ctx.constant("K_exponent", 1);  // the 1/(2K) of the first term: (...)/(2 K^K_exponent)
   const std::vector<int> Ks = ctx.quick ? std::vector<int>{5, 20} : std::vector<int>{5, 20, 80};
-  const std::vector<double> sigmas = ctx.quick ? std::vector<double>{0.5} : std::vector<double>{0, 0.05, 0.5};
+  const std::vector<double> sigmas = ctx.quick ? std::vector<double>{0, 0.5} : std::vector<double>{0, 0.05, 0.5};
   const int runs = ctx.quick ? 30 : 150;
+  constexpr double kConfidence = 0.99;
   std::ostringstream list;
   bool above = false, undecided = false;
   double worst_ratio = 0;
   std::string counter;
+  std::vector<MeanEstimate> noiseless;  // sigma = 0, per K: the rate in K
   for (int K : Ks)
     for (double sigma : sigmas) {
-      const AdmmBoundRun run = run_thm_3_1_2(K, sigma, runs, ctx.seed + static_cast<std::uint64_t>(K));
+      // The same seed at every K (the same X^0 and penalty draws), so that the K-dependence is the algorithm's.
+      const AdmmBoundRun run = run_thm_3_1_2(K, sigma, runs, ctx.seed);
       const MeanEstimate m = mean_of(run.gaps);
-      const double bound = scale * run.bound;
+      if (sigma == 0) noiseless.push_back(m);
+      const double bound = scale * (run.first_term * std::pow(K, 1 - K_exponent) + (run.bound - run.first_term));
       const Side side = compare_to_bound(m, bound, 6);
       worst_ratio = std::max(worst_ratio, (m.mean + 6 * m.standard_error) / bound);
       list << (list.tellp() ? "; " : "") << "K=" << K << ", sigma=" << num(sigma) << ": " << describe(m, 4) << " vs " << num(bound, 5);
@@ -285,20 +290,31 @@ ClaimResult check_thm_3_1_2(const CheckContext& ctx) {
       }
       if (side == Side::undecided) undecided = true;
     }
+  std::vector<double> xs(Ks.begin(), Ks.end());
+  const ExponentInterval fit = exponent_of_means(xs, noiseless, kConfidence);
+  const bool slower = fit.lower > -K_exponent;  // decays significantly slower than the bound's 1/K^K_exponent
   ClaimResult r;
   r.region = "exact random-penalty ADMM (3.1), ring of N = 4, d = 2, f_i = q_i/2 ||x - b_i||^2 (q_i from 0.5 to 2, M = 4), zeta = "
              "1, rho in [2, 2.5] per step and coordinate, D_i = N^2 sigma_i^2 rho_hi^2/(rho_lo - zeta/2) (3.3 at equality), "
-             "Gaussian noise N(0, sigma^2) per coordinate, X^0 = X* + 3 N(0, 1); " + std::to_string(runs) + " seeded runs per point";
-  r.claimed = "E[F(X-bar^K)] - F(X*) <= " + num(scale) + " x [(||X^0 - X*||^2_Gx + (4/zeta)||lambda*||^2)/(2K) + sum_k sum_i "
-              "(sqrt(M) + D_i + 1/zeta) E||Delta_i^k||^2/K]";
-  r.computed = list.str() + " (mean +- standard error vs the bound); largest (mean + 6 SE)/bound " + num(worst_ratio, 4);
-  r.deficit = worst_ratio - 1;
-  r.status = above ? Status::fails : undecided ? Status::inconclusive : Status::holds;
+             "Gaussian noise N(0, sigma^2) per coordinate, X^0 = X* + 3 N(0, 1) (the same draws at every K); " +
+             std::to_string(runs) + " seeded runs per point; the exponent in K of the noiseless means (least squares on "
+             "log-log, " + num(100 * kConfidence) + "% interval from the means' standard errors)";
+  r.claimed = "E[F(X-bar^K)] - F(X*) <= " + num(scale) + " x [(||X^0 - X*||^2_Gx + (4/zeta)||lambda*||^2)/(2K" +
+              (K_exponent == 1 ? std::string("") : "^" + num(K_exponent)) + ") + sum_k sum_i (sqrt(M) + D_i + 1/zeta) "
+              "E||Delta_i^k||^2/K]: without noise, exponent -" + num(K_exponent) + " in K";
+  r.computed = list.str() + " (mean +- standard error vs the bound); largest (mean + 6 SE)/bound " + num(worst_ratio, 4) +
+               "; fitted exponent in K without noise " + describe(fit) + " (the theorem's: -" + num(K_exponent) + ")";
+  r.deficit = slower ? fit.lower + K_exponent : worst_ratio - 1;
+  r.status = above || slower ? Status::fails : undecided ? Status::inconclusive : Status::holds;
   if (above) r.counterexample = counter;
+  if (!above && slower)
+    r.counterexample = "without noise the gap decays like K^" + num(fit.slope, 3) + " (interval [" + num(fit.lower, 3) + ", " +
+                       num(fit.upper, 3) + "]), slower than the bound's K^-" + num(K_exponent);
   if (r.status == Status::inconclusive) r.why = "a mean is within 6 standard errors of the bound";
   r.reproduce = "dpledger check 000/thm-3.1.2";
   r.note = "The multiplier is updated with the noisy x (what the agents can compute; the proof's noiseless lambda is not "
-           "computable by them). F(X-bar^K) is evaluated off the constraint set (X-bar is not in consensus), as stated.";
+           "computable by them). F(X-bar^K) is evaluated off the constraint set (X-bar is not in consensus), as stated. The "
+           "bound's constant has slack (its Gx-norm and multiplier terms); its rate in K is what the runs test sharply.";
   return r;
 }
 
@@ -307,35 +323,53 @@ ClaimResult check_thm_3_1_2(const CheckContext& ctx) {
 ClaimResult check_thm_3_1_2_rate(const CheckContext& ctx) {
   const double claimed_d = ctx.constant("d_exponent", 0.5);
   const double zeta = 1, M = 1, D = 10, B = 1e-4, delta = 1e-5, R = 1e4;  // the minimum lies at K >> 1 on the whole sweep
-  const auto utility = [&](double d, double N, double eps) {
+  // Theorem 3.1.2 (3.4) minimised over K at the thesis's noise: Delta_i^k with per-coordinate Laplace scale 1/beta
+  // calibrated to the l_inf sensitivity B_inf of each of the d coordinates (E||Delta_i^k||^2 = 2 d/beta^2 with
+  // beta = eps D/(B sqrt(2 K d log(1/delta)))), or (`l2`) to the l2 sensitivity of the whole vector (no d in beta).
+  const auto utility = [&](double d, double N, double eps, bool l2) {
     return minimise_over_horizon(
         [&](double K) {
-          const double beta = eps * D / (B * std::sqrt(2 * K * d * std::log(1 / delta)));
+          const double beta = eps * D / (B * std::sqrt(2 * K * (l2 ? 1 : d) * std::log(1 / delta)));
           const double noise = d * 2 / (beta * beta);  // E||Delta_i^k||^2
           return R * R / (2 * K) + N * (std::sqrt(M) + D + 1 / zeta) * noise;
         },
         1, 1e14);
   };
   const std::vector<double> ds{10, 100, 1000, 10000}, Ns{10, 100, 1000}, epss{0.01, 0.1, 1};
-  const double ed = fitted_exponent(ds, [&](double d) { return utility(d, 10, 0.1); });
-  const double eN = fitted_exponent(Ns, [&](double N) { return utility(100, N, 0.1); });
-  const double ee = fitted_exponent(epss, [&](double e) { return utility(100, 10, e); });
+  const double ed = fitted_exponent(ds, [&](double d) { return utility(d, 10, 0.1, false); });
+  const double ed_l2 = fitted_exponent(ds, [&](double d) { return utility(d, 10, 0.1, true); });
+  const double eN = fitted_exponent(Ns, [&](double N) { return utility(100, N, 0.1, false); });
+  const double ee = fitted_exponent(epss, [&](double e) { return utility(100, 10, e, false); });
   const double tol = 0.05;
   const bool d_ok = std::abs(ed - claimed_d) <= tol, N_ok = std::abs(eN - 0.5) <= tol, e_ok = std::abs(ee + 1) <= tol;
+  const bool d_ok_l2 = std::abs(ed_l2 - claimed_d) <= tol;
   ClaimResult r;
   r.region = "(3.4) with ||X^0 - X*||_Gx = 10^4, D_i = 10, zeta = 1, M = 1, B_inf = 10^-4, delta = 1e-5, minimised over K in [1, 1e14]; "
-             "d in {10 .. 10^4}, N in {10, 100, 1000}, eps in {0.01, 0.1, 1}";
+             "d in {10 .. 10^4}, N in {10, 100, 1000}, eps in {0.01, 0.1, 1}; the exponents of a derivation (no run): "
+             "the minimum of a closed form, fitted exactly";
   r.claimed = "utility loss O(N^0.5 d^" + num(claimed_d) + " B_inf ||X^0 - X*||_Gx / eps)";
-  r.computed = "fitted exponents of min_K (3.4): d " + num(ed, 4) + ", N " + num(eN, 4) + ", eps " + num(ee, 4);
+  r.computed = "fitted exponents of min_K (3.4) at the thesis's l_inf calibration (B_inf per coordinate): d " + num(ed, 4) +
+               ", N " + num(eN, 4) + ", eps " + num(ee, 4) + "; with the noise calibrated to the vector's l2 sensitivity: d " +
+               num(ed_l2, 4);
   r.deficit = std::max({std::abs(ed - claimed_d), std::abs(eN - 0.5), std::abs(ee + 1)}) - tol;
-  r.status = d_ok && N_ok && e_ok ? Status::holds : Status::fails;
-  if (r.status == Status::fails)
+  if (d_ok && N_ok && e_ok) {
+    r.status = Status::holds;
+  } else if (N_ok && e_ok && d_ok_l2) {
+    // Only the derivation's O(.) in d fails, and only under the l_inf calibration the thesis states.
+    r.status = Status::fails_as_printed;
+    r.holds_where = "with the noise calibrated to the l2 sensitivity B_2 of the whole vector (Gaussian noise for the "
+                    "vector), where min_K (3.4) grows as d^" + num(ed_l2, 3) + "; its N and eps exponents hold as printed. "
+                    "What fails is the O(.) derived from (3.4), not a run of the algorithm";
+  } else {
+    r.status = Status::fails;
+  }
+  if (r.status != Status::holds)
     r.counterexample = "at the thesis's noise E||Delta_i^k||^2 = 4 B_inf^2 K d^2 log(1/delta)/(eps^2 D_i^2) the minimum over K of "
                        "(3.4) grows as d^" + num(ed, 3) + " (a/K + b K d^2 -> 2 sqrt(a b) d), not d^" + num(claimed_d);
   r.reproduce = "dpledger check 000/thm-3.1.2-rate";
   r.note = "Each of the K d released coordinates needs noise of variance ~ K d (advanced composition), so E||Delta||^2 ~ K d^2. "
-           "sqrt(N d) would follow with the l2 sensitivity B_2 of the whole vector in place of B_inf (Gaussian noise calibrated "
-           "to the vector), which the theorem does not state.";
+           "sqrt(N d) follows with the l2 sensitivity B_2 of the whole vector in place of B_inf (Gaussian noise calibrated "
+           "to the vector), which the theorem does not state; the verdict thus depends on the calibration.";
   return r;
 }
 
