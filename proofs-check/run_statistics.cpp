@@ -3,7 +3,6 @@
 #include "accounting/errors.h"
 #include "proofs-check/claim.h"
 
-#include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
 #include <cmath>
@@ -75,33 +74,6 @@ ExponentInterval exponent_over_runs(const std::vector<double>& x, const std::vec
   e.upper = m.mean + half;
   e.confidence = confidence;
   e.runs = m.runs;
-  return e;
-}
-
-ExponentInterval exponent_of_means(const std::vector<double>& x, const std::vector<MeanEstimate>& means, double confidence) {
-  if (!(confidence > 0 && confidence < 1)) throw NotApplicable("the confidence must be in (0, 1)");
-  std::vector<double> y;
-  for (const auto& m : means) y.push_back(m.mean);
-  const Slope s = log_log_slope(x, y);
-  double mx = 0;
-  for (double v : x) mx += std::log(v);
-  mx /= static_cast<double>(x.size());
-  double sxx = 0;
-  for (double v : x) sxx += (std::log(v) - mx) * (std::log(v) - mx);
-  double variance = 0;
-  int runs = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const double c = (std::log(x[i]) - mx) / sxx, rel = means[i].standard_error / means[i].mean;
-    variance += c * c * rel * rel;
-    runs += means[i].runs;
-  }
-  const double half = boost::math::quantile(boost::math::complement(boost::math::normal(), (1 - confidence) / 2)) * std::sqrt(variance);
-  ExponentInterval e;
-  e.slope = s.slope;
-  e.lower = s.slope - half;
-  e.upper = s.slope + half;
-  e.confidence = confidence;
-  e.runs = runs;
   return e;
 }
 

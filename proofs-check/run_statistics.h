@@ -36,10 +36,6 @@ struct ExponentInterval {
 };
 ExponentInterval exponent_over_runs(const std::vector<double>& x, const std::vector<std::vector<double>>& y_per_run,
                                     double confidence);
-// The exponent of the means m(x) ~ x^b when each x has its own independent runs: the least-squares slope of log m
-// against log x and a two-sided normal confidence interval at `confidence` from the means' standard errors (delta
-// method: var log m = (SE/m)^2; the sampling error of the means, not the power law's misfit, which the checks state).
-ExponentInterval exponent_of_means(const std::vector<double>& x, const std::vector<MeanEstimate>& means, double confidence);
 // "-0.512 in [-0.55, -0.47] (99% over 8 runs)".
 std::string describe(const ExponentInterval& e);
 
