@@ -307,35 +307,53 @@ ClaimResult check_thm_3_1_2(const CheckContext& ctx) {
 ClaimResult check_thm_3_1_2_rate(const CheckContext& ctx) {
   const double claimed_d = ctx.constant("d_exponent", 0.5);
   const double zeta = 1, M = 1, D = 10, B = 1e-4, delta = 1e-5, R = 1e4;  // the minimum lies at K >> 1 on the whole sweep
-  const auto utility = [&](double d, double N, double eps) {
+  // Theorem 3.1.2 (3.4) minimised over K at the thesis's noise: Delta_i^k with per-coordinate Laplace scale 1/beta
+  // calibrated to the l_inf sensitivity B_inf of each of the d coordinates (E||Delta_i^k||^2 = 2 d/beta^2 with
+  // beta = eps D/(B sqrt(2 K d log(1/delta)))), or (`l2`) to the l2 sensitivity of the whole vector (no d in beta).
+  const auto utility = [&](double d, double N, double eps, bool l2) {
     return minimise_over_horizon(
         [&](double K) {
-          const double beta = eps * D / (B * std::sqrt(2 * K * d * std::log(1 / delta)));
+          const double beta = eps * D / (B * std::sqrt(2 * K * (l2 ? 1 : d) * std::log(1 / delta)));
           const double noise = d * 2 / (beta * beta);  // E||Delta_i^k||^2
           return R * R / (2 * K) + N * (std::sqrt(M) + D + 1 / zeta) * noise;
         },
         1, 1e14);
   };
   const std::vector<double> ds{10, 100, 1000, 10000}, Ns{10, 100, 1000}, epss{0.01, 0.1, 1};
-  const double ed = fitted_exponent(ds, [&](double d) { return utility(d, 10, 0.1); });
-  const double eN = fitted_exponent(Ns, [&](double N) { return utility(100, N, 0.1); });
-  const double ee = fitted_exponent(epss, [&](double e) { return utility(100, 10, e); });
+  const double ed = fitted_exponent(ds, [&](double d) { return utility(d, 10, 0.1, false); });
+  const double ed_l2 = fitted_exponent(ds, [&](double d) { return utility(d, 10, 0.1, true); });
+  const double eN = fitted_exponent(Ns, [&](double N) { return utility(100, N, 0.1, false); });
+  const double ee = fitted_exponent(epss, [&](double e) { return utility(100, 10, e, false); });
   const double tol = 0.05;
   const bool d_ok = std::abs(ed - claimed_d) <= tol, N_ok = std::abs(eN - 0.5) <= tol, e_ok = std::abs(ee + 1) <= tol;
+  const bool d_ok_l2 = std::abs(ed_l2 - claimed_d) <= tol;
   ClaimResult r;
   r.region = "(3.4) with ||X^0 - X*||_Gx = 10^4, D_i = 10, zeta = 1, M = 1, B_inf = 10^-4, delta = 1e-5, minimised over K in [1, 1e14]; "
-             "d in {10 .. 10^4}, N in {10, 100, 1000}, eps in {0.01, 0.1, 1}";
+             "d in {10 .. 10^4}, N in {10, 100, 1000}, eps in {0.01, 0.1, 1}; the exponents of a derivation (no run): "
+             "the minimum of a closed form, fitted exactly";
   r.claimed = "utility loss O(N^0.5 d^" + num(claimed_d) + " B_inf ||X^0 - X*||_Gx / eps)";
-  r.computed = "fitted exponents of min_K (3.4): d " + num(ed, 4) + ", N " + num(eN, 4) + ", eps " + num(ee, 4);
+  r.computed = "fitted exponents of min_K (3.4) at the thesis's l_inf calibration (B_inf per coordinate): d " + num(ed, 4) +
+               ", N " + num(eN, 4) + ", eps " + num(ee, 4) + "; with the noise calibrated to the vector's l2 sensitivity: d " +
+               num(ed_l2, 4);
   r.deficit = std::max({std::abs(ed - claimed_d), std::abs(eN - 0.5), std::abs(ee + 1)}) - tol;
-  r.status = d_ok && N_ok && e_ok ? Status::holds : Status::fails;
-  if (r.status == Status::fails)
+  if (d_ok && N_ok && e_ok) {
+    r.status = Status::holds;
+  } else if (N_ok && e_ok && d_ok_l2) {
+    // Only the derivation's O(.) in d fails, and only under the l_inf calibration the thesis states.
+    r.status = Status::fails_as_printed;
+    r.holds_where = "with the noise calibrated to the l2 sensitivity B_2 of the whole vector (Gaussian noise for the "
+                    "vector), where min_K (3.4) grows as d^" + num(ed_l2, 3) + "; its N and eps exponents hold as printed. "
+                    "What fails is the O(.) derived from (3.4), not a run of the algorithm";
+  } else {
+    r.status = Status::fails;
+  }
+  if (r.status != Status::holds)
     r.counterexample = "at the thesis's noise E||Delta_i^k||^2 = 4 B_inf^2 K d^2 log(1/delta)/(eps^2 D_i^2) the minimum over K of "
                        "(3.4) grows as d^" + num(ed, 3) + " (a/K + b K d^2 -> 2 sqrt(a b) d), not d^" + num(claimed_d);
   r.reproduce = "dpledger check 000/thm-3.1.2-rate";
   r.note = "Each of the K d released coordinates needs noise of variance ~ K d (advanced composition), so E||Delta||^2 ~ K d^2. "
-           "sqrt(N d) would follow with the l2 sensitivity B_2 of the whole vector in place of B_inf (Gaussian noise calibrated "
-           "to the vector), which the theorem does not state.";
+           "sqrt(N d) follows with the l2 sensitivity B_2 of the whole vector in place of B_inf (Gaussian noise calibrated "
+           "to the vector), which the theorem does not state; the verdict thus depends on the calibration.";
   return r;
 }
 

@@ -3,6 +3,8 @@
 #include "accounting/errors.h"
 #include "proofs-check/claim.h"
 
+#include <boost/math/distributions/students_t.hpp>
+
 #include <cmath>
 
 namespace dpl::proofs {
@@ -55,6 +57,29 @@ Slope log_log_slope(const std::vector<double>& x, const std::vector<double>& y) 
     s.standard_error = std::sqrt(rss / static_cast<double>(n - 2) / sxx);
   }
   return s;
+}
+
+ExponentInterval exponent_over_runs(const std::vector<double>& x, const std::vector<std::vector<double>>& y_per_run,
+                                    double confidence) {
+  if (y_per_run.size() < 2) throw NotApplicable("an exponent's interval needs at least two runs");
+  if (!(confidence > 0 && confidence < 1)) throw NotApplicable("the confidence must be in (0, 1)");
+  std::vector<double> slopes;
+  for (const auto& y : y_per_run) slopes.push_back(log_log_slope(x, y).slope);
+  const MeanEstimate m = mean_of(slopes);
+  const boost::math::students_t t(static_cast<double>(m.runs - 1));
+  const double half = boost::math::quantile(boost::math::complement(t, (1 - confidence) / 2)) * m.standard_error;
+  ExponentInterval e;
+  e.slope = m.mean;
+  e.lower = m.mean - half;
+  e.upper = m.mean + half;
+  e.confidence = confidence;
+  e.runs = m.runs;
+  return e;
+}
+
+std::string describe(const ExponentInterval& e) {
+  return num(e.slope, 3) + " in [" + num(e.lower, 3) + ", " + num(e.upper, 3) + "] (" + num(100 * e.confidence, 3) +
+         "% over " + std::to_string(e.runs) + " runs)";
 }
 
 std::string describe(const MeanEstimate& m, int digits) {

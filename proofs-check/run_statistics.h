@@ -26,6 +26,19 @@ struct Slope {
 };
 Slope log_log_slope(const std::vector<double>& x, const std::vector<double>& y);
 
+// The exponent of a power law y ~ x^b observed along independent seeded runs: each run's least-squares slope of
+// log y against log x, the mean of those slopes and its two-sided Student-t confidence interval at `confidence` (the
+// runs are independent and identically distributed, so the interval covers the expected slope with that probability
+// for approximately normal slopes).
+struct ExponentInterval {
+  double slope = 0, lower = 0, upper = 0, confidence = 0;
+  int runs = 0;
+};
+ExponentInterval exponent_over_runs(const std::vector<double>& x, const std::vector<std::vector<double>>& y_per_run,
+                                    double confidence);
+// "-0.512 in [-0.55, -0.47] (99% over 8 runs)".
+std::string describe(const ExponentInterval& e);
+
 // "mean ± SE" with `digits` significant digits.
 std::string describe(const MeanEstimate& m, int digits = 4);
 
