@@ -25,10 +25,9 @@ const std::vector<LeftOutClaim>& left_out_claims() {
       {"001", "Lemma 1", "Robbins-Siegmund: E[v^{k+1}|F^k] <= (1 + alpha^k) v^k - u^k + beta^k with summable alpha, beta "
                          "implies convergence of v^k and sum u^k < inf",
        "an external theorem ([34], Lemma 11) quoted without a constant"},
-      {"001", "Lemmas 2 and 3", "supermartingale-type convergence lemmas (v^k -> 0; z^k -> a solution) for every sequence "
-       "satisfying a recursion",
-       "no constant to move: their conclusions are exercised through Theorem 1's runs (001/thm-1-convergence); Lemma 5, "
-       "the vector form the proof of Theorem 1 uses, is checked on constructed sequences (001/lemma-5)"},
+      {"001", "Lemmas 2, 3 and 5", "supermartingale-type convergence lemmas for every nonnegative sequence satisfying a recursion",
+       "no constant to move: their conclusions are exercised through Theorem 1's runs (001/thm-1-convergence) and the "
+       "rate lemmas 6 and 7, which are checked"},
       {"001", "Remark 2", "communication noise can be treated as the DP noise", "no numeric content"},
       {"001", "Remark 4", "nu^k must increase for a finite budget; the increase is outweighed by the decrease of gamma^k",
        "qualitative; the finite budget and the schedules are 001/thm-2 and 001/sec-VI"},

@@ -692,77 +692,6 @@ ClaimResult check_lemma_4(const CheckContext& ctx) {
   return r;
 }
 
-// Lemma 5 on constructed sequences: v^{k+1} = ((V^k + a^k 11^T) v^k + b^k 1 - H^k u^k) (1 + xi^k) with zero-mean
-// multiplicative noise xi^k (entries uniform on [-s_k, s_k], s_k = 0.5/k), so that E[v^{k+1} | F^k] equals the
-// right side (the hypothesis with equality) and v stays nonnegative; V^k = [[1, gamma^k/m], [0, 1 - kappa gamma^k]] (the
-// matrix of (9), gamma^k = k^-0.9, m = 5, kappa = 0.3) with pi = [1, 1/(m kappa)] (pi^T V^k = pi^T), H^k u^k = eta^k
-// (v_1^k, 0) with eta^k = 0.5 k^-0.5 (pi^T H^k >= 0), a^k = k^-a_exponent, b^k = k^-2.
-ClaimResult check_lemma_5(const CheckContext& ctx) {
-  const double a_exponent = ctx.constant("a_exponent", 1.5);  // summable a^k: exponent > 1
-  const int m = 5, runs = ctx.quick ? 8 : 20;
-  const double kappa = 0.3, pi2 = 1 / (m * kappa);
-  const std::int64_t K = ctx.quick ? 20000 : 200000;
-  algorithms::Rng rng(ctx.seed);
-  bool unbounded = false, not_converging = false, sum_diverges = false;
-  double worst_growth = 0, worst_variation = 0, worst_sum_growth = 0;
-  std::string counter;
-  for (int run = 0; run < runs; ++run) {
-    Eigen::Vector2d v(rng.uniform(0, 5), rng.uniform(0, 5));
-    double sup_half = 0, sup_all = 0, sum = 0, sum_half = 0, pv_half = 0, variation = 0;
-    const double pv_start = v(0) + pi2 * v(1);
-    for (std::int64_t k = 1; k <= K; ++k) {
-      const double kk = static_cast<double>(k), g = std::pow(kk, -0.9), a = std::pow(kk, -a_exponent), b = 1 / (kk * kk);
-      const double eta = 0.5 / std::sqrt(kk), s = 0.5 / kk;
-      Eigen::Matrix2d V;
-      V << 1, g / m, 0, 1 - kappa * g;
-      const Eigen::Vector2d Hu(eta * v(0), 0);
-      sum += Hu(0);  // pi^T H^k u^k (pi_1 = 1)
-      Eigen::Vector2d next = (V + a * Eigen::Matrix2d::Ones()) * v + b * Eigen::Vector2d::Ones() - Hu;
-      next(0) *= 1 + rng.uniform(-s, s);
-      next(1) *= 1 + rng.uniform(-s, s);
-      v = next;
-      const double norm = v.norm(), pv = v(0) + pi2 * v(1);
-      sup_all = std::max(sup_all, norm);
-      if (k <= K / 2) sup_half = std::max(sup_half, norm);
-      if (k == K / 2) sum_half = sum, pv_half = pv;
-      if (k > K / 2) variation = std::max(variation, std::fabs(pv - pv_half) / std::max(pv_half, pv_start));
-    }
-    const double growth = sup_all / sup_half, sum_growth = sum / sum_half;
-    worst_growth = std::max(worst_growth, growth);
-    worst_variation = std::max(worst_variation, variation);
-    worst_sum_growth = std::max(worst_sum_growth, sum_growth);
-    // Over [K/2, K]: bounded (the supremum grows by at most 10%), pi^T v settled (within 10% of its value at K/2), the
-    // partial sum of pi^T H u settled (grows by at most 10%).
-    const bool b_fail = growth > 1.1, c_fail = variation > 0.1, s_fail = sum_growth > 1.1;
-    unbounded = unbounded || b_fail;
-    not_converging = not_converging || c_fail;
-    sum_diverges = sum_diverges || s_fail;
-    if ((b_fail || c_fail || s_fail) && counter.empty())
-      counter = "run " + std::to_string(run) + ": from k = " + std::to_string(K / 2) + " to " + std::to_string(K) + " sup ||v^k|| grows " +
-                num(growth, 4) + "x, pi^T v^k moves by " + num(100 * variation, 3) + "%, sum pi^T H u grows " + num(sum_growth, 4) + "x";
-  }
-  ClaimResult r;
-  r.region = std::to_string(runs) + " seeded random sequences, k <= " + std::to_string(K) + ": v^{k+1} = ((V^k + a^k 11^T) v^k + b^k 1 "
-             "- H^k u^k)(1 + xi^k) (E[v^{k+1} | F^k] = the right side), V^k the matrix of (9) (gamma^k = k^-0.9, m = 5, kappa = "
-             "0.3), pi = [1, 1/(m kappa)], H^k u^k = 0.5 k^-0.5 (v_1^k, 0), a^k = k^-" + num(a_exponent) + ", b^k = k^-2, xi^k "
-             "uniform on [-0.5/k, 0.5/k]; settled means: over [K/2, K] within 10% (pi^T v^k: of max(pi^T v^{K/2}, pi^T v^1))";
-  r.claimed = "with sum a^k < inf (here a^k = k^-" + num(a_exponent) + "), sum b^k < inf, pi^T V^k <= pi^T, pi^T H^k >= 0: pi^T v^k "
-              "converges, v^k is bounded and sum pi^T H^k u^k < inf";
-  r.computed = "largest over runs, from k = K/2 to K: growth of sup ||v^k|| " + num(worst_growth, 4) + "x, relative move of pi^T v^k " +
-               num(worst_variation, 3) + ", growth of sum pi^T H u " + num(worst_sum_growth, 4) + "x";
-  r.deficit = std::max({worst_growth - 1.1, worst_variation - 0.1, worst_sum_growth - 1.1});
-  if (unbounded || not_converging || sum_diverges) {
-    r.status = Status::fails;
-    r.counterexample = counter;
-  } else {
-    r.status = Status::holds;
-  }
-  r.reproduce = "dpledger check 001/lemma-5";
-  r.note = "Finite runs cannot prove an a.s. limit: the check shows the three conclusions settle on sequences built to meet the "
-           "hypotheses with equality, and that they break when a^k is only required to vanish (a^k = 1/k, not summable).";
-  return r;
-}
-
 // Lemma 7: "if each agent adds Laplace noise with parameter nu^k such that sum_{k=1}^T Delta^k/nu^k <= eps, Algorithm 1 is
 // eps-DP for iterations k = 1 .. T+1". Delta^k bounds ||x^{k+1} - x'^{k+1}||, which is released at iteration k+1 with noise
 // nu^{k+1}: the exact loss pairs it with nu^{k+1}.
@@ -903,11 +832,6 @@ std::vector<Claim> paper_001_claims() {
        "v^{k+1} <= (1 - alpha^k) v^k + beta^k with sum alpha = inf, alpha -> 0, beta/alpha -> 0 gives v^k <= C beta^k/alpha^k",
        Status::fails_as_printed, {"ratio_exponent=1"}, check_lemma_4, K::lemma, Me::simulation,
        {"ratio_exponent", 0, "v^k <= C (beta/alpha)^1 -> v^k <= C"}},
-      {"001/lemma-5", "Lemma 5",
-       "E[v^{k+1} | F^k] <= (V^k + a^k 11^T) v^k + b^k 1 - H^k u^k with sum a^k, sum b^k < inf, pi^T V^k <= pi^T and pi^T H^k >= 0 "
-       "gives: pi^T v^k converges, v^k bounded, sum pi^T H^k u^k < inf (a.s.)",
-       Status::holds, {"a_exponent=1.5"}, check_lemma_5, K::lemma, Me::simulation,
-       {"a_exponent", 1, "summable a^k = k^-1.5 -> a^k = 1/k (only vanishing)"}},
       {"001/lemma-6", "Lemma 6 (proof, App. A)", "pi = [1, 1/(m kappa)] is a left fixed vector of the 2x2 matrix of (6)",
        Status::holds, {"pi2_factor=1"}, check_lemma_6, K::proof_step, Me::enumeration, {"pi2_factor", 1.1, "1/(m kappa) -> 1.1/(m kappa)"}},
       {"001/lemma-7", "Lemma 7", "Laplace noise with sum_{k=1}^T Delta^k/nu^k <= eps makes Algorithm 1 eps-DP for iterations 1 .. T+1",
