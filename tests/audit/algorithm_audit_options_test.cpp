@@ -40,7 +40,7 @@ TEST(AlgorithmAuditOptions, BadFaultsExitTwoOrNotApplicable) {
 }
 
 TEST(AlgorithmAuditOptions, PaperClaimIsRefutedNamingTheTheorem) {
-  const auto r = run_dpledger("audit admm-centralized --claim paper --runs 200 --threads 2");
+  const auto r = run_dpledger("audit admm-centralized --claim paper --test distinguishing --threads 2");
   ASSERT_EQ(r.exit_code, 3) << r.out << r.err;
   const std::string verdict = first_line(r.out);
   EXPECT_NE(verdict.find("distinguishing test"), std::string::npos) << verdict;
