@@ -57,7 +57,7 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
        {1000, {"average_case=off", "loss_precision=double"},
         "every iterate: the target agent's noisy state, every coordinate at every step", seed000_canary}},
       {"dp-sgd",
-       {1000, {}, "every iterate: each step's noisy clipped-gradient sum (observed on the canary's coordinate)",
+       {4000, {}, "every iterate: each step's noisy clipped-gradient sum (observed on the canary's coordinate)",
         "a canary record whose gradient (10 C on a model coordinate of its own) goes through the run's clipping, "
         "summation, noise and update; Poisson-sampled with q like every record; D has it, D' not",
         true, {"K=10", "q=0.5", "sigma=4"}, {"noise", "clip", "sensitivity", "unsampled"}}},
