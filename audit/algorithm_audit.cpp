@@ -7,6 +7,7 @@
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/assignments.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "audit/block_sampler.h"
 #include "audit/clopper_pearson.h"
 #include "audit/noise_factor_setting.h"
@@ -30,6 +31,9 @@ struct Profile {
   std::vector<std::string> claim;  // extra keys for the claim run (cheaper accounting that gives the same epsilon and
                                    // ledger: seed 000's expected and realised losses are not read here)
   std::string threat, canary;
+  bool end_to_end = false;               // the runs execute the algorithm on D and on D' (AuditSide)
+  std::vector<std::string> config = {};  // the audit configuration (before the user's --set)
+  std::vector<std::string> faults = {"noise"};  // what --inject can put into its code
 };
 
 const std::vector<std::pair<std::string, Profile>>& profiles() {
@@ -53,17 +57,19 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
        {1000, {"average_case=off", "loss_precision=double"},
         "every iterate: the target agent's noisy state, every coordinate at every step", seed000_canary}},
       {"dp-sgd",
-       {1000, {}, "every iterate: each step's noisy clipped-gradient sum",
-        "a canary record whose gradient is 10 C on a model coordinate of its own, clipped to C (the clipping bound), "
-        "Poisson-sampled with q like every record; D has it, D' not"}},
+       {4000, {}, "every iterate: each step's noisy clipped-gradient sum (observed on the canary's coordinate)",
+        "a canary record whose gradient (10 C on a model coordinate of its own) goes through the run's clipping, "
+        "summation, noise and update; Poisson-sampled with q like every record; D has it, D' not",
+        true, {"K=10", "q=0.5", "sigma=4"}, {"noise", "clip", "sensitivity", "unsampled"}}},
       {"dp-cd",
        {1000, {}, "every iterate: each step's noisy coordinates of the mean clipped gradient",
         "replace-one: a record whose clipped gradient turns by 2C (the clipping bound), the whole shift 2C/n on the "
         "first updated coordinate of each step"}},
       {"admm-centralized",
-       {1000, {}, "every iterate: record 0's noisy block u_0 at every round",
-        "replace-one: record 0's clipped difference Clip(x_0 - z, C) turned by the sensitivity 2 min(L gamma, C), "
-        "on the block's first coordinate"}},
+       {2000, {}, "every iterate: the whole state u released at every round; the statistic reads record 0's block",
+        "replace-one: record 0 is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
+        "declared domain); both runs execute the real rounds, the releases on D and D' observed",
+        true, {"K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity"}}},
       {"admm-lasso",
        {1000, {}, "every iterate: record 0's noisy block u_0 at every round",
         "replace-one: record 0's clipped difference Clip(x_0 - z, C) turned by the sensitivity 2 min(L gamma, C), "
@@ -134,6 +140,56 @@ double allowed_p(const std::vector<ClaimPoint>& curve, double q) {
 
 }  // namespace
 
+std::vector<std::string> algorithm_audit_configuration(const std::string& a) {
+  const Profile* p = profile(a);
+  return p ? p->config : std::vector<std::string>{};
+}
+
+bool is_end_to_end(const std::string& a) {
+  const Profile* p = profile(a);
+  return p && p->end_to_end;
+}
+
+std::vector<std::string> applicable_faults(const std::string& a) {
+  const Profile* p = profile(a);
+  return p ? p->faults : std::vector<std::string>{};
+}
+
+void parse_fault(const std::string& algorithm, const std::string& fault, algorithms::InjectedFaults& faults,
+                 double& noise_factor) {
+  const auto eq = fault.find('=');
+  const std::string name = fault.substr(0, eq);
+  const std::string allowed = "allowed noise=F, clip=F, sensitivity=F (F a number in (0, 1e6]) or unsampled";
+  if (name != "noise" && name != "clip" && name != "sensitivity" && name != "unsampled")
+    throw InputError("--inject " + fault + ": unknown fault: " + allowed);
+  const auto faults_here = applicable_faults(algorithm);
+  if (std::find(faults_here.begin(), faults_here.end(), name) == faults_here.end()) {
+    std::string list;
+    for (const auto& f : faults_here) list += (list.empty() ? "" : ", ") + f;
+    throw NotApplicable("--inject " + name + " does not apply to " + algorithm + "'s audit (" +
+                        (is_end_to_end(algorithm) ? "" : "its audit models the releases; ") + "faults that apply: " +
+                        list + "; `dpledger audit --list-faults " + algorithm + "`)");
+  }
+  if (name == "unsampled") {
+    if (eq != std::string::npos) throw InputError("--inject " + fault + ": unsampled takes no value");
+    faults.unsampled = true;
+    return;
+  }
+  double f = 0;
+  std::size_t used = 0;
+  const std::string value = eq == std::string::npos ? "" : fault.substr(eq + 1);
+  try {
+    f = std::stod(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (value.empty() || used != value.size() || !(f > 0) || !std::isfinite(f) || f > 1e6)
+    throw InputError("--inject " + fault + " is out of range: " + name + "=F with F a number in (0, 1e6]");
+  if (name == "noise") noise_factor *= f;
+  else if (name == "clip") faults.clip *= f;
+  else faults.sensitivity *= f;
+}
+
 std::vector<std::string> auditable_algorithms() {
   std::vector<std::string> v;
   for (const auto& [name, p] : profiles()) v.push_back(name);
@@ -150,8 +206,7 @@ std::uint64_t algorithm_audit_default_runs(const std::string& a) {
 AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   AlgorithmAuditPlan plan = given;
   const NoiseFactorSetting noise = split_noise_factor(given.sets, 1e6, "(0, 1e6]");
-  plan.sets = noise.run_sets;
-  const double noise_factor = noise.factor;
+  const double noise_factor = noise.factor * given.noise_factor;
   const auto& entry = algorithms::find_algorithm(plan.algorithm);
   const Profile* prof = profile(plan.algorithm);
   if (!prof) {
@@ -159,6 +214,12 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     for (const auto& a : auditable_algorithms()) known += (known.empty() ? "" : ", ") + a;
     throw NotApplicable("audit " + plan.algorithm + ": no audit probe in this algorithm (audited: " + known + ")");
   }
+  if (plan.faults.any() && !prof->end_to_end)
+    throw NotApplicable("--inject: " + plan.algorithm + "'s audit models its releases (no fault can enter its code); "
+                        "only noise=F applies");
+  // The audit configuration first, the user's --set over it (a later assignment of a key wins).
+  plan.sets = prof->config;
+  plan.sets.insert(plan.sets.end(), noise.run_sets.begin(), noise.run_sets.end());
   if (plan.runs == 0) plan.runs = prof->runs;
   if (plan.runs < 4 || plan.runs > 10'000'000)
     throw InputError("--runs=" + std::to_string(plan.runs) + " is out of range for an algorithm: allowed [4, 10000000]");
@@ -169,6 +230,11 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   w.threat_model = prof->threat;
   w.canary = prof->canary;
   w.noise_factor = noise_factor;
+  w.end_to_end = prof->end_to_end;
+  w.configuration = prof->config;
+  w.faults = plan.faults_text;
+  w.tests = plan.tests;
+  w.claim = plan.claim;
   w.runs = plan.runs;
   w.confidence = plan.confidence;
 
@@ -186,8 +252,28 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   w.claim_delta = number_or(claim_run.accounted, "delta", 0);
   if (!std::isfinite(w.claim_epsilon))
     throw NotApplicable("audit " + plan.algorithm + ": the run has no finite accounted epsilon (noise off?): nothing to audit");
+  // The runs' cap on the releases counted is the accounted ledger's steps, whichever claim is audited.
+  std::uint64_t cap = 0;
+  if (plan.claim == ClaimAudited::paper) {
+    const algorithms::Json& c = claim_run.claimed;
+    const std::string source = c.value("source", std::string("no source"));
+    if (!c.contains("epsilon") || !c.at("epsilon").is_number())
+      throw NotApplicable("audit " + plan.algorithm + " --claim paper: the paper states no privacy figure for this run (" +
+                          source + ")");
+    w.claim_epsilon = c.at("epsilon").get<double>();
+    w.claim_delta = number_or(c, "delta", w.claim_delta);
+    w.claim_theorem = source.substr(0, source.find(':'));
+    w.claim_source = "the paper's printed claim: " + source + " (one (epsilon, delta) point, not a certified bound)";
+    w.curve.push_back({w.claim_epsilon, w.claim_delta});
+  }
   Ledger ledger;
-  if (!claim_run.mechanisms.empty()) {
+  if (plan.claim == ClaimAudited::paper) {
+    // the paper's point alone (above); the ledger only caps the releases counted
+    std::string text;
+    for (const auto& m : claim_run.mechanisms) text += m.dump() + "\n";
+    if (!text.empty())
+      for (const auto& e : parse_ledger_text(text, plan.algorithm + " ledger")) cap += static_cast<std::uint64_t>(e.entry.steps);
+  } else if (!claim_run.mechanisms.empty()) {
     std::string text;
     for (const auto& m : claim_run.mechanisms) text += m.dump() + "\n";
     for (const auto& e : parse_ledger_text(text, plan.algorithm + " ledger")) ledger.push_back(e.entry);
@@ -199,7 +285,7 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   // The curve on a grid up to what N runs can resolve (an event's P/Q ratio is at most about N): 16 points.
   const double top = std::min(w.claim_epsilon, std::log(static_cast<double>(plan.runs)) + 3);
   const int grid = ledger.empty() ? 0 : 16;
-  w.curve.push_back({w.claim_epsilon, w.claim_delta});
+  if (plan.claim == ClaimAudited::accounted) w.curve.push_back({w.claim_epsilon, w.claim_delta});
   // From the top down: delta(eps) is non-increasing, so once the certified bound is 1 the smaller eps add nothing
   // (leaving a point out only lets the claim allow more: never a false violation). Saves the compositions of long
   // ledgers whose curve is vacuous where N runs can resolve it (wang-nedic: 10,000 Laplace entries, 1.6 s each).
@@ -222,9 +308,8 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   // The runs: each with its probe; (S_D, S_D') per run.
   // The claim's steps: releases beyond them (a run whose audited unit happens to take part more often than in the
   // claim's run) are not counted, so that the claim covers every view audited.
-  std::uint64_t cap = 0;
   for (const auto& e : ledger) cap += static_cast<std::uint64_t>(e.steps);
-  if (ledger.empty()) cap = UINT64_MAX;
+  if (cap == 0) cap = UINT64_MAX;
   w.stat_d.assign(plan.runs, 0);
   w.stat_dprime.assign(plan.runs, 0);
   std::vector<double> energy(plan.runs, 0);
@@ -239,6 +324,28 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     auto one = [&](std::uint64_t i) {
       algorithms::AuditProbe probe(noise_factor, &cache, cap);
       algorithms::RunParameters params = algorithms::RunParameters::from_assignments(plan.sets);
+      if (prof->end_to_end) {
+        // Run i: the algorithm executed on D and, with an independent seed, on D'; each run's releases scored.
+        algorithms::EndToEndAudit on_d(true, plan.faults, cap), on_dprime(false, plan.faults, cap);
+        params.set_audit_probe(&probe);
+        {
+          algorithms::EndToEndAuditScope scope(&on_d);
+          (void)entry.run(params, block_seed(block_seed(plan.seed, i + 1), 1));
+        }
+        algorithms::AuditProbe other(noise_factor, &cache, cap);
+        algorithms::RunParameters params_dprime = algorithms::RunParameters::from_assignments(plan.sets);
+        params_dprime.set_audit_probe(&other);
+        {
+          algorithms::EndToEndAuditScope scope(&on_dprime);
+          (void)entry.run(params_dprime, block_seed(block_seed(plan.seed, i + 1), 2));
+        }
+        w.stat_d[i] = on_d.statistic();
+        w.stat_dprime[i] = on_dprime.statistic();
+        energy[i] = on_d.noise_energy() + on_dprime.noise_energy();
+        draws[i] = on_d.draws() + on_dprime.draws();
+        if (i == 0) w.releases_per_run = on_d.releases();
+        return;
+      }
       params.set_audit_probe(&probe);
       (void)entry.run(params, block_seed(plan.seed, i + 1));
       w.stat_d[i] = probe.statistic_d();
@@ -288,11 +395,19 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     if (progress) progress(plan.runs, plan.runs);
   }
   if (w.releases_per_run == 0) throw NotApplicable("audit " + plan.algorithm + ": the audited unit released nothing noisy");
-  w.statistic = "the claimed density's log-likelihood ratio of the audited unit's " + std::to_string(w.releases_per_run) +
-                " noisy releases given the history, summed (the Neyman-Pearson statistic of the claim)";
+  w.statistic = prof->end_to_end
+                    ? "the claimed density's log-likelihood ratio log p(y | m_D) / p(y | m_D') of the " +
+                          std::to_string(w.releases_per_run) +
+                          " releases y each run made, m_D and m_D' the means the run's update code gives on D and on D' "
+                          "from the released history, summed"
+                    : "MODELLED releases: the claimed density's log-likelihood ratio of the audited unit's " +
+                          std::to_string(w.releases_per_run) +
+                          " noisy releases, each drawn as its noise-free mean plus the ledger's shift plus the noise "
+                          "(the algorithm's clipping, sensitivity and update code are not exercised), summed";
 
   // Distinguishing test: the first half of the runs chooses the event, the second half estimates it.
-  const double alpha = (1 - plan.confidence) / 2;  // this test's share of the error
+  const bool both = plan.tests == AuditTests::both;
+  const double alpha = both ? (1 - plan.confidence) / 2 : 1 - plan.confidence;  // each test's share of the error
   const double alpha_each = alpha / 2;              // P's lower and Q's upper bound
   const std::uint64_t half = plan.runs / 2;
   auto count_above = [&](const std::vector<double>& v, std::uint64_t from, std::uint64_t to, double t) {
@@ -345,7 +460,10 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     w.noise_ratio_lower = lower / N * (1 - 1e-9);
     w.noise = w.noise_ratio < w.noise_ratio_lower ? Verdict::violation : Verdict::pass;
   }
-  w.verdict = w.distinguishing == Verdict::violation || w.noise == Verdict::violation ? Verdict::violation : Verdict::pass;
+  const bool use_d = plan.tests != AuditTests::noise, use_n = plan.tests != AuditTests::distinguishing;
+  w.verdict = (use_d && w.distinguishing == Verdict::violation) || (use_n && w.noise == Verdict::violation)
+                  ? Verdict::violation
+                  : Verdict::pass;
   return w;
 }
 

@@ -12,6 +12,7 @@
 //    (sum of squares ~ chi^2, sum of |.| ~ Gamma): a one-sided test that the run draws less noise than claimed.
 #pragma once
 
+#include "algorithms/run/end_to_end_audit.h"
 #include "audit/threshold_test.h"
 
 #include <cstdint>
@@ -21,9 +22,21 @@
 
 namespace dpl::audit {
 
+// Which tests carry the verdict: the black-box distinguishing test on the released outputs, the white-box noise
+// check of the draws, or both (Bonferroni over the two).
+enum class AuditTests { distinguishing, noise, both };
+// Which claim is audited: dpledger's accounting of the run (its certified curve) or the paper's printed figure.
+enum class ClaimAudited { accounted, paper };
+
 struct AlgorithmAuditPlan {
   std::string algorithm;
-  std::vector<std::string> sets;  // key=value for the algorithm; actual_noise_factor=F is the audit's
+  std::vector<std::string> sets;  // key=value for the algorithm, over the audit configuration; actual_noise_factor=F
+                                  // is the audit's (as --inject noise=F)
+  algorithms::InjectedFaults faults;  // injected into the run's code (end-to-end audits only)
+  AuditTests tests = AuditTests::both;
+  ClaimAudited claim = ClaimAudited::accounted;
+  double noise_factor = 1;        // --inject noise=F (multiplies actual_noise_factor)
+  std::string faults_text;        // the --inject faults as given, for the report
   std::uint64_t runs = 0;         // 0: the algorithm's default (algorithm_audit_default_runs)
   std::uint64_t seed = 1;         // run i uses block_seed(seed, i)
   unsigned threads = 1;
@@ -36,10 +49,16 @@ struct ClaimPoint {
 
 struct AlgorithmAuditResult {
   std::string algorithm;
+  bool end_to_end = false;            // the runs execute the algorithm on D and D' (else: modelled releases)
+  std::vector<std::string> configuration;  // the audit configuration's key=value (before the user's --set)
+  std::string faults;                 // the injected faults, as given ("" none)
+  AuditTests tests = AuditTests::both;
+  ClaimAudited claim = ClaimAudited::accounted;
   std::string threat_model;      // what the adversary sees
   std::string canary;            // the neighbouring pair the tool chose
   std::string statistic;         // what is summed per run
   std::string claim_source;      // where the claimed curve comes from
+  std::string claim_theorem;     // --claim paper: the theorem stated (its source up to the first ':')
   double noise_factor = 1;
   std::uint64_t runs = 0, releases_per_run = 0;
   std::vector<double> stat_d, stat_dprime;  // per run
@@ -68,6 +87,17 @@ struct AlgorithmAuditResult {
 // The default number of runs of `algorithm`'s audit (enough for actual_noise_factor=0.5 to be caught by the
 // distinguishing test where its claim allows, within about a minute of CPU).
 std::uint64_t algorithm_audit_default_runs(const std::string& algorithm);
+// The audit configuration of `algorithm` (key=value, applied before --set): parameters whose accounted epsilon the
+// default runs can resolve. Empty: the run's own defaults.
+std::vector<std::string> algorithm_audit_configuration(const std::string& algorithm);
+// Whether `algorithm`'s audit runs it end to end (on D and D', its releases observed), and the faults its code can
+// take (audit --list-faults): "noise", "clip", "sensitivity", "unsampled".
+bool is_end_to_end(const std::string& algorithm);
+std::vector<std::string> applicable_faults(const std::string& algorithm);
+// Parses one --inject FAULT (noise=F, clip=F, sensitivity=F, unsampled) into `faults` / `noise_factor`; throws
+// InputError naming the fault and what is allowed, NotApplicable where `algorithm`'s code cannot take it.
+void parse_fault(const std::string& algorithm, const std::string& fault, algorithms::InjectedFaults& faults,
+                 double& noise_factor);
 // The algorithms with an audit probe.
 std::vector<std::string> auditable_algorithms();
 bool is_auditable(const std::string& algorithm);

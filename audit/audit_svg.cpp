@@ -91,10 +91,20 @@ std::string whitebox_audit_svg(const WhiteBoxResult& w) {
 
 std::string algorithm_audit_svg(const AlgorithmAuditResult& w) {
   plotting::Plot p;
-  p.title = "audit of " + w.algorithm + (w.noise_factor != 1 ? " (actual_noise_factor " + num(w.noise_factor) + ")" : "") +
-            ": " + to_string(w.verdict) + ", epsilon lower " + num(w.epsilon_lower) + " vs claimed " + num(w.claim_epsilon);
+  // The verdict and the test that made it; the title's width sets the picture's (never cut).
+  const bool use_d = w.tests != AuditTests::noise, use_n = w.tests != AuditTests::distinguishing;
+  const bool by_d = use_d && w.distinguishing == Verdict::violation, by_n = use_n && w.noise == Verdict::violation;
+  std::string fired = by_d && by_n ? " (distinguishing test and noise check)" : by_d ? " (distinguishing test)"
+                                                                          : by_n ? " (white-box noise check only)"
+                                                                                 : "";
+  p.title = "audit of " + w.algorithm + (w.end_to_end ? "" : " (modelled)") +
+            (w.faults.empty() ? "" : ", injected " + w.faults) +
+            (w.noise_factor != 1 ? ", noise x" + num(w.noise_factor) : "") + ": " + to_string(w.verdict) + fired +
+            "; epsilon lower " + num(w.epsilon_lower) + " vs claimed " + num(w.claim_epsilon);
+  p.width = std::max(p.width, static_cast<int>(std::ceil(140 + 8.6 * static_cast<double>(p.title.size()))));
   p.x.label = "privacy-loss statistic of a run (claimed density)";
-  p.y.label = "runs per unit";
+  p.y.label = "runs per bin";
+  p.y.integer = true;  // counts of runs
   double lo = INFINITY, hi = -INFINITY;
   for (const auto* v : {&w.stat_d, &w.stat_dprime})
     for (double x : *v) lo = std::min(lo, x), hi = std::max(hi, x);
@@ -103,15 +113,19 @@ std::string algorithm_audit_svg(const AlgorithmAuditResult& w) {
   std::vector<double> edges;
   for (int b = 0; b <= bins; ++b) edges.push_back(lo + (hi - lo) * b / bins);
   double top = 0;
-  const char* names[2] = {"on D (canary in)", "on D' (canary out)"};
+  const char* names[2] = {"on D (canary in)", "on D' (canary changed or out)"};
   int side = 0;
   for (const auto* v : {&w.stat_d, &w.stat_dprime}) {
     std::vector<double> h(bins, 0);
     for (double x : *v) h[std::clamp(static_cast<int>((x - lo) / (hi - lo) * bins), 0, bins - 1)] += 1;
-    for (double& c : h) c /= (hi - lo) / bins, top = std::max(top, c);
+    for (double c : h) top = std::max(top, c);
     p.series.push_back(steps(names[side++], edges, h));
   }
-  p.series.push_back(marker(std::string("event ") + (w.d_first ? "> " : "<= ") + num(w.threshold), w.threshold, top));
+  // The event chosen by the distinguishing test, labelled with its own result (a passing event is never shown as
+  // the violation).
+  p.series.push_back(marker(std::string("event ") + (w.d_first ? "> " : "<= ") + num(w.threshold) + ": " +
+                                (w.distinguishing == Verdict::violation ? "violation" : "within the claim"),
+                            w.threshold, top));
   return plotting::render_svg(p);
 }
 

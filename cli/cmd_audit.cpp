@@ -52,6 +52,9 @@ struct AuditOptions {
   std::uint64_t seed = 1;
   unsigned threads = 0;
   bool exact_loss = false;
+  std::vector<std::string> injects;  // --inject FAULT (algorithm audits)
+  std::string test, claim;           // --test, --claim (algorithm audits)
+  bool list_faults = false;
 };
 
 double parse_confidence(const std::string& v) {
@@ -421,6 +424,17 @@ Output run_algorithm_audit(const AuditOptions& o) {
   plan.seed = o.seed;
   plan.confidence = parse_confidence(o.confidence);
   plan.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  for (const auto& f : o.injects) {
+    parse_fault(plan.algorithm, f, plan.faults, plan.noise_factor);
+    plan.faults_text += (plan.faults_text.empty() ? "" : ", ") + f;
+  }
+  if (o.test.empty() || o.test == "both") plan.tests = AuditTests::both;
+  else if (o.test == "distinguishing") plan.tests = AuditTests::distinguishing;
+  else if (o.test == "noise") plan.tests = AuditTests::noise;
+  else throw InputError("--test=" + o.test + " is not a test: allowed distinguishing, noise, both");
+  if (o.claim.empty() || o.claim == "accounted") plan.claim = ClaimAudited::accounted;
+  else if (o.claim == "paper") plan.claim = ClaimAudited::paper;
+  else throw InputError("--claim=" + o.claim + " is not a claim: allowed accounted, paper");
   Progress bar("audit");
   const AlgorithmAuditResult w = algorithm_audit(plan, runs_progress(bar));
   if (!o.plot.empty()) stage_output(o.plot, algorithm_audit_svg(w));
@@ -438,6 +452,11 @@ Output run_algorithm_audit(const AuditOptions& o) {
   out.json["statistic"] = w.statistic;
   out.json["releases_per_run"] = w.releases_per_run;
   out.json["actual_noise_factor"] = w.noise_factor;
+  out.json["end_to_end"] = w.end_to_end;
+  out.json["configuration"] = w.configuration;
+  out.json["inject"] = o.injects;
+  out.json["test"] = w.tests == AuditTests::both ? "both" : w.tests == AuditTests::distinguishing ? "distinguishing" : "noise";
+  out.json["claim_audited"] = w.claim == ClaimAudited::paper ? "paper" : "accounted";
   out.json["verdict"] = to_string(w.verdict);
   out.json["epsilon_lower"] = jdown(w.epsilon_lower);
   out.json["epsilon_claimed"] = jup(w.claim_epsilon);
@@ -457,25 +476,45 @@ Output run_algorithm_audit(const AuditOptions& o) {
   out.exit_code = exit_code(w.verdict);
   std::ostringstream t;
   const std::string C = format_input(w.confidence);
+  const bool use_d = w.tests != AuditTests::noise, use_n = w.tests != AuditTests::distinguishing;
+  const std::string tests_named = use_d && use_n ? "neither test (distinguishing, white-box noise check)"
+                                  : use_d        ? "the distinguishing test"
+                                                 : "the white-box noise check";
+  const std::string claim_named =
+      w.claim == ClaimAudited::paper ? "the paper's claim (" + w.claim_theorem + ")" : std::string("the claim");
   if (w.verdict == Verdict::violation) {
-    t << "verdict          VIOLATION at confidence " << C << ":";
-    if (w.distinguishing == Verdict::violation) t << " the outputs on D and D' are more distinguishable than the claim allows;";
-    if (w.noise == Verdict::violation) t << " the noise drawn is smaller than the noise the claim is computed for;";
-    t << "\n";
+    std::vector<std::string> fired;
+    if (use_d && w.distinguishing == Verdict::violation)
+      fired.push_back("distinguishing test: the outputs on D and D' are more distinguishable than " + claim_named + " allows");
+    if (use_n && w.noise == Verdict::violation)
+      fired.push_back("white-box noise check: the noise drawn is smaller than the noise the claim is computed for");
+    t << "verdict          VIOLATION at confidence " << C << " (";
+    for (std::size_t i = 0; i < fired.size(); ++i) t << (i ? "; " : "") << fired[i];
+    t << ")\n";
   } else {
-    t << "verdict          PASS: neither test shows a violation at confidence " << C << "\n";
+    t << "verdict          PASS: " << tests_named << (use_d && use_n ? " shows" : " shows no") << (use_d && use_n ? " a" : "")
+      << " violation at confidence " << C << "\n";
   }
+  t << "audit            " << (w.end_to_end ? "end to end: each run executes the algorithm on D and on D' and the statistic reads its releases"
+                                            : "MODELLED (white-box): each release is drawn as its noise-free mean plus the ledger's shift plus the noise; the algorithm's clipping, sensitivity and update code are not exercised")
+    << "\n";
+  if (!w.configuration.empty()) {
+    t << "configuration   ";
+    for (const auto& c : w.configuration) t << " " << c;
+    t << "   (the audit's defaults; --set overrides)\n";
+  }
+  if (!w.faults.empty()) t << "injected         " << w.faults << " (into the run's code; the claim is unchanged)\n";
   t << "threat model     " << w.threat_model << "\n";
   t << "canary           " << w.canary << "\n";
   t << "claim            epsilon " << up(w.claim_epsilon) << " at delta " << format_input(w.claim_delta) << "; the curve: "
     << w.claim_source << "\n";
-  t << "distinguishing   " << to_string(w.distinguishing) << ": event statistic " << (w.d_first ? "> " : "<= ")
+  t << "distinguishing   " << (use_d ? "" : "(not part of the verdict) ") << to_string(w.distinguishing) << ": event statistic " << (w.d_first ? "> " : "<= ")
     << format_input(w.threshold) << " (likelier under " << (w.d_first ? "D" : "D'") << "): P >= " << down(w.p_lower) << " ("
     << w.k_p << "/" << w.n_p << "), Q <= " << up(w.q_upper) << " (" << w.k_q << "/" << w.n_q << "); the claim allows P <= "
     << up(w.allowed_p) << "\n";
   t << "epsilon_lower    " << down(w.epsilon_lower) << "   (at delta " << format_input(w.claim_delta) << ", confidence "
-    << C << " shared with the noise check)\n";
-  t << "noise check      " << to_string(w.noise) << ": " << w.noise_draws << " " << w.noise_family
+    << C << (use_d && use_n ? " shared with the noise check" : "") << ")\n";
+  t << "noise check      " << (use_n ? "" : "(not part of the verdict) ") << to_string(w.noise) << " (white-box: reads the noise drawn): " << w.noise_draws << " " << w.noise_family
     << " draws, energy / claimed " << format_input(w.noise_ratio) << " (the claim's lower end "
     << format_input(w.noise_ratio_lower) << ")\n";
   t << "statistic        " << w.statistic << "\n";
@@ -756,6 +795,25 @@ Output run_audit(const AuditOptions& o) {
   if (!o.epsilon.empty() || !o.mu.empty())
     throw InputError("--epsilon/--mu are for --samples: a built-in target's claim comes from the accountant");
   if (o.args.front().find(':') == std::string::npos) {
+    if (o.list_faults) {
+      (void)algorithms::find_algorithm(o.args.front());
+      if (!is_auditable(o.args.front())) throw NotApplicable("audit " + o.args.front() + ": no algorithm audit, no faults");
+      Output out;
+      out.json["command"] = "audit";
+      out.json["target"] = o.args.front();
+      out.json["end_to_end"] = is_end_to_end(o.args.front());
+      out.json["faults"] = applicable_faults(o.args.front());
+      std::ostringstream t;
+      for (const auto& f : applicable_faults(o.args.front()))
+        t << (f == "unsampled" ? f : f + "=F") << "\n";
+      if (!is_end_to_end(o.args.front()))
+        t << "(this algorithm's audit models its releases: only the noise can be scaled)\n";
+      out.text = t.str();
+      return out;
+    }
+    if (!o.injects.empty() || !o.test.empty() || !o.claim.empty())
+      if (o.exact_loss || !is_auditable(o.args.front()))
+        throw InputError("--inject, --test and --claim are for the algorithm audits (dpledger audit ALGORITHM)");
     if (o.exact_loss || !is_auditable(o.args.front())) {
       if (!has_known_density(o.args.front()) && !o.exact_loss) {
         (void)algorithms::find_algorithm(o.args.front());
@@ -830,8 +888,9 @@ const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*&
                   "written by --shard)");
   sub->add_option("--runs", o->runs,
                   "Runs on EACH of D and D' (half choose the event, half estimate it), integer in [2, 1e13], default "
-                  "1e6; for an ALGORITHM: runs with independent seeds, [4, 1e7], default 1000 (dgd-secret-sharing 4000; "
-                  "--exact-loss: [1, 1e6]); for --exec: outputs wanted on each side, [2, 1e7], required");
+                  "1e6; for an ALGORITHM: runs with independent seeds, [4, 1e7], default 1000 (dgd-secret-sharing and "
+                  "dp-sgd 4000, admm-centralized 2000; --exact-loss: [1, 1e6]); for --exec: outputs wanted on each side, "
+                  "[2, 1e7], required");
   sub->add_option("--confidence", o->confidence, "Confidence C in (0, 1) of the lower bound")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")
       ->check(seed_value())
@@ -874,6 +933,16 @@ const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*&
                   "For --canary-scores one-run: K+[,K-], guess included on the K+ highest scores and excluded on the K- "
                   "lowest (fixed in advance)");
   sub->add_option("--fpr", o->fpr, "For --canary-scores: FPRs at which to report the attack's TPR (default 0.001,0.01,0.1)");
+  sub->add_option("--inject", o->injects,
+                  "For an ALGORITHM, repeatable: a fault injected into the run's code (the claim unchanged): noise=F, "
+                  "clip=F, sensitivity=F, unsampled (`--list-faults ALGORITHM` names those that apply)");
+  sub->add_option("--test", o->test,
+                  "For an ALGORITHM: which test carries the verdict: distinguishing (black-box, on the released "
+                  "outputs), noise (white-box, the noise drawn) or both (default)");
+  sub->add_option("--claim", o->claim,
+                  "For an ALGORITHM: accounted (default: dpledger's certified curve of the run) or paper (the paper's "
+                  "printed epsilon, where it states one)");
+  sub->add_flag("--list-faults", o->list_faults, "With an ALGORITHM: the faults --inject can put into its code");
   sub->add_flag("--exact-loss", o->exact_loss,
                "For an ALGORITHM with a per-run exact loss (Xiao 2019, wang-nedic, dp-sgd): the per-run loss audit against "
                "the paper's claim (its arithmetic) instead of the distinguishing and noise tests");

@@ -23,7 +23,7 @@ Eigen::VectorXd ConsensusAdmmOperator::z_of(const Eigen::VectorXd& u) const {
 Eigen::VectorXd ConsensusAdmmOperator::reflect(const Eigen::VectorXd& u, const Eigen::VectorXd& z, int i) const {
   const Eigen::VectorXd ui = u.segment(static_cast<Eigen::Index>(i) * p_, p_);
   const Eigen::VectorXd x = record_prox_(i, 2 * z - ui, t_);
-  return ui + 2 * clip_l2(x - z, clip_);
+  return ui + (2 * scale_) * clip_l2(x - z, clip_);
 }
 
 void ConsensusAdmmOperator::evaluate(const Eigen::VectorXd& u, const std::vector<int>& active, std::int64_t,

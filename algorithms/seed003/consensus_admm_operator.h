@@ -30,6 +30,10 @@ class ConsensusAdmmOperator final : public BlockOperator {
   void evaluate(const Eigen::VectorXd& u, const std::vector<int>& active, std::int64_t k, Eigen::VectorXd& out) override;
   // The z of a state: prox_{t_z r}(mean u) (the released output z_K).
   Eigen::VectorXd z_of(const Eigen::VectorXd& u) const;
+  // R(u)_i alone (no noise): what one block's update computes from the state u.
+  Eigen::VectorXd block(const Eigen::VectorXd& u, int i) const { return reflect(u, z_of(u), i); }
+  // An implementation fault for audits (audit --inject sensitivity=F): the clipped difference enters R scaled by F.
+  void set_contribution_scale(double f) { scale_ = f; }
   // The lambda-averaged map T = lambda R + (1 - lambda) I on all blocks (no noise), for tests and audits.
   Eigen::VectorXd averaged(const Eigen::VectorXd& u, double lambda) const;
 
@@ -39,6 +43,7 @@ class ConsensusAdmmOperator final : public BlockOperator {
   RecordProx record_prox_;
   RegProx reg_prox_;
   double t_, t_z_, clip_;
+  double scale_ = 1;
   Eigen::VectorXd mean_;
   std::vector<int> last_active_;
   Eigen::MatrixXd last_values_;

@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/seed003/consensus_admm_operator.h"
 #include "algorithms/seed003/erm_problem.h"
@@ -37,23 +38,22 @@ class StochasticGradientOperator final : public BlockOperator {
       g.head(d) = clip_l2(p_.record_gradient(static_cast<int>(k % n), u), C_);
     } else if (batches_ == Batches::poisson) {
       target_included_ = false;
+      // Injected fault `unsampled`: the first round(q n) records every step (a fixed subset), the canaries always.
+      const int fixed_subset = static_cast<int>(std::lround(q_ * n));
       for (int i = 0; i < n; ++i)
-        if (rng_.uniform01() < q_) {
+        if (unsampled_ ? i < fixed_subset : rng_.uniform01() < q_) {
           g.head(d) += clip_l2(p_.record_gradient(i, u), C_);
           target_included_ = target_included_ || i == target_;
         }
       // Canaries (Poisson-sampled like the records when included): canary j's gradient is 10 C on its own
       // coordinate d + j, clipped like every record's (to C; a broken clip would pass 10 C).
       for (std::size_t j = 0; j < canary_in_.size(); ++j) {
-        canary_sampled_[j] = canary_in_[j] && canary_rng_->uniform01() < q_;
-        if (canary_sampled_[j]) {
-          Eigen::VectorXd cg = Eigen::VectorXd::Zero(1);
-          cg(0) = 10 * C_;
-          canary_contribution_[j] = clip_l2(cg, C_)(0);
-          g(d + static_cast<Eigen::Index>(j)) += canary_contribution_[j];
-        } else {
-          canary_contribution_[j] = 0;
-        }
+        Eigen::VectorXd cg = Eigen::VectorXd::Zero(1);
+        cg(0) = 10 * C_accounted_;
+        canary_if_sampled_[j] = clip_l2(cg, C_)(0);
+        canary_sampled_[j] = canary_in_[j] && (unsampled_ || canary_rng_->uniform01() < q_);
+        canary_contribution_[j] = canary_sampled_[j] ? canary_if_sampled_[j] : 0.0;
+        g(d + static_cast<Eigen::Index>(j)) += canary_contribution_[j];
       }
       norm = q_ * n;  // expected batch size: the noise scale is fixed (add/remove neighbours)
       // The target record's shift of out when it is in the batch (computed whether or not it is: the audit's
@@ -64,8 +64,19 @@ class StochasticGradientOperator final : public BlockOperator {
       for (int j = 0; j < batch_; ++j) g.head(d) += clip_l2(p_.record_gradient(pool[static_cast<std::size_t>(j)], u), C_);
       norm = batch_;
     }
-    out = full - (2 / beta_) * (g / norm + p_.reg.smooth_gradient(full));
+    out = full - (2 / beta_) * (scale_ * g / norm + p_.reg.smooth_gradient(full));
   }
+  // Implementation faults for audits (audit --inject): the clipping bound used (the canary's gradient stays
+  // 10 times the accounted one), the clipped sum's scale, a fixed batch.
+  void inject(double clip_used, double scale, bool unsampled) {
+    C_accounted_ = C_;
+    C_ = clip_used;
+    scale_ = scale;
+    unsampled_ = unsampled;
+  }
+  // Canary j's clipped gradient on its coordinate were it sampled (the run's clipping; no random draw).
+  double canary_if_sampled(std::size_t j) const { return canary_if_sampled_[j]; }
+  double scale() const { return scale_; }
   // Canaries on coordinates d, d+1, ...: in[j] says whether canary j is in the data set (D) or not (D'); each
   // included one is sampled with probability q per step from `rng`.
   void add_canaries(const std::vector<bool>& in, Rng& rng) {
@@ -73,6 +84,7 @@ class StochasticGradientOperator final : public BlockOperator {
     canary_rng_ = &rng;
     canary_sampled_.assign(in.size(), false);
     canary_contribution_.assign(in.size(), 0.0);
+    canary_if_sampled_.assign(in.size(), 0.0);
   }
   // In the last evaluation: canary j's clipped gradient on its coordinate (0 when not sampled).
   double canary_contribution(std::size_t j) const { return canary_contribution_[j]; }
@@ -93,8 +105,10 @@ class StochasticGradientOperator final : public BlockOperator {
   Eigen::VectorXd target_shift_;
   bool target_included_ = false;
   std::vector<bool> canary_in_, canary_sampled_;
-  std::vector<double> canary_contribution_;
+  std::vector<double> canary_contribution_, canary_if_sampled_;
   Rng* canary_rng_ = nullptr;
+  double C_accounted_ = C_, scale_ = 1;
+  bool unsampled_ = false;
 };
 
 // The privacy loss of one step's noisy value v for the add/remove pair (D with the target record, D' without),
@@ -127,11 +141,12 @@ class CoordinateGradientOperator final : public BlockOperator {
 // (about 100 rows, each with the ledger steps used by then: `ledger_steps(k)`) appended to r; `bar` is told each
 // step.
 // `model_dim` >= 0: u has `model_dim` + `extra` coordinates, the first model_dim the model's (the rest are the
-// canaries'); `lean`: no trace.
+// canaries'); `lean`: no trace; `audit_release` (end-to-end audits) sees the state after each step.
 FixedPointRun run_proximal_iteration(const ErmProblem& problem, BlockOperator& R, const FixedPointConfig& cfg,
                                      double gamma, Rng& noise_rng, RunResult& r,
                                      const std::function<std::int64_t(std::int64_t)>& ledger_steps, RunProgress& bar,
-                                     int model_dim = -1, int extra = 0, bool lean = false) {
+                                     int model_dim = -1, int extra = 0, bool lean = false,
+                                     const Observer& audit_release = {}) {
   const std::int64_t K = cfg.iterations, stride = trace_stride(K);
   const Eigen::VectorXd u0 = Eigen::VectorXd::Zero(problem.dim() + extra);
   const int md = model_dim >= 0 ? model_dim : static_cast<int>(u0.size());
@@ -144,6 +159,7 @@ FixedPointRun run_proximal_iteration(const ErmProblem& problem, BlockOperator& R
   if (l1 > 0) prox = [&](Eigen::VectorXd& u) { u = Regularizer{0, l1}.prox(u, gamma); };
   return private_fixed_point_iteration(u0, R, cfg, noise_rng, prox, [&](std::int64_t k, const FixedPointRun& run) {
     bar.step(k, K);
+    if (audit_release) audit_release(k, run);
     if (lean || (k % stride != 0 && k != K)) return;
     r.trace.push_back(trace_point(k, run.u.head(md), problem));
     r.trace.back().ledger_steps = ledger_steps(k);
@@ -250,9 +266,20 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
   cfg.sigma = claimed_sd * noise_factor * (probe ? probe->noise_factor() : 1.0);
   Rng batch_rng = rng.split(), noise_rng = rng.split();
   StochasticGradientOperator R(problem, beta, C, batches, q, batch, batch_rng);
-  // Canaries: membership (probability 1/2 each) and sampling from their own stream; the audit's canary is in D.
+  // End-to-end audit: the faults injected into this code (the ledger below keeps C, q and sigma).
+  EndToEndAudit* const e2e = probe ? end_to_end_audit() : nullptr;
+  if (e2e) {
+    const InjectedFaults& f = e2e->faults();
+    R.inject(C * f.clip, f.sensitivity, f.unsampled);
+    if (problem.reg.l1 > 0)
+      throw NotApplicable("audit: l1 > 0 (the proximal step after the noise): the released iterate is not Gaussian "
+                          "around a mean the audit can compute; audit with l1=0");
+  }
+  // Canaries: membership (probability 1/2 each) and sampling from their own stream; the audit's canary is in D
+  // (end-to-end: in the data on D, absent on D').
   Rng canary_rng = extra > 0 ? rng.split() : Rng(0);
   std::vector<bool> canary_in(static_cast<std::size_t>(extra), true);
+  if (e2e) canary_in.back() = e2e->on_d();
   for (int j = 0; j < canaries; ++j) canary_in[static_cast<std::size_t>(j)] = canary_rng.uniform01() < 0.5;
   if (extra > 0) R.add_canaries(canary_in, canary_rng);
   std::vector<double> canary_score(static_cast<std::size_t>(canaries), 0.0);
@@ -275,11 +302,25 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
       for (int j = 0; j < canaries; ++j)
         canary_score[static_cast<std::size_t>(j)] +=
             ((2 / beta) * R.canary_contribution(static_cast<std::size_t>(j)) / norm + eta(d + j)) / canary_shift;
-      if (probe) {
-        const auto c = static_cast<Eigen::Index>(d + canaries);
-        probe->gaussian_pair(eta(c) + (2 / beta) * R.canary_contribution(static_cast<std::size_t>(canaries)) / norm,
-                             eta(c), claimed_sd, canary_shift, q);
-      }
+      if (e2e) e2e->noise_draw(eta(d + canaries), claimed_sd);  // the white-box check's record of the draw
+    };
+  }
+  // End-to-end: the canary's coordinate as released after each step, against its means on D' (the regulariser's
+  // step alone) and on D (plus the canary's clipped step, were it sampled) from the released state before.
+  Eigen::VectorXd released_before;
+  Observer audit_release;
+  if (e2e) {
+    const auto c = static_cast<Eigen::Index>(d + canaries);
+    released_before = Eigen::VectorXd::Zero(d + extra);
+    audit_release = [&, c](std::int64_t, const FixedPointRun& now) {
+      const double before = released_before(c);
+      const double reg_step = (2 / beta) * problem.reg.smooth_gradient(released_before)(c);
+      const double m_dprime = before + cfg.lambda * (-reg_step);
+      const double m_d = m_dprime - cfg.lambda * (2 / beta) * R.scale() *
+                                        R.canary_if_sampled(static_cast<std::size_t>(canaries)) / norm;
+      const double y = now.u(c);
+      e2e->release_gaussian(&y, &m_d, &m_dprime, 1, cfg.lambda * claimed_sd, q);
+      released_before = now.u;
     };
   }
   RunResult r;
@@ -291,7 +332,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
   // The worst record's uses by step k: every step (subsampled ledgers), ceil(k/n) in cyclic order.
   const FixedPointRun run = run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [&](std::int64_t k) {
     return batches == Batches::cyclic ? (k + n - 1) / n : k;
-  }, bar, extra > 0 ? d : -1, extra, probe && probe->lean());
+  }, bar, extra > 0 ? d : -1, extra, probe && probe->lean(), audit_release);
   if (probe && probe->lean()) {  // an audit run: the probe has its statistics; no utility, no accounting
     bar.finish();
     return r;

@@ -106,6 +106,14 @@ Dataset lasso_synthetic(int rows, int dim, const Eigen::VectorXd& truth, double 
   return d;
 }
 
+ErmProblem with_canary_record(const ErmProblem& p, bool on_d) {
+  ErmProblem c = p;
+  c.train.features.row(0).setZero();
+  c.train.features(0, 0) = p.radius;
+  c.train.labels(0) = on_d ? 1.0 : -1.0;
+  return c;
+}
+
 ErmProblem setup_erm(RunParameters& params, const ErmDefaults& defaults, Rng& rng) {
   const std::string data = params.text("data", defaults.data);
   const std::string loss_name = params.choice("loss", defaults.loss, {"logistic", "squared"});

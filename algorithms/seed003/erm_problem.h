@@ -55,6 +55,12 @@ struct ErmDefaults {
 // fresh draw of test_rows rows.
 ErmProblem setup_erm(RunParameters& params, const ErmDefaults& defaults, Rng& rng);
 
+// End-to-end audits' replace-one canary (audit_probe.h): a copy of `p` whose record 0 is the feature row
+// radius e_1 (a corner of the declared domain) with label +1 on D (`on_d`) and -1 on D'. Its loss gradients on D
+// and D' point in opposite directions along e_1, so its clipped contributions differ by up to twice the clipping
+// bound: the worst case of the replace-one sensitivity the ledgers compose.
+ErmProblem with_canary_record(const ErmProblem& p, bool on_d);
+
 // Seed 003 App. E's generator: rows uniform on the unit sphere of R^dim, an 8-sparse truth with entries
 // U(-1, 1) on a random support, b = A x + N(0, noise_sd^2) (noise_sd 0.1: the "N(0, 0.01)" read as variance).
 Dataset lasso_synthetic(int rows, int dim, const Eigen::VectorXd& truth, double noise_sd, Rng& rng);

@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/run_progress.h"
 #include "algorithms/seed003/consensus_admm_operator.h"
@@ -92,15 +93,40 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   // prox of step gamma/(2n) on (1/2)(a^T x - b)^2, with S_{gamma kappa} (printed) or S_{gamma kappa/(2n)} (fixed).
   const double t = dep == Deployment::lasso ? k.gamma / (2.0 * n) : k.gamma;
   const double t_z = dep == Deployment::lasso && k.printed ? k.gamma : t;
+  // End-to-end audit: the run's data set is D or D' (record 0 the canary, with_canary_record), and the faults
+  // injected into this code: the clipping bound used (the ledger below keeps k.clip) and the records' contribution.
+  EndToEndAudit* const e2e = probe ? end_to_end_audit() : nullptr;
+  const InjectedFaults faults = e2e ? e2e->faults() : InjectedFaults{};
+  if (e2e) problem = with_canary_record(problem, e2e->on_d());
+  const double clip_used = clip * faults.clip;
   ConsensusAdmmOperator R(
       n, p, [&problem](int i, const Eigen::VectorXd& v, double s) { return problem.record_prox(i, v, s); },
-      [&problem](const Eigen::VectorXd& v, double s) { return problem.reg.prox(v, s); }, t, t_z, clip);
+      [&problem](const Eigen::VectorXd& v, double s) { return problem.reg.prox(v, s); }, t, t_z, clip_used);
+  R.set_contribution_scale(faults.sensitivity);
   FixedPointConfig cfg;
   cfg.iterations = k.K;
   cfg.block_dim = p;
   cfg.lambda = k.lambda;
   cfg.sigma = k.sigma;  // u_i += lambda (R_i(u) + eta_i - u_i) = u_i + 2 lambda (Clip(x_i - z) + eta_i/2)
-  if (probe) {
+  // The white-box auditor of an end-to-end run: this same operator on D and on D' (the canary record +1 and -1),
+  // giving record 0's block update on each from the released state.
+  const ErmProblem canary_d = e2e ? with_canary_record(problem, true) : ErmProblem{};
+  const ErmProblem canary_dprime = e2e ? with_canary_record(problem, false) : ErmProblem{};
+  auto auditor_of = [&](const ErmProblem& data) {
+    ConsensusAdmmOperator a(
+        n, p, [&data](int i, const Eigen::VectorXd& v, double s) { return data.record_prox(i, v, s); },
+        [&data](const Eigen::VectorXd& v, double s) { return data.reg.prox(v, s); }, t, t_z, clip_used);
+    a.set_contribution_scale(faults.sensitivity);
+    return a;
+  };
+  const ConsensusAdmmOperator auditor_d = auditor_of(e2e ? canary_d : problem);
+  const ConsensusAdmmOperator auditor_dprime = auditor_of(e2e ? canary_dprime : problem);
+  Eigen::VectorXd released_before;  // the state released at the previous step (end-to-end audits)
+  std::int64_t block0_touches = 0;
+  if (e2e) {
+    if (!(k.sigma > 0)) throw NotApplicable("audit: sigma=0 releases the iterates without noise: nothing to audit");
+    cfg.sigma = k.sigma * probe->noise_factor();
+  } else if (probe) {
     // Audit: user/record 0's block. Its noised quantity Clip(x_0 - z, C) + eta_0/2 moves by at most sens (replace-one)
     // in l2: in eta's units a shift of 2 sens along the block's first coordinate, the worst case the ledger covers
     // (a record whose clipped difference turns by 2C, a corner of the clipped ball).
@@ -132,8 +158,23 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   // Progress: the rounds, then the accounting (a few compositions of one Gaussian ledger).
   RunProgress bar(progress);
   bar.phase(0, 0.8, dep == Deployment::decentralized ? "walk step" : "round");
+  if (e2e) released_before = u0;
   const FixedPointRun run = private_fixed_point_iteration(u0, R, cfg, noise, {}, [&](std::int64_t it, const FixedPointRun& now) {
     bar.step(it, k.K);
+    if (e2e) {
+      // Record 0's block as released (when active), against its update on D and on D' from the state released
+      // before: m = (1 - lambda) u_0 + lambda R_0(u), the noise lambda eta (claimed std lambda sigma).
+      const auto released = now.u.head(p);
+      if (now.touches[0] > block0_touches) {
+        block0_touches = now.touches[0];
+        const Eigen::VectorXd before = released_before.head(p);
+        const Eigen::VectorXd m_d = (1 - k.lambda) * before + k.lambda * auditor_d.block(released_before, 0);
+        const Eigen::VectorXd m_dprime = (1 - k.lambda) * before + k.lambda * auditor_dprime.block(released_before, 0);
+        const Eigen::VectorXd y = released;
+        e2e->release_gaussian(y.data(), m_d.data(), m_dprime.data(), p, k.lambda * k.sigma);
+      }
+      released_before = now.u;
+    }
     if (probe && probe->lean()) return;  // an audit run: no trace
     if (it % stride == 0 || it == k.K) {
       r.trace.push_back(trace_point(it, R.z_of(now.u), problem));

@@ -1,0 +1,73 @@
+// End-to-end audits of an algorithm (dpledger audit ALGORITHM on the algorithms whose audit executes them): the
+// audit runs the algorithm's own code on D (the canary record in the data) and on D' (the canary record changed
+// or removed), each run with an audit probe (audit_probe.h) for the shared setup and the noise factor, and with
+// this context for the rest: which data set the run uses, the implementation faults injected into its code, and
+// the statistic of the releases it makes.
+//
+// The context of the run executing on a thread is set by the audit around that run (EndToEndAuditScope; the
+// audit's runs each execute on one worker thread) and read by the algorithm with end_to_end_audit().
+#pragma once
+
+#include <cstdint>
+
+namespace dpl::algorithms {
+
+// Implementation faults an audit injects into the run's own code (dpledger audit --inject): each is read by the
+// algorithm where it applies, never by the audit, and none changes the run's ledger or claim. The noise factor
+// (noise=F) is the probe's.
+struct InjectedFaults {
+  double clip = 1;          // the clipping bound used is clip times the accounted one
+  double sensitivity = 1;   // each record's clipped contribution to the update is scaled by this factor
+  bool unsampled = false;   // a fixed subset (the canary always in) where the ledger assumes random sampling
+  bool any() const { return clip != 1 || sensitivity != 1 || unsampled; }
+};
+
+class EndToEndAudit {
+ public:
+  // on_d: the run's data set is D (the canary in), else D'; releases past `cap` (the claim's steps) are not counted.
+  EndToEndAudit(bool on_d, const InjectedFaults& faults, std::uint64_t cap = UINT64_MAX)
+      : on_d_(on_d), faults_(faults), cap_(cap) {}
+  bool on_d() const { return on_d_; }
+  const InjectedFaults& faults() const { return faults_; }
+
+  // A Gaussian release y in R^dim that the run made, the means m_d and m_dprime its update code gives on D and on
+  // D' from the released history, the claimed std sd per coordinate, and the canary's part in it taken with
+  // probability q (Poisson subsampling; 1 = always). Adds the claimed density's log-likelihood ratio
+  // log p_D(y) / p_D'(y) = log[(1 - q) + q e^t], t = (||y - m_d'||^2 - ||y - m_d||^2) / 2 sd^2 (Mironov, Talwar and
+  // Zhang 2019 for q < 1). The white-box noise check reads the residual y - m of the run's own data set (q = 1; a
+  // subsampled run reports its draws with noise_draw instead).
+  void release_gaussian(const double* y, const double* m_d, const double* m_dprime, int dim, double sd, double q = 1);
+  // The white-box noise check's record of one Gaussian draw, against its claimed std sd.
+  void noise_draw(double noise, double sd);
+
+  double statistic() const { return stat_; }
+  std::uint64_t releases() const { return releases_; }
+  // Sum of (noise / claimed sd)^2 over the draws, and their count.
+  double noise_energy() const { return energy_; }
+  std::uint64_t draws() const { return draws_; }
+
+ private:
+  bool full() const { return releases_ >= cap_; }
+  bool on_d_;
+  InjectedFaults faults_;
+  std::uint64_t cap_;
+  double stat_ = 0, energy_ = 0;
+  std::uint64_t releases_ = 0, draws_ = 0;
+};
+
+// The end-to-end audit of the run executing on this thread, or nullptr (every ordinary run).
+EndToEndAudit* end_to_end_audit();
+
+// Sets the thread's end-to-end audit for its lifetime (the audit wraps each run in one).
+class EndToEndAuditScope {
+ public:
+  explicit EndToEndAuditScope(EndToEndAudit* audit);
+  ~EndToEndAuditScope();
+  EndToEndAuditScope(const EndToEndAuditScope&) = delete;
+  EndToEndAuditScope& operator=(const EndToEndAuditScope&) = delete;
+
+ private:
+  EndToEndAudit* previous_;
+};
+
+}  // namespace dpl::algorithms

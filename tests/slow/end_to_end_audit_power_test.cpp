@@ -1,0 +1,105 @@
+// Power of the end-to-end algorithm audits (dpledger audit ALGORITHM on the algorithms whose audit executes the
+// run on D and D'), as a user runs them, with the black-box distinguishing test ALONE carrying the verdict:
+//  - at the audit configuration a correct run passes and every fault that applies (`--list-faults`), injected
+//    into the run's own code, exits 3, each within 2 minutes of CPU;
+//  - a clipping fault moves what the audit sees (the event counts) although the claim is unchanged;
+//  - the false-violation rate of correct runs stays within 1 - C over 40 seeds (a binomial bound, error stated),
+//    and its twin at half the noise is caught nearly every time.
+#include "audit/algorithm_audit.h"
+#include "tests/cli/run_binary.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+using dpl::testing::run_dpledger_with_limit;
+
+// The faults --inject takes for `a` at a strength the default runs must catch.
+std::vector<std::string> injected_faults(const std::string& a) {
+  std::vector<std::string> v;
+  for (const auto& f : dpl::audit::applicable_faults(a))
+    v.push_back(f == "noise" ? "noise=0.5" : f == "clip" ? "clip=4" : f == "sensitivity" ? "sensitivity=3" : f);
+  return v;
+}
+
+std::vector<std::string> end_to_end_algorithms() {
+  std::vector<std::string> v;
+  for (const auto& a : dpl::audit::auditable_algorithms())
+    if (dpl::audit::is_end_to_end(a)) v.push_back(a);
+  return v;
+}
+
+class EndToEndAudit : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EndToEndAudit, DistinguishingAlonePassesCorrectAndCatchesEveryFault) {
+  const std::string a = GetParam();
+  const auto ok = run_dpledger_with_limit("--json audit " + a + " --test distinguishing --threads 1", 0, 120);
+  ASSERT_EQ(ok.exit_code, 0) << a << "\n" << ok.out << ok.err;
+  const auto j = nlohmann::json::parse(ok.out);
+  EXPECT_TRUE(j["end_to_end"].get<bool>());
+  EXPECT_LE(j["epsilon_claimed"].get<double>(), 2.5) << "the audit configuration's claim must be resolvable";
+  for (const auto& f : injected_faults(a)) {
+    const auto bad = run_dpledger_with_limit("--json audit " + a + " --test distinguishing --threads 1 --inject " + f, 0, 120);
+    ASSERT_EQ(bad.exit_code, 3) << a << " --inject " << f << "\n" << bad.out << bad.err;
+    const auto b = nlohmann::json::parse(bad.out);
+    EXPECT_EQ(b["distinguishing"]["verdict"], "violation") << f;
+    EXPECT_EQ(b["epsilon_claimed"], j["epsilon_claimed"]) << f << ": the claim must not move";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Audits, EndToEndAudit, ::testing::ValuesIn(end_to_end_algorithms()), [](const auto& test_param) {
+  std::string s = test_param.param;
+  for (char& c : s) c = c == '-' ? '_' : c;
+  return s;
+});
+
+// The clipping fault changes the releases, so the counts of the same event move; the claim does not.
+TEST(EndToEndAuditSees, ClipFaultMovesTheEventCounts) {
+  dpl::audit::AlgorithmAuditPlan p;
+  p.algorithm = "admm-centralized";
+  p.runs = 1000;
+  p.threads = 2;
+  const auto correct = dpl::audit::algorithm_audit(p);
+  p.faults.clip = 4;
+  const auto faulty = dpl::audit::algorithm_audit(p);
+  EXPECT_EQ(correct.claim_epsilon, faulty.claim_epsilon);
+  EXPECT_NE(correct.stat_d, faulty.stat_d);
+  // The statistic's mean separation between D and D' grows (the canary's releases move 4 times as far).
+  auto separation = [](const dpl::audit::AlgorithmAuditResult& w) {
+    double s = 0;
+    for (std::size_t i = 0; i < w.stat_d.size(); ++i) s += w.stat_d[i] - w.stat_dprime[i];
+    return s / static_cast<double>(w.stat_d.size());
+  };
+  EXPECT_GT(separation(faulty), 4 * separation(correct));
+  EXPECT_NE(correct.k_p, faulty.k_p);
+}
+
+// The audits of `algorithm` at its default runs over 40 seeds (2 threads), the distinguishing test alone: how
+// many are violations.
+int violations_over_seeds(const std::string& algorithm, double noise) {
+  int violations = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    dpl::audit::AlgorithmAuditPlan p;
+    p.algorithm = algorithm;
+    p.seed = seed * 7919;
+    p.threads = 2;
+    p.noise_factor = noise;
+    p.tests = dpl::audit::AuditTests::distinguishing;
+    violations += dpl::audit::algorithm_audit(p).verdict == dpl::audit::Verdict::violation;
+  }
+  return violations;
+}
+
+// Correct runs: the distinguishing test's error is 1 - C = 0.05, so violations over independent seeds are at most
+// Binomial(40, 0.05); P[>= 7] < 0.009 is this test's chance of failing on a correct implementation.
+TEST(EndToEndAuditSize, FalseViolationsOverSeedsStayWithinOneMinusC) {
+  EXPECT_LE(violations_over_seeds("dp-sgd", 1), 6);
+}
+
+// The twin: the same 40 seeds at half the noise are caught by the distinguishing test alone in at least 30.
+TEST(EndToEndAuditSize, UnderNoisedTwinIsCaughtOverSeeds) {
+  EXPECT_GE(violations_over_seeds("dp-sgd", 0.5), 30);
+}
+
+}  // namespace
