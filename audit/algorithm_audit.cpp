@@ -11,6 +11,7 @@
 #include "audit/block_sampler.h"
 #include "audit/clopper_pearson.h"
 #include "audit/noise_factor_setting.h"
+#include "audit/worker_threads.h"
 
 #include <boost/math/special_functions/gamma.hpp>
 
@@ -370,7 +371,7 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     one(0);
     next = 1;
     done = 1;
-    auto work = [&] {
+    auto work = [&](unsigned) {
       for (std::uint64_t i; !failed && (i = next.fetch_add(1)) < plan.runs;) {
         try {
           one(i);
@@ -382,15 +383,15 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
         done.fetch_add(1);
       }
     };
-    const unsigned threads = std::max(1u, std::min<unsigned>(plan.threads, 256));
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
-    if (progress)
+    // No more threads than runs left (each thread takes whole runs).
+    const unsigned threads = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>({plan.threads, 256, plan.runs - 1})));
+    run_worker_threads(threads, work, [&] {
+      if (!progress) return;
       while (done.load() < plan.runs && !failed) {
         progress(done.load(), plan.runs);
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
       }
-    for (auto& t : pool) t.join();
+    });
     if (error) std::rethrow_exception(error);
     if (progress) progress(plan.runs, plan.runs);
   }

@@ -1,6 +1,7 @@
 #include "audit/block_sampler.h"
 
 #include "accounting/errors.h"
+#include "audit/worker_threads.h"
 
 #include <algorithm>
 #include <atomic>
@@ -59,20 +60,14 @@ ThresholdCounts sample_blocks(const std::vector<double>& thresholds, const Sampl
       done_runs.fetch_add(n, std::memory_order_relaxed);
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
-  if (progress) {
-    std::thread first(work, 0u);
+  run_worker_threads(threads, work, [&] {
+    if (!progress) return;
     while (done_runs.load() < my_runs) {
       progress(done_runs.load(), my_runs);
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     progress(my_runs, my_runs);
-    first.join();
-  } else {
-    work(0);
-  }
-  for (auto& th : pool) th.join();
+  });
   ThresholdCounts total(thresholds);
   for (const auto& c : local) total.add(c);
   return total;

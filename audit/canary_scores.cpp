@@ -1,6 +1,7 @@
 #include "audit/canary_scores.h"
 
 #include "accounting/errors.h"
+#include "accounting/input_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -104,11 +105,8 @@ std::vector<CanaryScore> parse_canary_scores(const std::string& text, const std:
 }
 
 std::vector<CanaryScore> read_canary_scores(const std::string& path, std::size_t max_canaries) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw InputError("--canary-scores=" + path + " cannot be read");
-  std::ostringstream s;
-  s << f.rdbuf();
-  return parse_canary_scores(s.str(), path, max_canaries);
+  // Within the input files' limits (64 MB, lines of 1 MB; a device such as /dev/zero stops at them).
+  return parse_canary_scores(read_input_file(path, "--canary-scores " + path), path, max_canaries);
 }
 
 }  // namespace dpl::audit

@@ -14,7 +14,8 @@ struct CanaryScore {
   bool included = false;
 };
 
-// Reads FILE (format by content: a line starting with '{' is JSON lines, otherwise CSV); at most max_canaries.
+// Reads FILE (format by content: a line starting with '{' is JSON lines, otherwise CSV); at most max_canaries, and
+// at most the input files' 64 MB (accounting/input_file.h: about 3 million lines of `score,included`).
 // Throws InputError naming the file and line for an unreadable file, a malformed line, a non-finite score, an
 // `included` other than 0/1/true/false, too many lines, or a file with no canary included or none excluded.
 std::vector<CanaryScore> read_canary_scores(const std::string& path, std::size_t max_canaries = 10'000'000);

@@ -72,7 +72,10 @@ Shard shard_from_json(const nlohmann::ordered_json& j, const std::string& file) 
     s.version = j.at("version").get<std::string>();
     if (!field(j, "target", file).is_string()) throw InputError(file + ": audit shard field 'target' is not a string");
     s.target = j.at("target").get<std::string>();
-    s.sets = field(j, "set", file).get<std::map<std::string, std::string>>();
+    const Json& sets = field(j, "set", file);
+    if (!sets.is_object() || !std::all_of(sets.begin(), sets.end(), [](const Json& v) { return v.is_string(); }))
+      throw InputError(file + ": audit shard field 'set' is not an object of strings (each --set name: value)");
+    s.sets = sets.get<std::map<std::string, std::string>>();
     if (!field(j, "delta", file).is_null())
       s.delta = real_field(j, "delta", [](double d) { return d >= 0 && d < 1; }, "[0, 1) or null", file);
     s.runs = integer_field(j, "runs", 2, kMaxShardRuns, file);
@@ -112,7 +115,9 @@ Shard shard_from_json(const nlohmann::ordered_json& j, const std::string& file) 
       }
     return s;
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(file + ": malformed audit shard: " + e.what());
+    // A field of the wrong type that the checks above missed: named by the library's id, not its raw text.
+    throw InputError(file + ": malformed audit shard: a field has the wrong type or value (JSON error " +
+                     std::to_string(e.id) + ")");
   }
 }
 

@@ -51,7 +51,7 @@ struct AuditOptions {
   std::vector<std::string> sets;
   std::uint64_t seed = 1;
   unsigned threads = 0;
-  bool exact_loss = false;
+  bool exact_loss = false, seed_given = false;
   std::vector<std::string> injects;  // --inject FAULT (algorithm audits)
   std::string test, claim;           // --test, --claim (algorithm audits)
   bool list_faults = false;
@@ -777,8 +777,29 @@ Output run_canary_scores(const AuditOptions& o) {
   return out;
 }
 
+// Options that would do nothing for the kind of audit asked for are refused, naming the option.
+void refuse_unused_audit_options(const AuditOptions& o) {
+  const bool merge = !o.args.empty() && o.args.front() == "merge";
+  const bool mechanism = !merge && !o.args.empty() && o.args.front().find(':') != std::string::npos;
+  if (!o.projection.empty() && o.samples.empty())
+    throw InputError("--projection projects the vectors of --samples FILE: give it with --samples");
+  if (!o.neighbour_samples.empty() && o.samples.empty())
+    throw InputError("--neighbour-samples goes with --samples FILE (the outputs on D)");
+  if (o.exact_loss && (mechanism || merge || !o.samples.empty() || !o.canary_scores.empty()))
+    throw InputError("--exact-loss is for an ALGORITHM with a per-run exact loss (Xiao 2019, wang-nedic, dp-sgd), not for " +
+                     std::string(merge ? "audit merge" : mechanism ? "a mechanism target" : !o.samples.empty() ? "--samples" : "--canary-scores"));
+  if (merge) {
+    for (const auto& [given, name] : {std::pair{!o.runs.empty(), "--runs"}, std::pair{o.seed_given, "--seed"},
+                                      std::pair{o.threads != 0, "--threads"}, std::pair{!o.shard.empty(), "--shard"}})
+      if (given)
+        throw InputError(std::string(name) + " is not for audit merge: the shards carry their runs and seed (give " +
+                         name + " to audit TARGET --shard i/n)");
+  }
+}
+
 Output run_audit(const AuditOptions& o) {
   check_plot_path(o.plot);
+  refuse_unused_audit_options(o);
   if (!o.canary_scores.empty()) return run_canary_scores(o);
   if (!o.method.empty() || !o.thresholds.empty() || !o.threshold.empty() || !o.guesses.empty() || !o.fpr.empty())
     throw InputError("--method, --thresholds, --threshold, --guesses and --fpr are for --canary-scores FILE");
@@ -892,7 +913,7 @@ const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*&
                   "dp-sgd 4000, admm-centralized 2000; --exact-loss: [1, 1e6]); for --exec: outputs wanted on each side, "
                   "[2, 1e7], required");
   sub->add_option("--confidence", o->confidence, "Confidence C in (0, 1) of the lower bound")->capture_default_str();
-  sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")
+  auto* seed = sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")
       ->check(seed_value())
       ->capture_default_str();
   sub->add_option("--threads", o->threads, "Worker threads (default: all cores)")
@@ -948,7 +969,10 @@ const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*&
                "the paper's claim (its arithmetic) instead of the distinguishing and noise tests");
   sub->add_option("--plot", o->plot, "Write the audit picture (SVG): output histograms and the event, or the loss histogram")
       ->check(writable_output_file());
-  return [o] { return run_audit(*o); };
+  return [o, seed] {
+    o->seed_given = seed->count() > 0;
+    return run_audit(*o);
+  };
 }};
 
 }  // namespace

@@ -25,13 +25,33 @@ namespace {
 struct ComposeOptions {
   std::vector<std::string> specs, ledgers;
   std::string delta, epsilon, accountant = "auto", csv, plot, curve;
-  bool running = false;
+  bool running = false, every_given = false;
   std::int64_t every = 0;
 };
 
 std::vector<AccountantKind> accountants_for(AccountantKind kind) {
   if (kind == AccountantKind::automatic) return automatic_accountants();
   return {kind};
+}
+
+// The SVG of a running budget: epsilon against steps, one line per accountant.
+std::string running_plot_svg(const RunningBudget& rb, const std::string& delta) {
+  const auto& cps = rb.checkpoints;
+  plotting::Plot p;
+  p.title = "Running privacy budget (delta = " + format_input(std::strtod(delta.c_str(), nullptr)) + ")";
+  p.x = {"steps", false};
+  p.y = {"epsilon (certified upper bound)", false};
+  for (const auto& s : rb.series) {
+    plotting::PlotSeries ps{s.accountant, {}, {}};
+    ps.points = cps.size() > 1 && std::count_if(s.bound.begin(), s.bound.end(), [](const auto& b) { return b.has_value(); }) < 3;
+    for (std::size_t i = 0; i < cps.size(); ++i)
+      if (s.bound[i] && is_finite(*s.bound[i])) {
+        ps.x.push_back(static_cast<double>(cps[i].total_steps));
+        ps.y.push_back(hi_up(*s.bound[i]));
+      }
+    p.series.push_back(std::move(ps));
+  }
+  return plotting::render_svg(p);
 }
 
 // --running / --csv / --plot: the budget after each entry (or every --every steps), per accountant.
@@ -97,21 +117,16 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
     out.json["csv"] = o.csv;
   }
   if (!o.plot.empty()) {
-    plotting::Plot p;
-    p.title = "Running privacy budget (delta = " + format_input(std::strtod(o.delta.c_str(), nullptr)) + ")";
-    p.x = {"steps", false};
-    p.y = {"epsilon (certified upper bound)", false};
-    for (const auto& s : rb.series) {
-      plotting::PlotSeries ps{s.accountant, {}, {}};
-      ps.points = cps.size() > 1 && std::count_if(s.bound.begin(), s.bound.end(), [](const auto& b) { return b.has_value(); }) < 3;
-      for (std::size_t i = 0; i < cps.size(); ++i)
-        if (s.bound[i] && is_finite(*s.bound[i])) {
-          ps.x.push_back(static_cast<double>(cps[i].total_steps));
-          ps.y.push_back(hi_up(*s.bound[i]));
-        }
-      p.series.push_back(std::move(ps));
+    // A ledger of few entries (and no --every) is drawn with points inside them too, about 50: a budget of its own
+    // for the plot, so that --plot never changes the table, the CSV or the JSON.
+    std::int64_t total = 0;
+    for (const auto& e : ledger) total += e.steps;
+    if (!o.every_given && ledger.size() < 50 && total >= 100) {
+      const RunningBudget dense = running_budget(ledger, safe, accountants_for(kind), total / 50, 200, progress.callback(), {whole});
+      stage_output(o.plot, running_plot_svg(dense, o.delta));
+    } else {
+      stage_output(o.plot, running_plot_svg(rb, o.delta));
     }
-    stage_output(o.plot, plotting::render_svg(p));
     out.json["plot"] = o.plot;
   }
 }
@@ -160,7 +175,11 @@ Output run_compose(const ComposeOptions& o) {
     throw InputError("--running, --csv and --plot give the running epsilon: they need --delta");
   if (!o.csv.empty() && !o.running && o.plot.empty())
     throw InputError("--csv writes the running budget: give it with --running");
+  if (o.every_given && !o.running && o.plot.empty() && o.csv.empty())
+    throw InputError("--every sets the checkpoints of the running budget: give it with --running, --csv or --plot");
   const Ledger ledger = parse_ledger(specs_with_files(o.specs, o.ledgers));
+  // Too many checkpoints: refused before any work.
+  if (o.running || !o.plot.empty() || !o.csv.empty()) (void)running_checkpoints(ledger, o.every);
   const AccountantKind kind = parse_accountant(o.accountant);
   const bool given_delta = !o.delta.empty();
   // The bound holds at the decimal typed, not only at its nearest double (see DecimalTarget).
@@ -188,16 +207,8 @@ Output run_compose(const ComposeOptions& o) {
   const TypedDecimalNote note = typed_decimal_note(ledger, r, DecimalTarget{target.given, typed.down, typed.up});
   out.text += note.line;
   if (note.other_ends) out.json["epsilon_at_other_ends"] = json_lower(*note.other_ends);
-  if (o.running || !o.plot.empty() || !o.csv.empty()) {
-    // A plot of a ledger with few entries needs points inside them: about 50 checkpoints unless --every is given.
-    ComposeOptions with_points = o;
-    if (!o.plot.empty() && o.every == 0 && ledger.size() < 50) {
-      std::int64_t total = 0;
-      for (const auto& e : ledger) total += e.steps;
-      with_points.every = std::max<std::int64_t>(1, total / 50);
-    }
-    add_running(out, ledger, Target{Target::Given::delta, typed.down}, kind, with_points, r);
-  }
+  if (o.running || !o.plot.empty() || !o.csv.empty())
+    add_running(out, ledger, Target{Target::Given::delta, typed.down}, kind, o, r);
   if (!o.curve.empty()) add_curve(out, ledger, kind, o.curve);
   return out;
 }
@@ -217,20 +228,21 @@ const Registration compose_registration{"compose", 10, [](CLI::App& root, CLI::A
   sub->add_flag("--running", o->running,
                 "Also print the running epsilon after each entry (the privacy odometer of a run), for every "
                 "accountant that applies (needs --delta)");
-  sub->add_option("--every", o->every, "With --running/--plot: also a checkpoint every K steps inside an entry (0: "
-                                       "after each entry only)")
+  auto* every = sub->add_option("--every", o->every, "With --running/--csv/--plot: a checkpoint every K steps of the run, whatever "
+                                       "the entries' sizes, and after the last (0: after each entry)")
       ->check(integer_in(0, INT64_MAX))
       ->capture_default_str();
   sub->add_option("--csv", o->csv, "With --running: write the running budget as CSV to this file")
-      ->check(writable_output_file());
+      ->check(writable_output_file("--csv"));
   sub->add_option("--plot", o->plot, "Write an SVG of the running epsilon against steps, one line per accountant "
                                      "(needs --delta)")
-      ->check(writable_output_file());
+      ->check(writable_output_file("--plot"));
   sub->add_option("--curve", o->curve, "Write an SVG of the privacy curve epsilon(delta), delta from 1e-14 to 0.1 "
                                        "on a log axis, one line per accountant")
-      ->check(writable_output_file());
-  sub->callback([d, e] {
+      ->check(writable_output_file("--curve"));
+  sub->callback([d, e, every, o] {
     if (d->count() == 0 && e->count() == 0) throw CLI::ValidationError("compose", "one of --delta or --epsilon is required");
+    o->every_given = every->count() > 0;
   });
   return [o] { return run_compose(*o); };
 }};

@@ -328,19 +328,20 @@ const Registration run_registration{"run", 50, [](CLI::App& root, CLI::App*& sub
   sub->add_option("--seed", o->seed, "Seed of the portable random generator (xoshiro256**), an integer in [0, 2^64)")
       ->check(seed_value())
       ->capture_default_str();
-  sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)");
+  sub->add_option("--trace", o->trace, "Write every iterate and message: .csv, or .jsonl/.json (JSON lines)")
+      ->check(writable_output_file("--trace"));
   sub->add_option("--canary-scores", o->canary_scores,
                   "Write the canaries' scores (dp-sgd --set canaries=N) as CSV score,included, for dpledger audit "
                   "--canary-scores")
-      ->check(writable_output_file());
+      ->check(writable_output_file("--canary-scores"));
   sub->add_option("--ledger-out", o->ledger_out,
                   "Write the mechanism ledger the accounted epsilon composes: .jsonl, one entry per line with the "
                   "keys of the -m specs ({\"mechanism\":\"laplace\",\"b\":...,\"sens\":...,\"steps\":...})")
-      ->check(writable_output_file());
+      ->check(writable_output_file("--ledger-out"));
   sub->add_option("--plot", o->plot,
                   "Write an SVG: utility (suboptimality, log scale) and the running epsilon (accounted on the ledger "
                   "prefix, claimed by the paper's formula) vs iteration")
-      ->check(writable_output_file());
+      ->check(writable_output_file("--plot"));
   sub->add_flag("--list", o->list, "List the algorithms");
   sub->add_flag("--parameters", o->parameters,
                 "Print ALGORITHM's keys: value (defaults, --config and --set applied), default and allowed "

@@ -44,7 +44,7 @@ std::vector<OptionName> option_names(const CLI::App& app) {
   std::vector<OptionName> out;
   for (const CLI::Option* o : app.get_options()) {
     if (o->get_positional()) continue;
-    const bool value = o->get_type_size() != 0;
+    const bool value = o->get_items_expected_min() > 0;  // a flag (--json, -q) takes none: the command may follow
     for (const auto& s : o->get_snames()) out.push_back({"-" + s, value});
     for (const auto& l : o->get_lnames()) out.push_back({"--" + l, value});
   }

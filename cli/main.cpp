@@ -9,11 +9,16 @@
 #include "cli/resource_limits.h"
 
 #include <CLI/CLI.hpp>
+#include <fcntl.h>
 #include <malloc.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -24,9 +29,18 @@
 
 namespace {
 
+// One line of at most about 400 characters: a message that echoes a long input (a 20 kB spec, a file's line) keeps
+// its start (the option or file it names) and its end (the allowed range), with "..." for the middle.
 std::string one_line(std::string s) {
   std::replace(s.begin(), s.end(), '\n', ' ');
   while (!s.empty() && s.back() == ' ') s.pop_back();
+  constexpr std::size_t kHead = 240, kTail = 160;
+  if (s.size() > kHead + kTail + 5) {
+    std::size_t head = kHead, tail = s.size() - kTail;
+    while (head > 0 && (static_cast<unsigned char>(s[head]) & 0xC0) == 0x80) --head;  // not inside a UTF-8 character
+    while (tail < s.size() && (static_cast<unsigned char>(s[tail]) & 0xC0) == 0x80) ++tail;
+    s = s.substr(0, head) + " ... " + s.substr(tail);
+  }
   return s;
 }
 
@@ -45,9 +59,57 @@ bool json_requested(int argc, char** argv) {
   return false;
 }
 
+// A standard stream the process was started without (`>&-`) is opened on /dev/null read-only: no file the command
+// opens can take its number (a CSV written through std::cout), and every write to it fails (EBADF), so that the
+// failure is reported at exit like any other.
+void occupy_closed_standard_streams() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int opened = open("/dev/null", O_RDONLY);
+    if (opened >= 0 && opened != fd) {
+      dup2(opened, fd);
+      close(opened);
+    }
+  }
+}
+
+// Everything on standard output is flushed and checked once, at exit: a command whose output could not be written
+// (`> /dev/full`, a closed stdout) fails with exit 2 and one line on stderr, never exit 0 having written nothing.
+int checked_standard_output(int code) {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error = errno;
+  if (flushed && !std::ferror(stdout) && std::cout.good()) return code;
+  std::cerr << "error: cannot write the standard output"
+            << (error != 0 ? std::string(" (") + std::strerror(error) + ")" : std::string()) << "; its text is lost\n";
+  return code == 0 ? 2 : code;
+}
+
+int run_command_line(int argc, char** argv);
+
+// The main thread's stack grows on demand, and under --memory-limit (RLIMIT_AS) a growth that no longer fits is a
+// segmentation fault, not an allocation that fails: its first 4 MB (of the usual 8) are mapped before the limit is
+// set, so that a deep call in a command under the limit finds its stack already there.
+__attribute__((noinline)) void map_main_stack() {
+  std::size_t size = std::size_t{4} << 20;
+  rlimit stack{};
+  if (getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY)
+    size = std::min<std::size_t>(size, stack.rlim_cur / 2);  // half of a smaller stack limit (ulimit -s)
+  volatile char* block = static_cast<volatile char*>(__builtin_alloca(size));
+  for (std::size_t i = 0; i < size; i += 4096) block[i] = 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  occupy_closed_standard_streams();
+  return checked_standard_output(run_command_line(argc, argv));
+}
+
+namespace {
+
+int run_command_line(int argc, char** argv) {
   using namespace dpl::cli;
   // The PLD allocates and frees arrays of megabytes many times per run; glibc would return each to the kernel
   // (mmap, trimming) and fault the pages in again (zero-filled) on the next allocation: a sixth of a DP-SGD run's
@@ -144,6 +206,7 @@ int main(int argc, char** argv) {
   for (auto& [sub, run] : commands) {
     if (!sub->parsed()) continue;
     if (limits.cpu_seconds < 0) limits.cpu_seconds = default_time_limit(sub->get_name());
+    if (limits.memory_mb > 0) map_main_stack();
     enforce_resource_limits(limits, sub->get_name());
     try {
       Output out = run();
@@ -172,3 +235,5 @@ int main(int argc, char** argv) {
   }
   return report_error("no command given", 2);
 }
+
+}  // namespace

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <utility>
@@ -119,9 +120,19 @@ std::string why_not_writable(const std::string& path) {
   return "";
 }
 
-std::set<std::string>& declared_outputs() {
-  static std::set<std::string> s;
+// The output files of the command line so far: the file's identity -> the option that named it ("" if unnamed).
+std::map<std::string, std::string>& declared_outputs() {
+  static std::map<std::string, std::string> s;
   return s;
+}
+
+// "" when `path` is not yet an output of the command line (then it is now, for `option`), else the reason.
+std::string why_named_twice(const std::string& option, const std::string& path) {
+  const auto [it, fresh] = declared_outputs().try_emplace(identity(path), option);
+  if (fresh) return "";
+  const std::string mine = option.empty() ? "" : option + " ";
+  return mine + "names the same file as " + (it->second.empty() ? std::string("another output option") : it->second) +
+         ": give each output its own file";
 }
 
 struct Staged {
@@ -178,17 +189,15 @@ std::string write_temporary(const Staged& s, const std::string& target) {
 void require_writable(const std::string& option, const std::string& path) {
   const std::string why = why_not_writable(path);
   if (!why.empty()) throw InputError(option + " " + path + ": cannot write the file: " + why);
-  if (!declared_outputs().insert(identity(path)).second)
-    throw InputError(option + " " + path + ": the same file is named by another output option");
+  if (const std::string twice = why_named_twice(option, path); !twice.empty()) throw InputError(path + ": " + twice);
 }
 
-CLI::Validator writable_output_file() {
+CLI::Validator writable_output_file(const std::string& option) {
   return CLI::Validator(
-      [](std::string& path) -> std::string {
+      [option](std::string& path) -> std::string {
         const std::string why = why_not_writable(path);
         if (!why.empty()) return path + ": cannot write the file: " + why;
-        if (!declared_outputs().insert(identity(path)).second)
-          return path + ": the same file is named by another output option";
+        if (const std::string twice = why_named_twice(option, path); !twice.empty()) return path + ": " + twice;
         return "";
       },
       "FILE", "writable output file");

@@ -14,8 +14,9 @@ namespace dpl::cli {
 
 // A CLI11 check for an option naming a file to write: the path is not empty, not a directory, its directory
 // exists and accepts a new file (a probe file is created and removed at once), and no other output option of
-// the same command line names the same file. Fails with a message naming the path and the reason.
-CLI::Validator writable_output_file();
+// the same command line names the same file. Fails with a message naming the path and the reason (and `option`, the
+// option's name, when given: a file named twice is reported with both options).
+CLI::Validator writable_output_file(const std::string& option = "");
 
 // Checks `path` as writable_output_file() does; throws InputError naming `option` and the path.
 void require_writable(const std::string& option, const std::string& path);

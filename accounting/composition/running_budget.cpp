@@ -2,6 +2,7 @@
 
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
+#include "accounting/pld/pld_running.h"
 #include "accounting/pld/pld_work_budget.h"
 #include "accounting/rdp/rdp_running.h"
 
@@ -13,8 +14,12 @@ namespace dpl {
 
 namespace {
 
-// The PLD work of one running budget (the whole ledger and the checkpoints; about 3 s of CPU, pld_work_budget.h).
-constexpr double kPldWorkPerRunningColumn = 3e9;
+// The PLD work of one running budget (the whole ledger and the checkpoints; about 5 s of CPU, pld_work_budget.h):
+// a per-step log of 10^5 lines with a checkpoint every 1000 steps takes 3.1e9 (one running composition, 100 checkpoints).
+constexpr double kPldWorkPerRunningColumn = 5e9;
+// The PLD's running composition evaluates at most this many checkpoints (evenly spread; each costs a convolution of
+// the composed PLD so far).
+constexpr std::size_t kPldRunningEvaluations = 100;
 // The CPU time of the checkpoints of any other accountant's column.
 constexpr double kSecondsPerRunningColumn = 0.5;
 
@@ -24,26 +29,48 @@ double process_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+// Suffix minimum: a bound at a later checkpoint bounds every earlier one (the prefix is post-processing).
+void finish_running_series(RunningSeries& s) {
+  std::optional<Interval> best;
+  for (std::size_t i = s.bound.size(); i-- > 0;) {
+    if (!s.bound[i]) continue;
+    if (!best || hi(*s.bound[i]) < hi(*best)) best = s.bound[i];
+    else s.bound[i] = best;
+  }
+}
+
 }  // namespace
 
 std::vector<RunningCheckpoint> running_checkpoints(const Ledger& ledger, std::int64_t every,
                                                    std::size_t max_checkpoints) {
   if (every < 0) throw InputError("--every: must be a whole number >= 0 (0: one checkpoint per entry)");
-  std::vector<RunningCheckpoint> out;
   std::int64_t total = 0;
+  for (const auto& e : ledger)
+    if (__builtin_add_overflow(total, e.steps, &total))
+      throw InputError("--running: the ledger has more than 9.2e18 steps");
+  // Counted before any is made (a per-step log of 10^6 lines with --every 0 is refused at once).
+  const std::uint64_t count = every == 0 ? ledger.size()
+                                         : static_cast<std::uint64_t>(total / every + (total % every != 0 ? 1 : 0));
+  if (count > max_checkpoints) {
+    if (every == 0)
+      throw InputError("--running: " + std::to_string(count) + " entries, more than " +
+                       std::to_string(max_checkpoints) + " checkpoints (one after each entry); give --every K");
+    throw InputError("--every " + std::to_string(every) + ": " + std::to_string(count) + " checkpoints, more than " +
+                     std::to_string(max_checkpoints) + "; use a larger --every");
+  }
+  std::vector<RunningCheckpoint> out;
+  out.reserve(count);
+  std::int64_t start = 0, next = every;  // steps before entry i; the next multiple of `every`
   for (std::size_t i = 0; i < ledger.size(); ++i) {
-    const std::int64_t steps = ledger[i].steps;
-    if (every > 0 && steps > every) {
-      const std::int64_t inner = (steps - 1) / every;  // checkpoints strictly inside the entry
-      if (out.size() + static_cast<std::size_t>(inner) + 1 > max_checkpoints)
-        throw InputError("--every " + std::to_string(every) + ": more than " + std::to_string(max_checkpoints) +
-                         " checkpoints; use a larger --every");
-      for (std::int64_t k = every; k < steps; k += every) out.push_back({i, k, total + k});
+    const std::int64_t end = start + ledger[i].steps;
+    if (every == 0) {
+      out.push_back({i, ledger[i].steps, end});
+    } else {
+      // Every `every` steps of the whole ledger, whatever the entries' sizes (one line per step included).
+      for (; next <= end; next = next > total - every ? total + 1 : next + every) out.push_back({i, next - start, next});
+      if (end == total && (out.empty() || out.back().total_steps != total)) out.push_back({i, ledger[i].steps, total});
     }
-    total += steps;
-    out.push_back({i, steps, total});
-    if (out.size() > max_checkpoints)
-      throw InputError("--running: more than " + std::to_string(max_checkpoints) + " checkpoints");
+    start = end;
   }
   return out;
 }
@@ -67,7 +94,7 @@ RunningBudget running_budget(const Ledger& ledger, const Target& target, const s
     if (kind == AccountantKind::automatic) throw std::logic_error("running_budget: automatic is not an accountant");
     RunningSeries s{to_string(kind), std::vector<std::optional<Interval>>(n)};
     // The PLD's work here (the whole ledger when the caller has not computed it, and the checkpoints) shares one
-    // limit (kPldWorkPerRunningColumn, about 3 s of CPU) on top of each run's own: a ledger whose checkpoints do
+    // limit (kPldWorkPerRunningColumn, about 5 s of CPU) on top of each run's own: a ledger whose checkpoints do
     // not fit loses its pld column, with a note, not the answer.
     std::optional<PldWorkScope> pld_work;
     if (kind == AccountantKind::pld) pld_work.emplace(kPldWorkPerRunningColumn, "the running budget's pld column");
@@ -79,6 +106,29 @@ RunningBudget running_budget(const Ledger& ledger, const Target& target, const s
     } catch (const NotApplicable& e) {
       rb.not_applicable.push_back(to_string(kind) + ": " + e.what());
       continue;
+    }
+    if (kind == AccountantKind::pld && given_delta) {
+      // One running composition on one grid (pld_running.h); where it does not apply (a delta below 1e-9, more
+      // groups of entries than the PLD composes), the checkpoints' own compositions below.
+      bool done = false;
+      try {
+        const auto eps = pld_running_epsilon(ledger, rb.checkpoints, target.value,
+                                             std::min(max_evaluations, kPldRunningEvaluations));
+        for (std::size_t i = 0; i + 1 < n; ++i)
+          if (eps[i]) s.bound[i] = exact(*eps[i]);
+        done = true;
+      } catch (const PldWorkLimit& e) {
+        rb.not_applicable.push_back(to_string(kind) + ": left out of the running budget (it answers for the whole "
+                                    "ledger): " + e.what());
+        continue;
+      } catch (const NotApplicable&) {
+      }
+      if (done) {
+        if (progress) progress(static_cast<double>(a + 1) / static_cast<double>(kinds.size()), "pld checkpoints");
+        finish_running_series(s);
+        rb.series.push_back(std::move(s));
+        continue;
+      }
     }
     if (kind == AccountantKind::rdp && given_delta) {
       // Cumulative: every checkpoint for about the cost of the final budget (rdp_running.h).
@@ -124,13 +174,7 @@ RunningBudget running_budget(const Ledger& ledger, const Target& target, const s
                                   "ledger): " + e.what());
       continue;
     }
-    // Suffix minimum: a bound at a later checkpoint bounds every earlier one (the prefix is post-processing).
-    std::optional<Interval> best;
-    for (std::size_t i = n; i-- > 0;) {
-      if (!s.bound[i]) continue;
-      if (!best || hi(*s.bound[i]) < hi(*best)) best = s.bound[i];
-      else s.bound[i] = best;
-    }
+    finish_running_series(s);
     rb.series.push_back(std::move(s));
   }
   return rb;

@@ -113,6 +113,18 @@ Json parse_keeping_decimals(const std::string& text) {
   return root;
 }
 
+// A value as a message shows it: decimals as written (never the marked token), at most 200 characters.
+std::string shown_json(const Json& v) {
+  std::string text = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  const std::string marked = "\"\\u0000dpl-decimal:";
+  for (std::size_t at; (at = text.find(marked)) != std::string::npos;) {
+    const std::size_t end = text.find('"', at + marked.size());
+    text = text.substr(0, at) + text.substr(at + marked.size(), end - at - marked.size()) +
+           (end == std::string::npos ? "" : text.substr(end + 1));
+  }
+  return text.size() > 200 ? text.substr(0, 200) + "..." : text;
+}
+
 bool is_number(const Json& v) { return v.is_number() || is_decimal_token(v); }
 // A number's text as written (integers as nlohmann prints them: exactly).
 std::string number_text(const Json& v) {
@@ -127,7 +139,7 @@ double number_value(const Json& v) {
 std::string scalar_text(const Json& v, const std::string& where, const std::string& field) {
   if (is_number(v)) return number_text(v);
   if (v.is_string()) return v.get<std::string>();
-  fail(where, "field '" + field + "' must be a number or a string, got " + v.dump());
+  fail(where, "field '" + field + "' must be a number or a string, got " + shown_json(v));
 }
 
 LedgerFileEntry make(const std::string& spec, const std::string& where) { return make_ledger_file_entry(spec, where); }
@@ -173,7 +185,7 @@ std::string entry_spec(const Json& o, const std::string& where) {
 // Opacus history item [noise_multiplier, sample_rate, steps] -> a Poisson-subsampled Gaussian spec.
 std::string opacus_spec(const Json& a, const std::string& where) {
   if (a.size() != 3 || !is_number(a[0]) || !is_number(a[1]) || !is_number(a[2]))
-    fail(where, "an Opacus history item is [noise_multiplier, sample_rate, steps], got " + a.dump());
+    fail(where, "an Opacus history item is [noise_multiplier, sample_rate, steps], got " + shown_json(a));
   std::string spec = "gaussian:sigma=" + scalar_text(a[0], where, "noise_multiplier") +
                      ",steps=" + scalar_text(a[2], where, "steps");
   if (!(number_value(a[1]) == 1 && is_decimal_literal(number_text(a[1])) && decimal_value(number_text(a[1])).down == 1))
@@ -205,7 +217,7 @@ bool is_provenance(const Json& v) {
 void json_value(const Json& v, const std::string& where, const LedgerReadOptions& options,
                 std::vector<LedgerFileEntry>& out) {
   if (v.is_array()) return out.push_back(make(opacus_spec(v, where), where));
-  if (!v.is_object()) fail(where, "expected a ledger entry object, got " + v.dump().substr(0, 80));
+  if (!v.is_object()) fail(where, "expected a ledger entry object, got " + shown_json(v));
   if (v.contains("class_name")) return dp_event_entries(with_plain_numbers(v), where, out);
   if (is_provenance(v)) return;
   // An Opacus accountant's state_dict ({"history": [...], "mechanism": "rdp"}, Opacus 1.4-1.5): its history.

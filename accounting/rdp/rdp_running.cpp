@@ -2,6 +2,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/mechanisms/ledger_file.h"
+#include "accounting/mechanisms/same_step.h"
 #include "accounting/numeric/directed_double.h"
 #include "accounting/rdp/rdp_conversion.h"
 #include "accounting/rdp/rdp_curve.h"
@@ -35,6 +36,10 @@ std::vector<Interval> rdp_running_epsilon(const Ledger& ledger, const std::vecto
   std::map<std::string, std::vector<double>> per_step;
   std::vector<const std::vector<double>*> entry_curve(ledger.size());
   for (std::size_t i = 0; i < ledger.size(); ++i) {
+    if (i > 0 && same_step(ledger[i], ledger[i - 1])) {  // a per-step log: the line before's curve
+      entry_curve[i] = entry_curve[i - 1];
+      continue;
+    }
     LedgerEntry one = ledger[i];
     one.steps = 1;
     const std::string key = to_spec(one);

@@ -44,15 +44,8 @@ def number_text(name, value):
 
 
 def _read_ledger_file(path):
-    path = os.fspath(path)
-    try:
-        with open(path, "rb") as f:
-            text = f.read().decode("utf-8", errors="replace")
-    except IsADirectoryError:
-        raise ValueError(f"--ledger {path}: is a directory, not a file") from None
-    except OSError as e:
-        raise ValueError(f"--ledger {path}: cannot open the file ({os.strerror(e.errno)})") from None
-    return _dpledger.ledger_text_specs(text, path)
+    # Read by the library, as --ledger reads it (the same size limits; a device such as /dev/zero stops at them).
+    return _dpledger.ledger_file_specs(os.fspath(path))
 
 
 def mechanism_specs(mechanisms, ledgers=()):

@@ -48,9 +48,13 @@ def event_fields(event):
     return [n for n in dict.fromkeys(names) if not n.startswith("_")]
 
 
-def _value(v, where):
+def _value(v, where, depth=0):
+    # Nested deeper than the ledger reader accepts (or a cycle): refused here, before Python's recursion limit.
+    if depth > _dpledger.max_json_depth:
+        shown = where if len(where) <= 120 else where[:120] + "..."
+        raise ValueError(f"{shown}: nested deeper than {_dpledger.max_json_depth} levels (the limit of ledger files)")
     if is_dp_event(v):
-        return event_to_json(v)
+        return event_to_json(v, depth + 1)
     if isinstance(v, bool):
         return v
     if isinstance(v, numbers.Integral):
@@ -67,18 +71,18 @@ def _value(v, where):
     if isinstance(v, enum.Enum):
         return v.name
     if isinstance(v, dict):
-        return {str(k): _value(x, f"{where}[{k!r}]") for k, x in v.items()}
+        return {str(k): _value(x, f"{where}[{str(k)[:40]!r}]", depth + 1) for k, x in v.items()}
     if hasattr(v, "__iter__"):
-        return [_value(x, f"{where}[{i}]") for i, x in enumerate(v)]
+        return [_value(x, f"{where}[{i}]", depth + 1) for i, x in enumerate(v)]
     raise ValueError(f"{where}: cannot read a {type(v).__name__}")
 
 
-def event_to_json(event):
+def event_to_json(event, depth=0):
     """The event tree as a JSON-ready dict: ``class_name`` and every field, nested events likewise."""
     name = class_name(event)
     out = {"class_name": name}
     for field in event_fields(event):
-        out[field] = _value(getattr(event, field), f"{name}.{field}")
+        out[field] = _value(getattr(event, field), f"{name}.{field}", depth + 1)
     return out
 
 

@@ -7,12 +7,14 @@
 #include "accounting/composition/compose.h"
 #include "accounting/composition/running_budget.h"
 #include "accounting/errors.h"
+#include "accounting/input_file.h"
 #include "accounting/mechanisms/ledger_file.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/mechanisms/neighbouring_relation.h"
 #include "accounting/numeric/exact_rational.h"
 #include "accounting/pld/loss_pair.h"
 #include "accounting/rdp/rdp_accountant.h"
+#include "accounting/rdp/rdp_orders_table.h"
 #include "accounting/rdp/rdp_odometer.h"
 #include "audit/threshold_test.h"
 #include "audit/user_samples.h"
@@ -162,10 +164,9 @@ py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& 
   return d;
 }
 
-// `rdp`: the composed curve at the orders (inf allowed), as cli/cmd_rdp.cpp: exact rationals rounded up, integer
-// orders up to 4096 from the 200-bit evaluation, the others from the fast certified path.
+// `rdp`: the composed curve at the orders (inf allowed), as cli/cmd_rdp.cpp, with its limits (at most 1000 orders,
+// about 3 s of work: composed_rdp_at_orders refuses more up front).
 py::tuple rdp_py(const std::vector<std::string>& specs, const py::array_t<double, py::array::c_style | py::array::forcecast>& orders_in) {
-  constexpr double kTightIntegerOrders = 4096;
   const Ledger ledger = parse_specs(specs);
   if (ledger.empty()) throw InputError("no mechanism: give -m SPEC (repeatable) and/or --ledger FILE");
   if (orders_in.ndim() != 1) throw InputError("orders: a one-dimensional array of Renyi orders is required");
@@ -174,18 +175,12 @@ py::tuple rdp_py(const std::vector<std::string>& specs, const py::array_t<double
   for (double a : orders)
     if (!std::isinf(a) && (!(a > 1) || a > 1e7))
       throw InputError("--orders=" + format_input(a) + " is out of range: allowed (1, 1e7] or inf");
-  std::vector<std::string> texts(orders.size());
+  std::vector<std::string> texts;
   {
     py::gil_scoped_release release;
     const ComposedRdp rdp(ledger);
-    for (std::size_t i = 0; i < orders.size(); ++i) {
-      const double a = orders[i];
-      const auto rational = std::isinf(a) ? std::nullopt : rdp.exact_at(a);
-      texts[i] = rational ? format_up_rational(*rational)
-                          : format_upper(std::isinf(a)                                    ? rdp.at_infinity()
-                                         : a == std::floor(a) && a <= kTightIntegerOrders ? rdp.at(Real(a))
-                                                                                           : rdp.certified_at(a));
-    }
+    for (const RdpAtOrder& v : composed_rdp_at_orders(rdp, orders))
+      texts.push_back(v.exact ? format_up_rational(*v.exact) : format_upper(v.bound));
   }
   py::array_t<double> values(static_cast<py::ssize_t>(orders.size()));
   auto v = values.mutable_unchecked<1>();
@@ -437,6 +432,17 @@ PYBIND11_MODULE(_dpledger, m) {
         },
         "The -m specs of a ledger file's text (JSON lines or array, text specs, an Opacus history, dp_accounting "
         "DpEvents as JSON), as `--ledger` reads it.");
+  m.attr("max_json_depth") = kMaxJsonDepth;  // the ledger reader's nesting limit, for the Python side's event trees
+  m.def("ledger_file_specs",
+        [](const std::string& path) {
+          // Read as --ledger reads it: within the input files' limits (64 MB, lines of 1 MB; a directory or a device
+          // that never ends, such as /dev/zero, is refused, never read until the memory runs out).
+          const std::string text = read_input_file(path, "--ledger " + path);
+          std::vector<std::string> out;
+          for (const auto& e : parse_ledger_text(text, path)) out.push_back(e.spec);
+          return out;
+        },
+        "The -m specs of a ledger file, read as `--ledger FILE` reads it (the same limits).");
   m.def("format_input", [](double x) { return format_input(x); },
         "A float as the CLI echoes an input (shortest round trip, e.g. 2 and 1e-05).");
   m.def("accountants", [] {

@@ -55,5 +55,64 @@ TEST(FuzzCli, FormerPldAndRdpHangs) {
   EXPECT_TRUE(s.failures.empty()) << s.report();
 }
 
+// A command line and what its one `error:` line must (and must not) say.
+struct Refusal {
+  std::string args;
+  std::vector<std::string> names;  // each must appear in the message
+  std::string never = "";          // must not appear
+};
+
+// Options that do nothing for the target, outputs checked before any work, unbounded reads, a bad option of a
+// command after a global option, the running budget's --every without a running budget: exit 2, one line naming
+// the option or file, nothing on stdout, within the time limit.
+TEST(FuzzCli, RefusalsNameTheRightThing) {
+  const std::vector<Refusal> cases = {
+      {"--json compose -x", {"compose", "-x"}, "is not a command"},
+      {"-q compose -m", {"-m"}, "is not a command"},
+      {"--json -q compose --delta 1e-5 --bogus 3", {"compose", "--bogus"}, "is not a command"},
+      {"audit laplace:b=1 --exact-loss", {"--exact-loss"}},
+      {"audit laplace:b=1 --projection coord:1", {"--projection"}},
+      {"audit merge a.json b.json --runs 10", {"--runs", "merge"}},
+      {"audit merge a.json b.json --seed 3", {"--seed", "merge"}},
+      {"audit merge a.json b.json --threads 2", {"--threads", "merge"}},
+      {"compose -m gaussian:sigma=1 --delta 1e-5 --every 10", {"--every", "--running"}},
+      {"run dgd-secret-sharing --trace /nonexistent-dir/t.csv", {"--trace", "/nonexistent-dir/t.csv"}},
+      {"run dgd-secret-sharing --trace same.csv --canary-scores same.csv", {"--trace", "--canary-scores"}},
+      {"audit --canary-scores /dev/zero --epsilon 1", {"--canary-scores", "/dev/zero"}},
+  };
+  for (const auto& c : cases) {
+    const RunResult r = run_dpledger_with_limit(c.args, 60, 10);
+    EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.err;
+    EXPECT_TRUE(r.out.empty()) << c.args;
+    EXPECT_EQ(count_lines(r.err), 1) << c.args << "\n" << r.err;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << c.args << "\n" << r.err;
+    for (const auto& n : c.names) EXPECT_NE(r.err.find(n), std::string::npos) << c.args << ": no " << n << " in " << r.err;
+    if (!c.never.empty()) EXPECT_EQ(r.err.find(c.never), std::string::npos) << c.args << "\n" << r.err;
+  }
+  // A message never echoes a long input in full.
+  const RunResult r = run_dpledger_with_limit("compose -m gaussian:sigma=" + std::string(20000, '7') + "x --delta 1e-5", 60, 10);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_LT(r.err.size(), 600u) << r.err.substr(0, 600);
+}
+
+// Standard output that cannot be written (a full device, a closed descriptor): every command fails with exit 2 and
+// one `error:` line about the standard output, never exit 0 having written nothing.
+TEST(FuzzCli, UnwritableStandardOutputIsAnError) {
+  for (const std::string redirect : {"> /dev/full", ">&-"})
+    for (const std::string args : {"compose -m gaussian:sigma=1 --delta 1e-5", "check --list", "manpage",
+                                   "--json compose -m laplace:b=1 --epsilon 1", "--help", "--version",
+                                   "completion bash", "rdp -m gaussian:sigma=2"}) {
+      char err_tmpl[] = "/tmp/dpledger_err_XXXXXX";
+      close(mkstemp(err_tmpl));
+      const std::string cmd = std::string(DPLEDGER_BIN) + " " + args + " " + redirect + " 2>" + err_tmpl + " </dev/null";
+      const int status = std::system(cmd.c_str());
+      const std::string err = read_all(err_tmpl);
+      std::remove(err_tmpl);
+      ASSERT_TRUE(WIFEXITED(status)) << cmd;
+      EXPECT_EQ(WEXITSTATUS(status), 2) << cmd << "\n" << err;
+      EXPECT_NE(err.find("error: cannot write the standard output"), std::string::npos) << cmd << "\n" << err;
+    }
+}
+
 }  // namespace
 }  // namespace dpl::testing

@@ -130,3 +130,34 @@ TEST(LedgerFileCli, RunningPlotAndCurveAreSvgWithAxesAndLegend) {
   const auto bad = run_dpledger("compose -m gaussian:sigma=1 --epsilon 1 --plot /tmp/x.svg");
   EXPECT_EQ(bad.exit_code, 2);
 }
+
+// A training loop's per-step log (one line per step): --every K gives a row every K steps whatever the entries'
+// sizes, the pld column is there wherever the headline used pld, and --plot changes nothing that is printed.
+TEST(LedgerFileCli, PerStepLogRunningBudgetEveryKStepsWithItsPldColumn) {
+  std::string lines;
+  for (int i = 0; i < 10000; ++i) lines += "gaussian:sigma=1.1,q=0.01\n";
+  const std::string f = write("per_step.txt", lines), svg = "/tmp/dpledger_ledger_cli_per_step.svg";
+  const std::string args = "--json compose --ledger " + f + " --delta 1e-5 --running --every 1000";
+  const auto a = dpl::testing::run_dpledger_with_limit(args, 120, 30);
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  const Json j = Json::parse(a.out);
+  ASSERT_EQ(j["accountant"], "pld");
+  ASSERT_EQ(j["running"]["checkpoints"].size(), 10u);
+  EXPECT_EQ(j["running"]["checkpoints"][0]["steps"], 1000);
+  ASSERT_TRUE(j["running"]["accountants"].contains("pld")) << a.out.substr(0, 2000);
+  const Json& pld = j["running"]["accountants"]["pld"]["epsilon"];
+  ASSERT_EQ(pld.size(), 10u);
+  EXPECT_EQ(pld.back(), j["epsilon"]);
+  for (std::size_t i = 1; i < pld.size(); ++i) EXPECT_LE(number(pld[i - 1]), number(pld[i])) << i;
+  const auto b = dpl::testing::run_dpledger_with_limit(args + " --plot " + svg, 120, 30);
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  Json jb = Json::parse(b.out);
+  EXPECT_EQ(jb["running"], j["running"]);
+  EXPECT_NE(dpl::testing::read_all(svg).find(">pld<"), std::string::npos);
+  // --every without a running budget does nothing: refused, naming it.
+  const auto bad = run_dpledger("compose --ledger " + f + " --delta 1e-5 --every 100");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--every"), std::string::npos) << bad.err;
+  std::remove(f.c_str());
+  std::remove(svg.c_str());
+}
