@@ -17,6 +17,7 @@ from typing import Any, Optional
 
 from .. import _dpledger
 from .._api import ComposeResult, call_in_python_terms, number_text
+from .._api import rdp as _api_rdp
 from .._events import class_name, event_to_json, is_dp_event
 from .dp_event import DpEvent
 from .dp_event_builder import DpEventBuilder
@@ -49,7 +50,8 @@ class CompositionErrorDetails:
 
 # Reasons of the ledger reader that mean an invalid parameter value (ValueError), not an event the accountant
 # cannot account (UnsupportedEventError).
-_INVALID_VALUE = re.compile(r"^(?!neighboring_relation).*(must be|must hold|missing field|need 0 <=|overflows)")
+_INVALID_VALUE = re.compile(r"^(?!neighboring_relation).*(must be|must hold|missing field|need 0 <=|overflows|"
+                            r"is out of range)")
 # The reader's refusal of a mechanism without noise: dp_accounting answers epsilon inf, and so does this package.
 _NOT_PRIVATE = "is not private (dp_accounting reports an infinite epsilon)"
 
@@ -251,20 +253,40 @@ class LedgerAccountant(PrivacyAccountant):
                 list(self._specs))
         return self._results[key]
 
+    def _pure_epsilon(self):
+        """The certified epsilon of the ledger at delta 0 (dpledger's pure-DP accountant), inf if it is not pure."""
+        try:
+            return ComposeResult(_dpledger.compose(self._specs, "delta", "0", "pure"), list(self._specs)).epsilon
+        except ValueError:
+            return math.inf
+
     def get_epsilon(self, target_delta):
+        number_text("target_delta", target_delta)
         if self._non_private:
             return math.inf
         if not self._specs:
-            number_text("target_delta", target_delta)
+            return 0.0
+        if target_delta == 0:
+            return self._pure_epsilon()
+        if target_delta == 1:
             return 0.0
         return self.result(delta=target_delta).epsilon
 
     def get_delta(self, target_epsilon):
+        number_text("target_epsilon", target_epsilon)
         if self._non_private:
             return 1.0
         if not self._specs:
-            number_text("target_epsilon", target_epsilon)
             return 0.0
+        if target_epsilon == math.inf:
+            # delta at epsilon inf is the probability of an infinite privacy loss: 0 when some Renyi divergence
+            # of order > 1 is finite (the output distributions are then mutually absolutely continuous), else
+            # bounded by the delta at the largest finite epsilon
+            try:
+                finite = math.isfinite(float(_api_rdp(self._specs, [2.0]).rdp[0]))
+            except ValueError:
+                finite = False
+            return 0.0 if finite else self.result(epsilon=1e300).delta
         return self.result(epsilon=target_epsilon).delta
 
     @property
