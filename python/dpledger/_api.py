@@ -33,6 +33,7 @@ _PYTHON_ARGUMENTS = {"--delta": "delta", "--epsilon": "epsilon", "--tolerance": 
                      "--accountant": "accountant", "--ledger": "ledgers", "--every": "every", "--mu": "mu",
                      "--confidence": "confidence", "--samples": "samples", "--set": "set",
                      "-m SPEC (repeatable)": "mechanisms", "--ledger FILE": "ledgers"}
+_SPEC_FLAG = re.compile(r"(?<![\w-])-m (?=\S)")
 _FLAG = re.compile(r"(?<![\w-])(-m SPEC \(repeatable\)|--ledger FILE|--[a-z][a-z-]*)")
 
 
@@ -40,7 +41,8 @@ def python_terms(message, rename=None):
     """A message of the library (worded for the CLI) with each option named as its Python argument (``rename``:
     further {option: argument} pairs, e.g. ``{"--delta": "target_delta"}``)."""
     names = dict(_PYTHON_ARGUMENTS, **(rename or {}))
-    return _FLAG.sub(lambda m: names.get(m.group(1), m.group(1)), message)
+    message = _FLAG.sub(lambda m: names.get(m.group(1), m.group(1)), message)
+    return _SPEC_FLAG.sub("mechanism ", message)  # "-m gaussian:sigma=-1: ..." names the spec
 
 
 def call_in_python_terms(fn, *args, rename=None):
