@@ -11,6 +11,7 @@ import decimal
 import math
 import numbers
 import os
+import re
 
 from . import _dpledger
 from ._events import event_specs, is_dp_event
@@ -20,11 +21,36 @@ NotApplicableError = _dpledger.NotApplicableError
 
 __all__ = ["compose", "calibrate", "rdp", "running", "audit_samples", "check", "list_claims", "ComposeResult",
            "CalibrationResult", "RdpResult", "RunningResult", "AuditResult", "CheckResult", "NotApplicableError",
-           "DEFAULT_RDP_ORDERS", "number_text", "mechanism_specs"]
+           "DEFAULT_RDP_ORDERS", "number_text", "mechanism_specs", "python_terms"]
 
 # `dpledger rdp`'s default --orders.
 DEFAULT_RDP_ORDERS = (1.25, 1.5, 1.75, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10, 12, 14, 16, 20, 24, 32, 48, 64, 128,
                       256, 512, 1024, math.inf)
+
+
+# The CLI's options named as the Python arguments that carry them, in error messages.
+_PYTHON_ARGUMENTS = {"--delta": "delta", "--epsilon": "epsilon", "--tolerance": "tolerance", "--orders": "orders",
+                     "--accountant": "accountant", "--ledger": "ledgers", "--every": "every", "--mu": "mu",
+                     "--confidence": "confidence", "--samples": "samples", "--set": "set",
+                     "-m SPEC (repeatable)": "mechanisms", "--ledger FILE": "ledgers"}
+_SPEC_FLAG = re.compile(r"(?<![\w-])-m (?=\S)")
+_FLAG = re.compile(r"(?<![\w-])(-m SPEC \(repeatable\)|--ledger FILE|--[a-z][a-z-]*)")
+
+
+def python_terms(message, rename=None):
+    """A message of the library (worded for the CLI) with each option named as its Python argument (``rename``:
+    further {option: argument} pairs, e.g. ``{"--delta": "target_delta"}``)."""
+    names = dict(_PYTHON_ARGUMENTS, **(rename or {}))
+    message = _FLAG.sub(lambda m: names.get(m.group(1), m.group(1)), message)
+    return _SPEC_FLAG.sub("mechanism ", message)  # "-m gaussian:sigma=-1: ..." names the spec
+
+
+def call_in_python_terms(fn, *args, rename=None):
+    """fn(*args), its ValueError (or NotApplicableError) reworded by :func:`python_terms`."""
+    try:
+        return fn(*args)
+    except ValueError as e:
+        raise type(e)(python_terms(str(e), rename)) from None
 
 
 def number_text(name, value):
@@ -45,7 +71,7 @@ def number_text(name, value):
 
 def _read_ledger_file(path):
     # Read by the library, as --ledger reads it (the same size limits; a device such as /dev/zero stops at them).
-    return _dpledger.ledger_file_specs(os.fspath(path))
+    return call_in_python_terms(_dpledger.ledger_file_specs, os.fspath(path))
 
 
 def mechanism_specs(mechanisms, ledgers=()):
@@ -66,7 +92,7 @@ def mechanism_specs(mechanisms, ledgers=()):
     for path in ledgers:
         specs.extend(_read_ledger_file(path))
     if not specs:
-        raise ValueError("no mechanism: give -m SPEC (repeatable) and/or --ledger FILE")
+        raise ValueError(python_terms("no mechanism: give -m SPEC (repeatable) and/or --ledger FILE"))
     return specs
 
 
@@ -132,7 +158,8 @@ class ComposeResult(_Result):
                     results[name] = self
                     continue
                 try:
-                    results[name] = ComposeResult(_dpledger.compose(self._specs, self.given, value, name), self._specs)
+                    results[name] = ComposeResult(call_in_python_terms(_dpledger.compose, self._specs, self.given,
+                                                                         value, name), self._specs)
                 except NotApplicableError as e:
                     reasons[name] = str(e)
             self._per_accountant = (results, reasons)
@@ -161,7 +188,7 @@ def compose(mechanisms=None, *, delta=None, epsilon=None, accountant="auto", led
     """
     specs = mechanism_specs(mechanisms, ledgers)
     given, value = _target(delta, epsilon, "compose")
-    return ComposeResult(_dpledger.compose(specs, given, value, str(accountant)), specs)
+    return ComposeResult(call_in_python_terms(_dpledger.compose, specs, given, value, str(accountant)), specs)
 
 
 class CalibrationResult(_Result):
@@ -185,8 +212,9 @@ def calibrate(mechanisms=None, *, epsilon, delta, accountant="auto", tolerance=0
     or b, the largest steps, q or eps (``dpledger calibrate``), e.g.
     ``calibrate(Gaussian(sigma="?", q=0.01, steps=10_000), epsilon=1, delta=1e-5)``."""
     specs = mechanism_specs(mechanisms, ledgers)
-    return CalibrationResult(_dpledger.calibrate(specs, number_text("epsilon", epsilon), number_text("delta", delta),
-                                                 str(accountant), number_text("tolerance", tolerance)))
+    return CalibrationResult(call_in_python_terms(_dpledger.calibrate, specs, number_text("epsilon", epsilon),
+                                                  number_text("delta", delta), str(accountant),
+                                                  number_text("tolerance", tolerance)))
 
 
 class RdpResult(_Result):
@@ -213,7 +241,7 @@ def rdp(mechanisms=None, orders=None, *, ledgers=()):
     a = np.asarray(DEFAULT_RDP_ORDERS if orders is None else orders, dtype=np.float64)
     if a.ndim == 0:
         a = a.reshape(1)
-    values, texts, resolved = _dpledger.rdp(specs, a)
+    values, texts, resolved = call_in_python_terms(_dpledger.rdp, specs, a)
     order_texts = [_dpledger.format_input(float(x)) for x in a]
     return RdpResult({"orders": a.copy(), "rdp": values, "texts": texts, "order_texts": order_texts,
                       "mechanisms": resolved})
@@ -247,7 +275,8 @@ def running(mechanisms=None, *, delta, accountant="auto", every=0, ledgers=()):
     specs = mechanism_specs(mechanisms, ledgers)
     if isinstance(every, bool) or not isinstance(every, numbers.Integral):
         raise ValueError(f"--every {every!r}: an integer >= 0 is required")
-    return RunningResult(_dpledger.running(specs, number_text("delta", delta), str(accountant), int(every)))
+    return RunningResult(call_in_python_terms(_dpledger.running, specs, number_text("delta", delta), str(accountant),
+                                              int(every)))
 
 
 class AuditResult(_Result):

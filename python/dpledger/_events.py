@@ -61,9 +61,9 @@ def _value(v, where, depth=0):
         return int(v)
     if isinstance(v, numbers.Real):
         x = float(v)
-        if not math.isfinite(x):
-            raise ValueError(f"{where}: {x!r} is not a finite number")
-        return x
+        if math.isnan(x):
+            raise ValueError(f"{where}: must be a number, got nan")
+        return x if math.isfinite(x) else ("inf" if x > 0 else "-inf")  # the ledger's spelling of infinity
     if v is None or isinstance(v, str):
         return v
     if isinstance(v, bytes):

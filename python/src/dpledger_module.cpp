@@ -15,6 +15,7 @@
 #include "accounting/pld/loss_pair.h"
 #include "accounting/rdp/rdp_accountant.h"
 #include "accounting/rdp/rdp_orders_table.h"
+#include "accounting/rdp/rdp_conversion.h"
 #include "accounting/rdp/rdp_odometer.h"
 #include "audit/threshold_test.h"
 #include "audit/user_samples.h"
@@ -186,6 +187,38 @@ py::tuple rdp_py(const std::vector<std::string>& specs, const py::array_t<double
   auto v = values.mutable_unchecked<1>();
   for (std::size_t i = 0; i < orders.size(); ++i) v(static_cast<py::ssize_t>(i)) = json_float(cli::json_upper_decimal(texts[i]), true);
   return py::make_tuple(values, texts, ledger_specs(ledger));
+}
+
+// dp_accounting's compute_epsilon / compute_delta: the best (eps, delta) conversion of an RDP curve given at
+// `orders` (Mironov 2017 Prop. 3 and Balle et al. 2020 Thm 21, the smaller; upper bounds, rounded up), over the
+// orders; an order inf is pure DP (eps = r; delta 0 when eps >= r, else 1). Returns (bound, order index), the
+// index -1 when no order gives a finite bound.
+py::tuple rdp_conversion_py(const std::vector<double>& orders, const std::vector<double>& rdp, const std::string& given,
+                            double value) {
+  if (orders.size() != rdp.size()) throw InputError("orders and rdp must have the same length");
+  const bool want_epsilon = given == "delta";
+  double best = want_epsilon ? kInf : 1.0;
+  std::int64_t best_index = -1;
+  {
+    py::gil_scoped_release release;
+    for (std::size_t i = 0; i < orders.size(); ++i) {
+      const double a = orders[i], r = rdp[i];
+      if (std::isnan(r) || std::isnan(a) || !(a > 1) || r == kInf) continue;
+      const double rr = std::max(r, 0.0);
+      double bound;
+      if (std::isinf(a)) {
+        bound = want_epsilon ? rr : (value >= rr ? 0.0 : 1.0);
+      } else {
+        bound = want_epsilon ? hi_up(rdp_to_epsilon(exact(rr), Real(a), value))
+                             : hi_up(rdp_to_delta(exact(rr), Real(a), value));
+      }
+      if (best_index < 0 || bound < best) {
+        best = bound;
+        best_index = static_cast<std::int64_t>(i);
+      }
+    }
+  }
+  return py::make_tuple(best, best_index);
 }
 
 // `compose --running`: the running budget at each checkpoint for every accountant, as cli/cmd_compose.cpp.
@@ -455,6 +488,7 @@ PYBIND11_MODULE(_dpledger, m) {
   m.def("calibrate", &calibrate_py, py::arg("specs"), py::arg("epsilon"), py::arg("delta"), py::arg("accountant"),
         py::arg("tolerance"));
   m.def("rdp", &rdp_py, py::arg("specs"), py::arg("orders"));
+  m.def("rdp_conversion", &rdp_conversion_py, py::arg("orders"), py::arg("rdp"), py::arg("given"), py::arg("value"));
   m.def("running", &running_py, py::arg("specs"), py::arg("delta"), py::arg("accountant"), py::arg("every"));
   m.def("audit_samples", &audit_samples_py, py::arg("samples"), py::arg("neighbour_samples"), py::arg("epsilon"),
         py::arg("delta"), py::arg("mu"), py::arg("confidence"), py::arg("tolerance"), py::arg("projection"));

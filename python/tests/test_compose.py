@@ -110,10 +110,11 @@ def test_ledger_files_as_the_cli_reads_them(tmp_json):
     (lambda: dpledger.compose([], delta=1e-5, ledgers="/nonexistent/ledger.json"), ["compose", "--ledger", "/nonexistent/ledger.json", "--delta", "1e-5"]),
     (lambda: dpledger.calibrate("gaussian:sigma=?", epsilon=1, delta=1.5), ["calibrate", "-m", "gaussian:sigma=?", "--epsilon", "1", "--delta", "1.5"]),
 ])
-def test_errors_raise_value_error_with_the_cli_message(call, cli_args):
+def test_errors_raise_value_error_with_the_cli_message_in_python_terms(call, cli_args):
     with pytest.raises(ValueError) as e:
         call()
-    assert str(e.value) == cli_error(*cli_args)
+    assert str(e.value) == dpledger._api.python_terms(cli_error(*cli_args))
+    assert "--" not in str(e.value) and "-m " not in str(e.value)
 
 
 def test_not_applicable_is_its_own_value_error_and_targets_are_checked_in_python():

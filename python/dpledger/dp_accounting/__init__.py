@@ -7,7 +7,7 @@ accountants. Replace ``import dp_accounting`` by ``from dpledger import dp_accou
 ``calibrate_dp_mechanism`` has dp_accounting's signature. Guide: docs/python.md.
 """
 
-from . import dp_event, dp_event_builder, mechanism_calibration, pld, privacy_accountant, rdp
+from . import dp_event, dp_event_builder, gaussian_mechanism, mechanism_calibration, pld, privacy_accountant, rdp
 from .dp_event import (ComposedDpEvent, DiscreteGaussianDpEvent, DiscreteLaplaceDpEvent, DpEvent,
                        EpsilonDeltaDpEvent, ExponentialMechanismDpEvent, GaussianDpEvent, LaplaceDpEvent,
                        MixtureOfGaussiansDpEvent, NonPrivateDpEvent, NoOpDpEvent, PermuteAndFlipDpEvent,
@@ -16,6 +16,7 @@ from .dp_event import (ComposedDpEvent, DiscreteGaussianDpEvent, DiscreteLaplace
                        SingleEpochTreeAggregationDpEvent, TruncatedSubsampledGaussianDpEvent, UnsupportedDpEvent,
                        ZCDpEvent)
 from .dp_event_builder import DpEventBuilder
+from .gaussian_mechanism import get_epsilon_gaussian, get_sigma_gaussian
 from .mechanism_calibration import ExplicitBracketInterval, LowerEndpointAndGuess, calibrate_dp_mechanism
 from .pld import PLDAccountant
 from .privacy_accountant import NeighboringRelation, PrivacyAccountant, UnsupportedEventError

@@ -6,10 +6,13 @@ itself, from these classes, or their ``to_named_tuple()`` forms are all accepted
 account is decided by its ledger reader (docs/ledger_files.md); the others are refused by ``supports``.
 """
 
+import collections.abc
 import dataclasses
-from typing import Any, List, Optional, Sequence, Union
+import importlib
+import typing
+from typing import Any, List, NamedTuple, Optional, Protocol, Sequence, Union
 
-__all__ = ["DpEvent", "NoOpDpEvent", "NonPrivateDpEvent", "UnsupportedDpEvent", "RandomizedResponseDpEvent",
+__all__ = ["DpEventNamedTuple", "DpEvent", "NoOpDpEvent", "NonPrivateDpEvent", "UnsupportedDpEvent", "RandomizedResponseDpEvent",
            "EpsilonDeltaDpEvent", "GaussianDpEvent", "LaplaceDpEvent", "DiscreteLaplaceDpEvent",
            "DiscreteGaussianDpEvent", "SelfComposedDpEvent", "ComposedDpEvent", "PoissonSampledDpEvent",
            "SampledWithReplacementDpEvent", "SampledWithoutReplacementDpEvent", "SingleEpochTreeAggregationDpEvent",
@@ -19,9 +22,64 @@ __all__ = ["DpEvent", "NoOpDpEvent", "NonPrivateDpEvent", "UnsupportedDpEvent", 
 _event = dataclasses.dataclass(frozen=True)
 
 
+@typing.runtime_checkable
+class DpEventNamedTuple(Protocol):
+    """The named-tuple form of an event (``to_named_tuple``): its fields plus ``module_name`` and ``class_name``."""
+    _fields: tuple
+
+    module_name: str
+    class_name: str
+
+
+def _to_named_tuple_value(value):
+    if isinstance(value, DpEvent):
+        return value.to_named_tuple()
+    if isinstance(value, collections.abc.Mapping):
+        return type(value)([(k, _to_named_tuple_value(v)) for k, v in value.items()])
+    if isinstance(value, collections.abc.Sequence) and not isinstance(value, (str, bytes)):
+        return type(value)([_to_named_tuple_value(v) for v in value])
+    return value
+
+
+def _from_named_tuple_value(value):
+    if isinstance(value, DpEventNamedTuple):
+        return DpEvent.from_named_tuple(value)
+    if isinstance(value, collections.abc.Mapping):
+        return type(value)([(k, _from_named_tuple_value(v)) for k, v in value.items()])
+    if isinstance(value, collections.abc.Sequence) and not isinstance(value, (str, bytes)):
+        return type(value)([_from_named_tuple_value(v) for v in value])
+    return value
+
+
 @_event
 class DpEvent:
     """The application of a private mechanism (the base class)."""
+
+    def to_named_tuple(self):
+        """The event as a NamedTuple (``module_name``, ``class_name``, then its fields; nested events converted),
+        for passing events where this package is not a dependency, or for serialising them."""
+        cls = type(self)
+        fields = [f for f in dataclasses.fields(self)]
+        for f in fields:
+            if f.name.startswith("_") or not f.init:
+                raise ValueError(f"{cls.__name__}: field {f.name} is private or not set by the constructor, so the "
+                                 f"event has no named-tuple form")
+        wrapper = NamedTuple(f"_{cls.__name__}NamedTupleWrapper",
+                             [("module_name", str), ("class_name", str)] + [(f.name, f.type) for f in fields])
+        values = {f.name: _to_named_tuple_value(getattr(self, f.name)) for f in fields}
+        return wrapper(module_name=cls.__module__, class_name=cls.__name__, **values)
+
+    @classmethod
+    def from_named_tuple(cls, obj):
+        """The event a ``to_named_tuple()`` form stands for (its class found by ``module_name`` and
+        ``class_name``)."""
+        module_name, class_name = obj.module_name, obj.class_name
+        module_name = module_name.decode() if isinstance(module_name, bytes) else module_name
+        class_name = class_name.decode() if isinstance(class_name, bytes) else class_name
+        subcls = getattr(importlib.import_module(module_name), class_name)
+        values = {f: _from_named_tuple_value(getattr(obj, f)) for f in obj._fields
+                  if f not in ("module_name", "class_name")}
+        return subcls(**values)
 
 
 @_event

@@ -42,7 +42,7 @@ class NonEmptyAccountantError(Exception):
 
 
 def _sign(x):
-    return (x > 0) - (x < 0)
+    return 1 if x > 0 else (-1 if x < 0 else 0)
 
 
 def _search_for_explicit_bracket_interval(bracket_interval, epsilon_gap):
@@ -108,7 +108,7 @@ def calibrate_dp_mechanism(make_fresh_accountant, make_event_from_param, target_
 
     def epsilon_gap(x):
         if discrete:
-            x = round(x)
+            x = int(round(float(x)))
         event = make_event_from_param(x)
         accountant = make_fresh_accountant()
         if class_name(accountant.ledger) != "NoOpDpEvent":
@@ -131,23 +131,34 @@ def calibrate_dp_mechanism(make_fresh_accountant, make_event_from_param, target_
     elif tol <= 0:
         raise ValueError(f"tol must be positive. Found {tol}.")
 
-    lower, upper = bracket_interval.endpoint_1, bracket_interval.endpoint_2
+    gap_1, gap_2 = epsilon_gap(bracket_interval.endpoint_1), epsilon_gap(bracket_interval.endpoint_2)
+    if gap_1 * gap_2 > 0:
+        raise ValueError(f"Bracket interval {bracket_interval} did not bracket a solution: the epsilon gap is "
+                         f"{gap_1} and {gap_2} at its ends.")
+    root = _bisect(epsilon_gap, bracket_interval.endpoint_1, bracket_interval.endpoint_2, tol)
+    return int(round(float(root))) if discrete else root
+
+
+def _bisect(epsilon_gap, lower, upper, tol):
+    """A point within ``tol`` of a root of ``epsilon_gap`` in [lower, upper] where the gap is <= 0 (the bracket's
+    ends must have opposite signs): bisection keeping opposite signs at the ends."""
     lower_value, upper_value = epsilon_gap(lower), epsilon_gap(upper)
     if lower_value * upper_value > 0:
-        raise ValueError(f"the bracket interval {bracket_interval} does not bracket a solution: the epsilon gap is "
-                         f"{lower_value} and {upper_value} at its ends")
-    # Bisection, keeping opposite signs at the ends; the end with gap <= 0 meets the target.
+        raise ValueError(f"epsilon_gap at the ends of [{lower}, {upper}] must have opposite signs: found "
+                         f"{lower_value} and {upper_value}")
     while upper - lower > tol and lower_value != 0 and upper_value != 0:
         middle = (lower + upper) / 2
         if middle in (lower, upper):
             break
         middle_value = epsilon_gap(middle)
         if middle_value == 0:
-            lower = upper = middle
-            lower_value = upper_value = 0
-        elif _sign(middle_value) == _sign(lower_value):
+            return middle
+        if _sign(middle_value) == _sign(lower_value):
             lower, lower_value = middle, middle_value
         else:
             upper, upper_value = middle, middle_value
-    root = lower if lower_value <= 0 else upper
-    return round(root) if discrete else root
+    if lower_value == 0:
+        return lower
+    if upper_value == 0:
+        return upper
+    return lower if lower_value < 0 else upper

@@ -7,17 +7,22 @@ answer is the CLI's, bit for bit, and an upper bound rounded up.
 """
 
 import abc
+import dataclasses
 import enum
 import json
 import math
 import numbers
+import re
+from typing import Any, Optional
 
 from .. import _dpledger
-from .._api import ComposeResult, number_text
+from .._api import ComposeResult, call_in_python_terms, number_text
+from .._api import rdp as _api_rdp
 from .._events import class_name, event_to_json, is_dp_event
+from .dp_event import DpEvent
 from .dp_event_builder import DpEventBuilder
 
-__all__ = ["NeighboringRelation", "UnsupportedEventError", "PrivacyAccountant"]
+__all__ = ["NeighboringRelation", "UnsupportedEventError", "PrivacyAccountant", "CompositionErrorDetails"]
 
 
 class NeighboringRelation(enum.Enum):
@@ -28,7 +33,43 @@ class NeighboringRelation(enum.Enum):
 
 
 class UnsupportedEventError(Exception):
-    """Raised by compose() for an event the accountant does not support."""
+    """Raised by compose() for an event the accountant does not support; ``invalid_event`` is the offending
+    subevent (None when not known)."""
+
+    def __init__(self, *args, invalid_event=None):
+        super().__init__(*args)
+        self.invalid_event = invalid_event
+
+
+@dataclasses.dataclass(frozen=True)
+class CompositionErrorDetails:
+    """Why a composition fails: the offending subevent and the reason."""
+    invalid_event: Any
+    error_message: Optional[str]
+
+
+# Reasons of the ledger reader that mean an invalid parameter value (ValueError), not an event the accountant
+# cannot account (UnsupportedEventError).
+_INVALID_VALUE = re.compile(r"^(?!neighboring_relation).*(must be|must hold|missing field|need 0 <=|overflows|"
+                            r"is out of range)")
+# The reader's refusal of a mechanism without noise: dp_accounting answers epsilon inf, and so does this package.
+_NOT_PRIVATE = "is not private (dp_accounting reports an infinite epsilon)"
+
+
+def _is_event(event):
+    return isinstance(event, DpEvent) or is_dp_event(event)
+
+
+def _offending_subevent(event, fails):
+    """The innermost subevent of a Composed/SelfComposed tree that fails on its own (the event itself if none)."""
+    name = class_name(event)
+    if name == "ComposedDpEvent":
+        for e in getattr(event, "events", ()):
+            if fails(e):
+                return _offending_subevent(e, fails)
+    elif name == "SelfComposedDpEvent" and _is_event(getattr(event, "event", None)) and fails(event.event):
+        return _offending_subevent(event.event, fails)
+    return event
 
 
 def _relation_name(relation):
@@ -54,17 +95,26 @@ class PrivacyAccountant(metaclass=abc.ABCMeta):
         """Whether compose(event) would succeed."""
         return self._maybe_compose(event, 1, False) is None
 
+    CompositionErrorDetails = CompositionErrorDetails
+
     def compose(self, event, count=1):
-        """Adds ``count`` applications of ``event`` to the ledger; returns the accountant."""
-        if not is_dp_event(event):
+        """Adds ``count`` applications of ``event`` to the ledger; returns the accountant. An event the accountant
+        cannot account raises UnsupportedEventError, an invalid parameter value ValueError."""
+        if not _is_event(event):
             raise TypeError(f"`event` must be `DpEvent`. Found {type(event)}.")
-        if isinstance(count, bool) or not isinstance(count, int):
+        if isinstance(count, bool) or not isinstance(count, numbers.Integral):
             raise TypeError(f"`count` must be an integer. Found {type(count)}.")
+        count = int(count)
         if count < 1:
             raise ValueError(f"`count` must be positive. Found {count}.")
         error = self._maybe_compose(event, count, False)
         if error is not None:
-            raise UnsupportedEventError(f"Unsupported event: {event}. Error: [{error}]")
+            message = error.error_message if isinstance(error, CompositionErrorDetails) else str(error)
+            invalid = error.invalid_event if isinstance(error, CompositionErrorDetails) else event
+            if message and _INVALID_VALUE.match(message):
+                raise ValueError(message)
+            raise UnsupportedEventError(f"Unsupported event: {event}. Error: [{message}] caused by subevent "
+                                        f"{invalid}.", invalid_event=invalid)
         self._ledger.compose(event, count)
         self._maybe_compose(event, count, True)
         return self
@@ -173,18 +223,30 @@ class LedgerAccountant(PrivacyAccountant):
         except ValueError as e:
             if "the ledger has no entry with a privacy cost" in str(e):
                 return [], non_private
+            if _NOT_PRIVATE in str(e):  # a mechanism without noise: the whole composition is not private
+                return [], True
             return str(e), False
 
-    def _maybe_compose(self, event, count, do_compose):
-        specs, non_private = self._specs_of(event, count)
+    def _reason(self, event, count):
+        """(None or the reason `event` cannot be composed, its specs, whether it is non-private)."""
+        if not _is_event(event):
+            return f"`event` must be `DpEvent`. Found {type(event)}.", None, False
+        specs, non_private = self._specs_of(event, max(int(count), 1))
         if isinstance(specs, str):
-            return specs
+            return specs, None, False
         if specs:
             # Each entry must be one the accountant takes; Poisson and wor entries cannot mix (the relation check
             # in _tree admits only one of them per accountant).
             reason = _dpledger.applies(specs, self.accountant)
             if reason is not None:
-                return reason
+                return reason, None, False
+        return None, specs, non_private
+
+    def _maybe_compose(self, event, count, do_compose):
+        reason, specs, non_private = self._reason(event, count)
+        if reason is not None:
+            invalid = _offending_subevent(event, lambda e: self._reason(e, 1)[0] is not None)
+            return CompositionErrorDetails(invalid, reason)
         if do_compose:
             self._non_private = self._non_private or non_private
             self._specs_cache = None
@@ -208,24 +270,46 @@ class LedgerAccountant(PrivacyAccountant):
             ("epsilon", number_text("target_epsilon", epsilon))
         key = (given, value)
         if key not in self._results:
-            self._results[key] = ComposeResult(_dpledger.compose(self._specs, given, value, self.accountant),
-                                               list(self._specs))
+            self._results[key] = ComposeResult(
+                call_in_python_terms(_dpledger.compose, self._specs, given, value, self.accountant,
+                                     rename={"--delta": "target_delta", "--epsilon": "target_epsilon"}),
+                list(self._specs))
         return self._results[key]
 
+    def _pure_epsilon(self):
+        """The certified epsilon of the ledger at delta 0 (dpledger's pure-DP accountant), inf if it is not pure."""
+        try:
+            return ComposeResult(_dpledger.compose(self._specs, "delta", "0", "pure"), list(self._specs)).epsilon
+        except ValueError:
+            return math.inf
+
     def get_epsilon(self, target_delta):
+        number_text("target_delta", target_delta)
         if self._non_private:
             return math.inf
         if not self._specs:
-            number_text("target_delta", target_delta)
+            return 0.0
+        if target_delta == 0:
+            return self._pure_epsilon()
+        if target_delta == 1:
             return 0.0
         return self.result(delta=target_delta).epsilon
 
     def get_delta(self, target_epsilon):
+        number_text("target_epsilon", target_epsilon)
         if self._non_private:
             return 1.0
         if not self._specs:
-            number_text("target_epsilon", target_epsilon)
             return 0.0
+        if target_epsilon == math.inf:
+            # delta at epsilon inf is the probability of an infinite privacy loss: 0 when some Renyi divergence
+            # of order > 1 is finite (the output distributions are then mutually absolutely continuous), else
+            # bounded by the delta at the largest finite epsilon
+            try:
+                finite = math.isfinite(float(_api_rdp(self._specs, [2.0]).rdp[0]))
+            except ValueError:
+                finite = False
+            return 0.0 if finite else self.result(epsilon=1e300).delta
         return self.result(epsilon=target_epsilon).delta
 
     @property

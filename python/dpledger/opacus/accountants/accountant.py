@@ -64,6 +64,11 @@ class IAccountant(abc.ABC):
         history_specs(history)  # refuses a malformed history now, with the item at fault
         self.history = history
 
+    def _noiseless(self):
+        """Whether a recorded step had no noise (noise_multiplier 0, sampled records): Opacus then reports epsilon
+        inf, and so do dpledger's accountants."""
+        return any(nm == 0 and q > 0 and steps > 0 for nm, q, steps in self.history)
+
     def ledger_specs(self):
         """The history as dpledger mechanism specs (``gaussian:sigma=...,q=...,steps=...``), as ``dpledger compose
         --ledger`` reads the history written as JSON."""

@@ -29,6 +29,8 @@ class PRVAccountant(IAccountant):
         the bound is certified, not estimated)."""
         if not self.history:
             return 0.0
+        if self._noiseless():
+            return float("inf")
         return self.result(delta).epsilon
 
     @classmethod

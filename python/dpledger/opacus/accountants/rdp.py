@@ -12,7 +12,7 @@ order over all reals, usually a little tighter again.
 import math
 
 from ... import _dpledger
-from ..._api import number_text
+from ..._api import call_in_python_terms, number_text
 from ..._events import history_specs
 from .accountant import IAccountant
 
@@ -48,7 +48,7 @@ class _Odometer:
         self._seen = history
 
     def epsilon(self, delta):
-        return self._meter.epsilon(delta)
+        return call_in_python_terms(self._meter.epsilon, delta)
 
 
 class RDPAccountant(IAccountant):
@@ -73,6 +73,8 @@ class RDPAccountant(IAccountant):
         """(epsilon, best_alpha): the certified epsilon at ``delta`` and the order it was converted at."""
         if not self.history:
             return 0.0, 0.0
+        if self._noiseless():
+            return math.inf, math.nan
         eps, order = self._odometer(alphas).epsilon(number_text("delta", delta))
         return float(eps), float(order) if not math.isnan(order) else math.nan
 

@@ -1,9 +1,11 @@
 """PLDAccountant: dp_accounting's privacy-loss-distribution accountant, answered by dpledger's certified PLD
 accountant (``dpledger compose --accountant pld``)."""
 
-from .privacy_accountant import LedgerAccountant, NeighboringRelation
+from ..privacy_accountant import LedgerAccountant, NeighboringRelation
 
-__all__ = ["PLDAccountant"]
+NeighborRel = NeighboringRelation
+
+__all__ = ["PLDAccountant", "NeighborRel"]
 
 
 class PLDAccountant(LedgerAccountant):
