@@ -6,17 +6,12 @@ record) with scale b = 1 is exactly 1-DP, so `epsilon=1` passes except with prob
 seeds; its twin with b = 0.5 is 2-DP, and at 50,000 calls a side the certified lower bound lies within about 0.15 of
 2, so missing the violation of `epsilon=1` has a negligible probability. The other tests are exact."""
 
-import contextlib
-import io
 import math
-import os
-import re
 
 import numpy as np
 import pytest
 
 import dpledger
-from conftest import SOURCE_DIR
 
 D = np.array([0.3, 0.5])
 D_PRIME = np.array([0.3, 0.5, 1.0])  # one more record, of the largest value
@@ -133,14 +128,3 @@ def test_bad_outputs_name_the_call():
     with pytest.raises(KeyError, match="the user's own error"):
         dpledger.audit(broken, D, D_PRIME, epsilon=1, runs=10, seed=1)
 
-
-def test_the_guides_dp_sgd_example_prints_what_the_page_shows():
-    page = open(os.path.join(SOURCE_DIR, "docs", "audit.md"), encoding="utf-8").read()
-    section = page[page.index("## Your own code"):]
-    section = section[:section.index("\n## ")]
-    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    shown = re.search(r"prints\n\n```text\n(.*?)```", section, re.S).group(1)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(code, "docs/audit.md", "exec"), {})
-    assert out.getvalue() == shown
