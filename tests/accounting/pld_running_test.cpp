@@ -4,6 +4,7 @@
 // running composition that skipped or repeated a segment is caught); a per-step log keeps its pld column.
 #include "accounting/composition/compose.h"
 #include "accounting/composition/running_budget.h"
+#include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/pld/pld_running.h"
 
