@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Error types of the libraries. Libraries never print or exit: they throw, and the CLI maps the type to an
 // exit code (InputError and NotApplicable -> 2, anything else -> 1).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading a user's file within limits, before anything is parsed or allocated from it: a directory is refused, a
 // file larger than its limit (or a device that never ends, such as /dev/zero) stops at the limit, a line longer
 // than its limit stops at that line, and JSON nested deeper than its limit is refused before a recursive parser

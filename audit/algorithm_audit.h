@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Audits of the papers' algorithms as implemented (dpledger audit ALGORITHM): N runs, each with an audit probe
 // (algorithms/run/audit_probe.h) that draws the run's noise (times actual_noise_factor) and sums, for the run on D
 // (canary present) and on D' (canary absent), the claimed density's privacy-loss statistic of every noisy release

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "audit/audit_svg.h"
 
 #include "audit/one_run_bound.h"

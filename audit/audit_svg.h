@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The audit pictures as SVG text (plotting/svg_plot.h): for a threshold audit, the two output histograms (D and D',
 // estimation half) with the chosen event's threshold; for a white-box audit, the histogram of the per-run
 // privacy loss with its maximum, mean and the claimed bound; for a canary-score audit, the attack's ROC curve.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deterministic parallel sampling for audits: the runs are cut into fixed blocks of kBlockRuns, block k draws
 // from its own xoshiro256** stream seeded from (seed, k), and the per-thread counts are integers added at the
 // end, so the counts for a seed are identical whatever the thread count, and shards (blocks k = i mod n) add

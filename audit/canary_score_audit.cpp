@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "audit/canary_score_audit.h"
 
 #include "accounting/errors.h"

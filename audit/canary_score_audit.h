@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Audits of one training run from its canaries' scores (the attack's score and whether each canary was included):
 //  - one-run: Steinke, Nasr and Jagielski 2023, Theorem 3.1 (guess "included" on the k+ highest scores and
 //    "excluded" on the k- lowest, abstain on the rest), certified binomial tails (one_run_bound.h);

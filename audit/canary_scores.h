@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Canary scores of one training run: for each canary, the attack's score (higher = more likely included) and
 // whether the canary was in fact included. Read from CSV (`score,included`, with or without a header line) or
 // JSON lines ({"score": s, "included": 0|1|true|false}).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "audit/clopper_pearson.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exact (Clopper-Pearson) one-sided confidence bounds on a binomial proportion, the bounds every audit verdict
 // rests on.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "audit/exec_samples.h"
 
 #include "accounting/errors.h"

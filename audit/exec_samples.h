@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Users' own programs as black boxes: a shell command with `{}` where a data set's path goes is run on D and on the
 // neighbouring D' (alternating), each call with its own seed in DPLEDGER_SEED, until each side has printed `runs`
 // outputs (one number, or one vector, per line; as many per call as the program likes). The outputs, projected to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Built-in black-box audit targets: the Laplace and Gaussian mechanisms on the neighbouring pair D = 0, D' = sens
 // (the output is the query answer plus noise), with their claims from the accountant and a fixed grid of
 // candidate thresholds chosen from the CLAIMED parameters only (never from the samples).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `--set actual_noise_factor=F` of an audit (the negative control: the sampler draws F times the claimed noise while
 // the claim stays the claimed one), split from the run's own `--set` assignments.
 #pragma once

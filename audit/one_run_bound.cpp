@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "audit/one_run_bound.h"
 
 #include "accounting/errors.h"

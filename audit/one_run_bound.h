@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one-run audit's test (Steinke, Nasr and Jagielski 2023, "Privacy auditing with one (1) training run",
 // Theorem 3.1): m canaries, each included independently with probability 1/2; an auditor guesses r of them
 // (abstaining on the rest) and v guesses are right. Under an (eps, delta)-DP claim,

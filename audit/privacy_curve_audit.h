@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The (eps, delta) curve audit: the threshold test (threshold_test.h) at several deltas at once, each with its
 // own event chosen on the selection half, against the accountant's epsilon at that delta. Bonferroni over the
 // points: every lower bound of the curve holds simultaneously at the confidence given.

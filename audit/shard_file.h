@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Partial audit counts as JSON (`dpledger audit --shard i/n --out FILE`) and their exact merge: a shard records
 // everything that determines its counts (target, --set, delta, runs, seed, thresholds, shard i of n), and the
 // merge refuses shards that disagree on any of it, repeat a shard, or miss one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One call of a user's shell command: `/bin/sh -c COMMAND` with extra environment variables, stdin from /dev/null,
 // its stdout handed over line by line as it arrives, the tail of its stderr kept for messages, and a deadline after
 // which the command (its whole process group) is killed. A memory cap the caller set on itself (a soft address-space

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The standard normal distribution in binary64 (Boost.Math), for the audits' Gaussian-DP readings (not bounds:
 // the callers widen what they report).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "audit/threshold_counts.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sufficient statistics of a threshold audit: for each half of the runs (selection, estimation) and each
 // side of the neighbouring pair (D, D'), how many outputs fell in each bin between consecutive candidate
 // thresholds. Counts add exactly, so shards and threads merge without rounding.

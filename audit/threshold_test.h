@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The threshold test of a DP claim from counts: choose the event on the selection half, bound its two
 // probabilities on the estimation half with exact Clopper-Pearson bounds, and turn them into certified-at-
 // confidence-C lower bounds on epsilon (for the claimed delta) and, when a Gaussian-DP claim is given, on mu.

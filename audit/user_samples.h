@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Users' own outputs: one number, or one vector (comma or blank separated) per line, from their implementation
 // run on D and on D'; a projection the user names turns vectors into numbers; candidate thresholds come from
 // the selection half only (the first half of each file), counts from both halves.

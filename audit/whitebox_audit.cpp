@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "audit/whitebox_audit.h"
 
 #include "accounting/composition/compose.h"

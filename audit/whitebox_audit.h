@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // White-box audits of the reference algorithms whose conditional densities are known: every run's exact privacy
 // loss is computed from its own transcript (seed 000's Algorithms 1, 2, 2*: the realised loss of the released
 // coordinates, Lemma 2.2.1 / Thm 2.2.1 via accounting/gamma; seed 001: the coupled pair's log-likelihood-ratio

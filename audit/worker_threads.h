@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The audits' worker threads: work(t) on up to `threads` threads that share one queue of runs, so that results do
 // not depend on how many start. A thread the system cannot start (a thread limit, or its stack under the memory
 // limit) is not an error: the work runs on those that started, or on the calling thread when none did; every thread

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Audit throughput: runs (one output on D and one on D') per second per core of the built-in black-box targets,
 // sampling and counting on one thread, the threshold test on the resulting counts, and the audits of the papers'
 // algorithms. An algorithm's runs/s/core is the number of runs of one whole audit (`dpledger audit ALGORITHM

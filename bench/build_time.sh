@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Times the README's first build from scratch: configure and `cmake --build -j2 --target dpledger` in a new build
 # folder with ccache disabled (a cold first build), then, with ccache on, the same build twice more in new folders
 # (the first fills a private, empty cache, the second shows its hits; ccache's base_dir is the source folder, so

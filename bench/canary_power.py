@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """How many canaries does a one-run audit need to catch an under-noised DP-SGD run?
 
 For each canary count m, each audit method and each noise factor F (F = 1: the run draws the noise it accounts;

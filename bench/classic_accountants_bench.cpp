@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Timings of the classic accountants and calibration (the speed claims of the README live here).
 #include "accounting/calibration/calibrate.h"
 #include "accounting/composition/compose.h"

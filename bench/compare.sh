@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Side by side with the Python accountants users already have: Google's dp_accounting, Microsoft's prv_accountant
 # and Opacus. Every case runs in dpledger and in each anchor that is importable, as whole processes (start-up
 # included, as a user meets them), RUNS times; the script prints one markdown table (values, mean wall and CPU

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Canary-score audits side by side: dpledger's `audit --canary-scores` and jax_privacy's CanaryScoreAuditor
 (jax_privacy/auditing.py, Google DeepMind) on the same score files. Prints one markdown table.
 

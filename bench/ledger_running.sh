@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The running budget of a long ledger against the final budget alone (issue: "the running budget at each entry
 # costs about what one final budget costs for RDP"). Writes a 10,000-entry JSON-lines ledger of distinct
 # Poisson-subsampled Gaussians (a noise schedule) and times, as whole processes:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Make `from opacus.accountants.analysis import rdp` work without torch.
 
 Registers empty parent packages (opacus, opacus.accountants, opacus.accountants.analysis) in sys.modules, so that

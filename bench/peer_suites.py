@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Run the peers' own test files, unchanged, on dpledger's drop-ins, and print how many pass.
 
     python3 bench/peer_suites.py PEERS_DIR [--suite NAME ...] [--peer] [--markdown]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Regenerates the measured tables of docs/performance.md: whole-process time of the common commands (mean of N
 # runs, wall and CPU of all threads, with the value printed), and how a `compose` grows with the work
 # (bench/scaling.sh). Prints Markdown on stdout, headed by the date, the machine, its load and the build measured.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Timings of the PLD accountant: the DP-SGD case (target 0.15 s), a 1,000-entry
 // heterogeneous ledger (under 10 s), PLD calibration of sigma for DP-SGD, a target delta of 1e-30,
 // and inputs that once took 10-15 s or crashed (each must answer in under 2 s).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Whole-process wall time of the README's timed commands (mean of N runs), for the speed claims of the README.
 # Usage: bench/process_time.sh [build dir] [runs]
 set -eu

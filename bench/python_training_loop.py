@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Timed: a training loop's accounting through dpledger's Python package. 10^4 optimiser steps of DP-SGD
 (Poisson rate 0.01, noise 1.1), each followed by the accountant's epsilon at delta 1e-5, by
 dpledger.opacus.RDPAccountant (the certified RDP odometer), and for comparison the first K steps with the

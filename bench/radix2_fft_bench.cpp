@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Timings of radix2_fft (radix2_fft.h) in double, long double and double words (the PLD's extended precision)
 // for n = 2^12 ... 2^20, reported per n log2 n
 // (the unit of the work limits in pld_work_budget.cpp). Each iteration copies the fixed input back, then transforms

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Timings of the RDP accountant (the DP-SGD case of the README).
 #include "accounting/composition/compose.h"
 #include "accounting/rdp/rdp_accountant.h"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Whole-process time of the RDP cases (wall and CPU, mean of N runs): DP-SGD by RDP, and 100 / 1,000
 # distinct subsampled-Gaussian entries. On a loaded machine compare the CPU column.
 # Usage: bench/rdp_process_time.sh [build dir] [runs]

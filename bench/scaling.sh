@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # How the cost of a whole `dpledger compose` process grows with the work, for the RDP and PLD accountants:
 # against the number of steps (10 to 10^7), the number of distinct entries (1 to 10^4) and the target delta
 # (1e-5 to 1e-30). Prints a Markdown table: wall and CPU seconds (one run each; on a shared machine compare

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest for bench/canary_power.py: the table of one-run canary audits of dp-sgd over seeds. At the run's own
 noise no audit may flag the accounted claim (each errs with probability <= 0.05 per run; 2 runs x 3 methods, so a
 false alarm here has probability <= 0.3 under the methods' assumptions at any seed, and these seeds are fixed:

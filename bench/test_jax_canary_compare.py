@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest for bench/jax_canary_compare.py: the table is printed with dpledger's values; where jax_privacy's
 auditing.py loads (JAX_PRIVACY_AUDITING_PY), the values computed by both at a fixed threshold agree."""
 import os

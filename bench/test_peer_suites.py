@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bench/peer_suites.py on small peer-style suites written here (no peer source needed): the imports of
 dp_accounting, opacus.accountants and jax_privacy resolve to the drop-ins, passes and failures are counted, a
 suite that does not import and a missing library are reported as such."""

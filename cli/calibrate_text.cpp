@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/calibrate_text.h"
 
 #include "accounting/mechanisms/mechanism_spec.h"

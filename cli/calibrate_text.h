@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The default text of a `calibrate` result, shared by the command and the Python package's str(): the value found
 // (as the decimal that reads back as it), the certified epsilon there, the search's other end, the accountant; with
 // --verbose also its method.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger audit`: empirical lower bounds on epsilon (and Gaussian-DP mu) against the claimed upper bounds, for
 // the built-in mechanisms, for users' own outputs (--samples) and programs (--exec), and merged shards (`audit merge
 // FILES...`).

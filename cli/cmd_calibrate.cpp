@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger calibrate`: the best value of the one '?' in the specs that still meets (--epsilon, --delta).
 #include "accounting/calibration/calibrate.h"
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger check`: the proofs-check, every numbered claim of the seed papers recomputed (all, or ids / paper
 // prefixes), as a readable report (per claim: paper and location, statement, parameters, evidence, verdict), JSON,
 // or a Markdown report; exit 3 when a status differs from the expected one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger compose`: epsilon for a delta, or delta for an epsilon, of a composition of mechanisms.
 #include "accounting/composition/compose.h"
 #include "accounting/composition/running_budget.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger consensus`: the consensus decay of products of random stochastic matrices against their fixed
 // (expected) counterparts, the experiment of seed 000's Figs. 3-1 and 3-2 (Sec. 3.3), with log-linear fits.
 #include "accounting/errors.h"

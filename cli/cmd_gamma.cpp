@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger gamma`: worst- versus average-case privacy of seed 000's randomized local aggregation, one point or
 // a grid (CSV and an SVG heat map like Fig. 2-1, left, of the thesis).
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger rdp`: the Renyi-DP curve of a composition at chosen orders.
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger run ALGORITHM`: runs a reference algorithm of the papers and prints utility next to the paper's
 // claimed privacy and this tool's accounting of the same run; `--trace` writes every iterate.
 #include "accounting/errors.h"

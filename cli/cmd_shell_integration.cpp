@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger manpage` and `dpledger completion bash`: the man page and the bash completion script, generated from
 // the CLI definitions themselves (every subcommand and option registered with CLI11), so they never drift from
 // `--help`. The build runs both and `cmake --install` / the .deb put the results in place.

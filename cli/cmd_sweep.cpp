@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger sweep FIGURE`: regenerates a main experimental figure of one of the papers by a parameter sweep over
 // seeds (algorithms/sweeps/): a table of the final values on stdout, the curves as CSV (`--csv`) and the figure as
 // SVG (`--svg`: mean over seeds with one-standard-deviation bands); `--list` names every figure.

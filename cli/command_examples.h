@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Examples of every command, shown at the end of `dpledger COMMAND --help` and in the man page. Each is a
 // shell line a user can paste (with a # comment line above saying what it shows); tests/cli/help_examples_test.cpp
 // runs them all, so they stay true.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Self-registration of `dpledger` subcommands: each cli/cmd_*.cpp adds itself with a static Registration, so
 // adding a command never touches main.cpp.
 #pragma once

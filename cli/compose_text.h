@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The default text of a `compose` result, shared by the command and the Python package's str(): the bound, the
 // target, the certified lower bound and order where there are, and the accountant; with --verbose also its method.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "did you mean compose?": the closest command or option name to one the user mistyped.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/ledger_file_option.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `--ledger FILE` (repeatable, `-` for standard input) on compose, rdp and calibrate: ledger entries read from
 // files in the formats of accounting/mechanisms/ledger_file.h, composed after the -m specs.
 #pragma once

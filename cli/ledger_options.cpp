@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/ledger_options.h"
 
 #include "algorithms/run/mechanism_ledger.h"

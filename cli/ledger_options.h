@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The repeatable `-m SPEC` option shared by compose, rdp, calibrate and audit, and the ledger's JSON echo.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dpledger: certified differential-privacy accounting and verification of private optimisation.
 // Thin front end: parse, call the libraries, print; errors map to exit codes (docs/cli.md).
 #include "accounting/errors.h"

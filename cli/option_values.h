@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parsing and validating the numeric values of command-line options (not mechanism specs), with messages
 // naming the option, the value and the allowed range.
 #pragma once

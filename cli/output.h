@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a command produces: one JSON object (for --json) and the human-readable text; the exit code.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Output files (CSV, SVG, traces, reports, shards) written all or nothing: every output option is checked
 // writable when the command line is parsed (before any work), a command stages its files while it works, and
 // they are written only once it has succeeded, each to a temporary file in the same directory renamed into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Progress on stderr for long work: a one-line bar redrawn in place, shown only when stderr is a terminal and
 // --quiet is not given (so scripts, pipes and CI logs never see it). Libraries report progress through a plain
 // callback (fraction done, what is being done); the CLI turns it into this bar.

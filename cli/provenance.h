@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Provenance: which dpledger (version and commit) wrote an output, and with which arguments. Every JSON object
 // the CLI prints carries "version" and "arguments"; every file it writes carries the same in the file's own
 // comment or metadata syntax (stamp_file).

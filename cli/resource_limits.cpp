@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/resource_limits.h"
 
 #include "accounting/errors.h"

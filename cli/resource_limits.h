@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The last line of defence of the "finishes or refuses within seconds and bounded memory" contract: every command
 // checks the sizes and the work its inputs imply before it starts (a documented limit per command), and these two
 // process-wide limits stop whatever those estimates missed, with exit 2 and one `error:` line:

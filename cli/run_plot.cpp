@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/run_plot.h"
 
 #include "accounting/composition/running_budget.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger run ALGORITHM --plot FILE.svg`: one SVG with two panels over the iterations of the run, utility on top
 // (the suboptimality F(x_t) - F* of the trace, log scale; the objective where no point is above the optimum) and
 // the running epsilon below: the accounted one is the accountant of the run applied to the prefix of the run's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SVG of a swept paper figure (algorithms/sweeps/figure.h): its panels side by side with one-standard-deviation
 // bands over seeds, reference lines and the figure's notes, through plotting/.
 #pragma once

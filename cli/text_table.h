@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Aligned plain-text tables for the default (human) output: every column as wide as its widest cell, two spaces
 // between columns, so that no value of any length fuses with its neighbour.
 #pragma once

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `cmake --build build --target docs`: the C++ API reference of the installed library (Doxygen, Debian's doxygen
 # package), one page per public header (accounting/**.h, installed as <dpledger/accounting/...>) with the worked
 # examples of examples/cpp/, into build/docs/api/html/index.html. The headers' plain // comments are read as

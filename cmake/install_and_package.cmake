@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `cmake --install`: the dpledger executable, its man page and bash completion, the shipped data, and the
 # accounting library with its headers and a CMake package, so that another project can
 #   find_package(dpledger REQUIRED)  and  target_link_libraries(app PRIVATE dpledger::accounting)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes OUT, the definition of dpl::cli::build_version(): "VERSION (commit <git describe>)". Run by the build at
 # every build (cmake -P), so the commit is the one built, not the one configured; the file is rewritten only when
 # its text changes, so an unchanged commit recompiles nothing.

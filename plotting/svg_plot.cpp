@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "plotting/svg_plot.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Line charts as SVG text (no dependency): axes with units, linear or log10 scales, tick labels as the shortest
 // decimals of round values (never 0.30000000000000004), a legend, and series drawn as lines or points. Used by
 // every `--plot`/`--curve` option of the CLI and by audit/'s pictures; the caller writes the string to a file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reports of a proofs-check run, readable with the paper in hand: per claim the paper (authors, short title)
 // and location, the statement, the parameters, the evidence (both sides' numbers, the counterexample and the command
 // that reproduces it) and the verdict; then one summary row per paper. Plain text for the terminal, Markdown for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One published claim of a seed paper as an executable check: its id, source, one-line statement, the status we
 // expect after verifying it ourselves, the computation that recomputes both sides, and the mutation that shows the
 // check can fail. Checks read their claimed constants through CheckContext, so a test (or a user, with --set) can

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "proofs-check/counterexample_search.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Search a box of parameters for a counterexample to an inequality: every point of a grid, then seeded random
 // draws (RapidCheck-style), then the smallest failing point found is shrunk toward the box's lower corner and
 // toward short decimals while it still fails. The inequality is given as a margin (>= 0: holds at that point).

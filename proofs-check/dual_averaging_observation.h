@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seeded runs of Liu, Johansson and Shi's Algorithm 1 (DP-DDA with node sampling, algorithms/seed004) observed
 // step by step, for the checks of Theorem 2, Lemmas 4 and 5 and Corollaries 1-4: the auxiliary sequence y^(t) of
 // (8) (from the network mean z-bar), the weighted averages x~_i^(t) and y~^(t), and the terms of each inequality

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The numbered claims with numeric content of the five seed papers that have no check, each with the reason (and the
 // numbered statements without numeric content of their own, so that the list accounts for every label).
 #include "proofs-check/registry.h"

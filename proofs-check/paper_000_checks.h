@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 (Xiao 2019): the checks kept outside paper_000_claims.cpp, which holds the registry. Privacy
 // (paper_000_privacy.cpp): Lemma 2.2.1 on simulated transcripts, footnote 2's composition formula against the exact
 // composition of randomized responses, the 30% reduction by runs of the library's Algorithm 1. Convergence and

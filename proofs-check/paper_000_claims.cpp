@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000: H. Xiao, "Local Differential Privacy in Decentralized Optimization" (MIT S.M. thesis, 2019).
 // Each claim recomputes both sides: the average-case gamma of Thm 2.2.2 by MPFR quadrature (accounting/gamma),
 // the pointwise loss of Thm 2.2.1 and App. D exactly, Lemma 2.2.1 on simulated transcripts, footnote 2 against the

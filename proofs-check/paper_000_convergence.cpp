@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 (Xiao 2019), Chapter 3 and Appendix J: the convergence and utility claims of the random-penalty ADMM
 // (Theorems 3.1.1-3.1.3, Lemmas J.0.1-J.0.2, Theorem J.0.1), of Algorithm 2 (Theorem 3.2.1) and of the random
 // stochastic-matrix framework ((3.9), (3.10)). Each is computed from the thesis's own update rules, transcribed here

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 (Xiao 2019), privacy claims beyond the gamma integral: Lemma 2.2.1 (the transcript's privacy loss is
 // the sum of agent i's per-step, per-coordinate log-ratios) on simulated transcripts, footnote 2's advanced
 // composition against the exact composition of randomized responses, and the "30% reduction" by runs of the

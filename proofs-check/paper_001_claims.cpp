@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 001: Y. Wang, A. Nedic, "Differentially-Private Distributed Optimization with Guaranteed Optimality".
 // Theorem 2 is recomputed with the certified series of algorithms/seed001 (the paper's formula) against the
 // accumulated sensitivity (the exact worst case under Definition 3's coupling), its sensitivity step (8) and Lemma 7's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 002: X. Zhang, M. M. Khalili, M. Liu, "Recycled ADMM". Lemma IV.1 by running private R-ADMM and
 // comparing the even step computed from private quantities with the same step computed from broadcasts only;
 // Theorem IV.1 by the exact one-round privacy loss of objective perturbation (density change of variables) in d <= 3,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 003: E. Cyffers, A. Bellet, D. Basu, "From Noisy Fixed-Point Iterations to Private ADMM for Centralized
 // and Federated Learning". RDP claims: the exact Renyi divergence of the released z_K on linear losses (the
 // library's ADMM operator gives the mean gap, the Gaussian noise is data-independent), accounting/rdp for the

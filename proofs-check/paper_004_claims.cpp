@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 004: C. Liu, K. H. Johansson, Y. Shi, "Privacy Amplification via Node Sampling for Distributed Empirical
 // Risk Minimization". Theorem 1 as printed (with its "for some constant delta" clause) and its proof chain step by
 // step (Lemma 1 with the exact Gaussian profile, Lemma 2 on the canonical (eps, delta) pair, Lemma 3 against the

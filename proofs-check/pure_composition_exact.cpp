@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "proofs-check/pure_composition_exact.h"
 
 #include "accounting/errors.h"

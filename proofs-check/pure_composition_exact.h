@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The exact delta(eps) of composing pure-DP mechanisms in two groups (k1 steps of eps1-DP, k2 steps of eps2-DP):
 // every eps_i-DP mechanism is a post-processing of randomized response with parameter eps_i (Kairouz, Oh and
 // Viswanath 2015), so the composition's privacy profile is that of the composed randomized responses:

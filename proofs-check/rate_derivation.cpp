@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "proofs-check/rate_derivation.h"
 
 #include "proofs-check/run_statistics.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The numeric side of the derivation checks: a claimed rate or constant that a paper derives from one of its own
 // bounds is recomputed by minimising that bound over the free horizon (iterations K or T) at the noise the paper
 // calibrates, and the exponent of the result in each parameter is fitted on a log-log sweep.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The registry of the seed papers' claims: every claim of the five papers, selection by id or paper prefix,
 // and running a selection.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Statistics of seeded simulation runs used by the checks of utility and convergence theorems: the mean of a
 // quantity over runs with its standard error, the decision "below / above a claimed bound" at a stated number of
 // standard errors, and least-squares slopes of log-log curves (empirical rates and exponents).

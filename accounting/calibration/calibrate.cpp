@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/calibration/calibrate.h"
 
 #include "accounting/composition/compose.h"

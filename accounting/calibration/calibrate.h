@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Noise calibration: the best value of the one '?' parameter of a ledger that still meets (epsilon, delta)
 // under an accountant, with a certified answer.
 #pragma once

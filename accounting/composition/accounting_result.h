@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The common request and answer of every composition accountant.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Advanced composition of (eps, delta)-DP steps: Dwork-Rothblum-Vadhan 2010 and the Kairouz-Oh-Viswanath
 // 2015/2017 closed form, heterogeneous, the smaller of the two reported.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Basic composition of (eps, delta)-DP guarantees: eps and delta add up.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The composition entry point: runs the chosen accountant, or for `auto` every applicable one, and returns the
 // tightest certified bound.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/composition/optimal_composition.h"
 
 #include "accounting/composition/advanced_composition.h"

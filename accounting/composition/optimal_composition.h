@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exact optimal composition: homogeneous (eps0, delta0)-DP steps (Kairouz-Oh-Viswanath 2015, solved for every
 // eps, not only at its grid points) and compositions of unsampled Gaussians (Balle-Wang 2018 analytic curve).
 #pragma once

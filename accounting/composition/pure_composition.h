@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pure eps-DP composition (heterogeneous): eps adds up.
 #pragma once
 

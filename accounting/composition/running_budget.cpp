@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/composition/running_budget.h"
 
 #include "accounting/composition/compose.h"

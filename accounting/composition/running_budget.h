@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The running budget of a ledger (the privacy odometer of a training run): a certified epsilon after each entry,
 // or every k-th step of the run (whatever the entries' sizes), for every accountant that applies.
 // Monotone by construction: the prefix of a composition is a post-processing of the whole, so a bound for a

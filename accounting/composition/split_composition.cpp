@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/composition/split_composition.h"
 
 #include "accounting/errors.h"

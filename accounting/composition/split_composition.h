@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A ledger that no single accountant covers (a zCDP or hyper-parameter-tuning entry, which only the RDP accountant
 // accounts, beside a mixture of Gaussians, shuffling or an (eps, delta) entry, which it cannot): the entries with a
 // Renyi-DP curve and the others are accounted separately and the two bounds added by basic composition.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/gamma/average_case_gamma.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Worst- versus average-case privacy of the randomized local aggregation of seed 000 (Definition 2,
 // Theorems 2.2.1 and 2.2.2): the exact gamma = E[loss]/worst by numerical integration, the thesis's eq. (2.6)
 // as printed, the small-shift limit, and the realised (output-specific) loss of a run (Lemma 2.2.1).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A certified enclosure of seed 000's exact average-case ratio gamma (the quantity average_case_gamma() estimates
 // by Gauss-Kronrod): the same integral by the composite midpoint rule with its rigorous remainder, so that a
 // ledger can print gamma (and the expected loss) as an upper bound.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The exact privacy profile of the Gaussian mechanism (Balle and Wang 2018), both directions, certified.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Google dp_accounting's DpEvent trees (the named tuples of `DpEvent.to_named_tuple()`, dp_accounting 0.4 to 0.6,
 // written as JSON objects with "module_name", "class_name" and the event's fields) as ledger entries: every event
 // class of dp_accounting 0.6 becomes the equivalent -m spec (docs/ledger_files.md), or an error naming the class

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dp_accounting's DpEvents in the forms Python prints or dumps them, turned into the named-tuple JSON form the
 // ledger reader accounts ({"class_name": ..., fields}):
 //   - repr(event): attrs' repr, e.g. SelfComposedDpEvent(event=PoissonSampledDpEvent(sampling_probability=0.01,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/mechanisms/extended_entry_json.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ledger-file JSON object of an extended mechanism entry (docs/ledger_files.md): "mechanism" and the keys of
 // its -m spec, lists as JSON arrays, select's run as an array of such objects, shape inf as the string "inf".
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mechanisms beyond gaussian, laplace, rr (eps), pure, approx and iteration: their spec names and keys, the
 // typing and validation of their specs, and their spec text. docs/mechanisms.md describes each mechanism, the
 // accountants that apply to it and the papers behind them; the accountants dispatch on MechanismKind.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ledgers from files: the mechanism history of a training run, in the formats users already have.
 //   - JSON lines, one entry per line: {"mechanism":"gaussian","sigma":1.1,"q":0.01,"steps":1000} (keys as in the
 //     -m specs; "name" is accepted for "mechanism", so the "mechanisms" array of `dpledger --json compose` reads

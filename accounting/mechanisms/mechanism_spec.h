@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Mechanism specifications `NAME:key=value,...` (docs/cli.md): parsing and validation into a ledger
 // entry. Validation happens here, once, at the boundary; accountants may assume valid entries.
 #pragma once

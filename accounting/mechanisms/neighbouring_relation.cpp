@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/mechanisms/neighbouring_relation.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The neighbouring relation a ledger's guarantees are stated for, and the check that a ledger does not mix two.
 #pragma once
 

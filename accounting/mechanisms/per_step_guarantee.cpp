@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/mechanisms/per_step_guarantee.h"
 
 #include "accounting/errors.h"

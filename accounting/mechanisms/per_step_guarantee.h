@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The (eps, delta)-DP guarantee of one step of a ledger entry, for the classic accountants (pure, basic,
 // advanced, optimal), including amplification by subsampling.
 #pragma once

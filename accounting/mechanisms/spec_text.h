@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text helpers shared by the readers of mechanism specs and ledger files: whitespace trimming and the InputError
 // that names where the bad text came from.
 #pragma once

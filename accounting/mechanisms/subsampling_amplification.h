@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Amplification by subsampling for (eps, delta)-DP guarantees.
 #pragma once
 

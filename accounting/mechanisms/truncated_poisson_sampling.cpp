@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/mechanisms/truncated_poisson_sampling.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Truncated Poisson sampling (dp_accounting's TruncatedSubsampledGaussianDpEvent): each of N records is sampled with
 // probability q, and a sample of more than B records is cut down to a uniformly random B of them.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Certified binomial probabilities (MPFI): point masses and tails of Bin(n, q).
 #pragma once
 

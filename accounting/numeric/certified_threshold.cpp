@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/numeric/certified_threshold.h"
 
 #include <stdexcept>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Certified search for the threshold of a monotone predicate evaluated with interval arithmetic.
 #pragma once
 

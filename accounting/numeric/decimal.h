@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decimal printing of certified bounds, rounded in the safe direction (never to nearest).
 #pragma once
 

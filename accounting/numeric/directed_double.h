@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sums and products of non-negative binary64 bounds rounded up (one step above the nearest result bounds the exact
 // value), for running bounds accumulated in doubles.
 #pragma once

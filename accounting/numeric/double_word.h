@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Double-word ("double-double") numbers x = hi + lo, |lo| <= ulp(hi)/2, for the PLD accountant's extended-precision
 // FFT convolutions (docs/pld_accountant.md, 3). The operations are those of Joldes, Muller and Popescu, "Tight and
 // rigorous error bounds for basic building blocks of double-word arithmetic", ACM TOMS 44(2), 2017, with relative

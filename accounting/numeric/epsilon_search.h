@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Certified inversion of a privacy profile: the smallest epsilon whose delta(epsilon) is at most a target.
 #pragma once
 

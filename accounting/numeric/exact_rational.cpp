@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/numeric/exact_rational.h"
 
 #include "accounting/numeric/decimal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exact rational arithmetic (GMP) for bounds that are rational functions of the binary64 inputs, so that an
 // exact value such as 1/10 prints as "0.1" and not as the next decimal above its binary enclosure.
 #pragma once

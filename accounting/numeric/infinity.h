@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The binary64 infinity, as the bounds and supports of the accountants spell it.
 #pragma once
 

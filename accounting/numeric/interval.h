@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one high-precision interval type used for every reported bound (MPFI through Boost.Multiprecision),
 // plus the few operations Boost does not give us with certified directed rounding.
 #pragma once

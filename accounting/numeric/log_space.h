@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Log-space arithmetic on certified intervals: sums of exponentials without overflow or cancellation.
 #pragma once
 

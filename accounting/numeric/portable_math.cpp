@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Elementary functions from IEEE basic operations only (docs/pld_accountant.md, "Elementary functions").
 // No fused multiply-adds: every operation is one separately rounded IEEE operation.
 #pragma GCC optimize("fp-contract=off")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Elementary functions that give the same bits on every x86-64 CPU.
 //
 // glibc's long-double expl/logl/expm1l/log1pl/erfcl/sinl/cosl are built on the x87 instructions f2xm1, fyl2x,

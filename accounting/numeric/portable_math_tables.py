@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes portable_math_tables.inc: the constants of portable_math.cpp, each the value rounded to nearest to a
 64-bit significand (x87 long double) from a 256-bit mpmath evaluation, printed as exact hexadecimal literals.
 Run from this directory: python3 portable_math_tables.py > portable_math_tables.inc"""

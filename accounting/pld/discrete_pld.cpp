@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // No fused multiply-adds: the error models (Higham's, and double_word.h's) are those of separately rounded operations.
 #pragma GCC optimize("fp-contract=off")
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A privacy loss distribution on the grid l_i = i h (plus an atom at +inf), with a certified bound on its
 // deviation from the exact composition of the discretised steps; discretisation, composition, and delta(eps).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Four double-word numbers (and, for the passes between double transforms, four doubles) on AVX2 lanes, for the PLD's
 // transforms and their pointwise passes (radix2_fft.cpp, discrete_pld.cpp). Use only inside functions compiled for AVX2 (__attribute__((target("avx2"))))
 // that run after a CPU check. The high parts sit in one vector and the low parts in another; the operations are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A dominating pair (P, Q) of one mechanism step, described by the survival functions of its privacy loss
 // L = log(dP/dQ) under P and under Q, for the privacy-loss-distribution accountant.
 #pragma once

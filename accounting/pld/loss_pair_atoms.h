@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dominating pairs of mechanisms with discrete privacy losses (discrete Laplace and Gaussian, k-ary randomized
 // response, shuffling): a list of atoms (loss, P-mass) turned into the survival functions of a LossPair.
 //

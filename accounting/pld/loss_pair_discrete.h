@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exact dominating pairs of three mechanisms with integer outputs, as atoms (accounting/pld/loss_pair_atoms.h).
 #pragma once
 

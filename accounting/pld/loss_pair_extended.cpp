@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/pld/loss_pair_extended.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PLD accountant's dominating pairs of the mechanisms of accounting/mechanisms/extended_mechanisms.h (and rr in
 // dp_accounting's (p, k) form); docs/mechanisms.md lists which apply.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The labelled mixture of dominating pairs: with probability w_i the i-th pair is run and its index released
 // (truncated Poisson sampling, sampling with replacement). It dominates the unlabelled mixture (forgetting the
 // index is post-processing); its privacy-loss survival functions are the w-weighted sums of the parts'.

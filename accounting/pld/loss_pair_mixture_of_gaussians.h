@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The dominating pair of the mixture-of-Gaussians mechanism (dp_accounting's MixtureOfGaussiansDpEvent):
 // N(0, sigma^2) against sum_i p_i N(c_i, sigma^2), c_i >= 0, in both neighbouring directions. It is the scalar pair
 // that dominates a vector-valued mixture whose sensitivity vectors have norms c_i (Choquette-Choo, Ganesh, Steinke

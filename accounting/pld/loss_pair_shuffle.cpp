@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/pld/loss_pair_shuffle.h"
 
 #include "accounting/numeric/portable_math.h"

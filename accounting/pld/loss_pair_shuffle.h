@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Privacy amplification by shuffling (Feldman, McMillan and Talwar 2021, "Hiding among the clones: a simple and
 // nearly optimal analysis of privacy amplification by shuffling", FOCS 2021): the dominating pair of n users' eps0-DP
 // local reports, shuffled.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tails of the standard normal distribution in long double, for the loss pairs' survival functions.
 #pragma once
 

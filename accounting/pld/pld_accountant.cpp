@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/pld/pld_accountant.h"
 
 #include "accounting/numeric/portable_math.h"

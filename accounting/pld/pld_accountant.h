@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The privacy-loss-distribution accountant: pessimistic (upper) and optimistic (lower) discretised PLDs of every
 // ledger entry, composed by FFT in both neighbouring directions; the worse direction is reported.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/pld/pld_composition_memo.h"
 
 namespace dpl {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Composed PLDs kept across calls of the PLD accountant, so that delta(eps) at many eps of one ledger composes once:
 // at an epsilon target the grids, tails and tilt do not depend on eps (only the final read-out does), so every
 // composed distribution of the second call equals the first's, bit for bit. Entries are keyed by the ledger

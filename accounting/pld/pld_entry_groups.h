@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ledgers of thousands of distinct Gaussian entries for the PLD accountant: entries whose noise multiplier and
 // sampling rate differ by less than a relative resolution are composed as one entry at the group's least private
 // parameters (upper bound) or most private ones (lower bound). Each is a dominating (resp. dominated) pair of every

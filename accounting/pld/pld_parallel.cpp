@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/pld/pld_parallel.h"
 
 #include "accounting/pld/pld_work_budget.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PLD accountant's two neighbouring directions (remove, add) are independent compositions: they run at once,
 // one on the calling thread and one on a persistent helper thread (its FFT twiddle tables and buffers stay
 // warm between runs). The results are bit-identical to running them one after the other; the work charged to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PLD's running epsilon of a ledger at many checkpoints by one running composition: the composed PLD after a
 // checkpoint is the one after the previous checkpoint composed with the PLD of the steps between them (composition is
 // associative; Koskela, Jalko and Honkela 2020), all on one loss grid (the whole ledger's fine grid, pld_fine_grid),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deterministic work limits for the PLD accountant. Its cost grows with the loss range, the grid and the number
 // of composed steps, and extreme inputs (a tiny sigma, a huge eps, targets near 0 or 1) can need minutes. Every
 // discretisation and convolution is charged, before it runs, in counted operations (one unit is about one

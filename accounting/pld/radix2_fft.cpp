@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // No fused multiply-adds: the error model of Higham's Thm 24.2 is the one of separately rounded operations.
 #pragma GCC optimize("fp-contract=off")
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The iterative radix-2 Cooley-Tukey FFT (decimation in time) whose round-off the PLD accountant bounds:
 // twiddle factors accurate to mu (computed in long double from an octant, rounded once), and the error factor
 // of Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed. 2002, Thm 24.2, for exactly this algorithm.

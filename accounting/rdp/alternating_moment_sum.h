@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sum S = sum_{k>=0} (-1)^k g_k of an alternating series whose magnitudes are the moments of a positive measure,
 // g_k = int_[0,1] t^k dmu(t) (equivalently g_k = f(k0 + k) for a completely monotone f, Bernstein), enclosed from
 // its first n magnitudes (Cohen, Rodriguez Villegas and Zagier, "Convergence acceleration of alternating series",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Renyi-DP accountant: the ledger's composed RDP curve (a sum of per-entry curves times steps, so 10^6
 // steps cost nothing) and its conversion to (eps, delta) at an order chosen by continuous minimisation.
 #pragma once

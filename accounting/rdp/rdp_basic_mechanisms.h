@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RDP curves of the unsampled mechanisms: Gaussian, Laplace, randomized response (= worst case of pure eps-DP).
 #pragma once
 

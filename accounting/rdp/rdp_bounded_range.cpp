@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/rdp/rdp_bounded_range.h"
 
 #include "accounting/rdp/rdp_basic_mechanisms.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Renyi-DP of eps-bounded-range mechanisms, the exponential mechanism among them (Durfee and Rogers 2019; Cesar
 // and Rogers 2021).
 #pragma once

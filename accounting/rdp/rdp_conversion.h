@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // From a Renyi-DP bound at one order to (eps, delta)-DP: the classic conversion and the improved one; the
 // smaller is used (both are upper bounds).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Renyi-DP curve of one step of a ledger entry: alpha -> an upper bound on D_alpha, certified, with a
 // float64 estimate of the same curve for the (uncertified) search over orders.
 #pragma once

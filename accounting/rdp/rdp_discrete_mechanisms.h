@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exact Renyi-DP curves of two discrete mechanisms: the discrete Laplace mechanism and k-ary randomized response
 // in dp_accounting's form.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // e^x enclosed in binary64 interval arithmetic without MPFR (a 53-bit MPFR exp costs ~1 us; this ~0.2 us): the
 // fast certified RDP path calls it a few hundred times per fractional order (docs/rdp_double_precision.md, sec. 2).
 #pragma once

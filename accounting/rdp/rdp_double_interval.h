@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Interval arithmetic on binary64 for the fast certified RDP evaluation (docs/rdp_double_precision.md).
 // +, -, *, / are correctly rounded to nearest (IEEE 754-2019, Sec. 4.3), so the exact result lies within half an
 // ulp of the computed one; widening each result by one ulp outward (nextafter) therefore encloses it, in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The RDP curves of the mechanisms of accounting/mechanisms/extended_mechanisms.h (and rr in dp_accounting's (p, k)
 // form), unsampled; make_rdp_curve applies the q modifiers as for the first six. docs/mechanisms.md lists them.
 #pragma once

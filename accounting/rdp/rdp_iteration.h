@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Privacy amplification by iteration (Feldman, Mironov, Talwar and Thakurta 2018; seed 003, Theorem 6): the RDP
 // of a record used once in a noisy contractive iteration that releases only its last iterate.
 #pragma once

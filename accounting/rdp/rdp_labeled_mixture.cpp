@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/rdp/rdp_labeled_mixture.h"
 
 #include "accounting/numeric/log_space.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Renyi-DP of a labelled mixture: with probability w_i the i-th of several pairs is run and its index is released.
 // The pair (sum_i w_i P_i (x) e_i, sum_i w_i Q_i (x) e_i) dominates the unlabelled mixture (post-processing: forget
 // the index), and e^{(a-1) D_a} = sum_i w_i e^{(a-1) D_a(P_i || Q_i)} exactly for it.

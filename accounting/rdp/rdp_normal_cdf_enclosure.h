@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The standard normal CDF Phi enclosed in binary64 interval arithmetic without MPFR's erfc (whose cost grows
 // with the argument: 50-250 us at 53 bits for |x| in [3, 10]). Used by the fast certified RDP path
 // (docs/rdp_double_precision.md, sec. 2, "Phi without erfc").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The RDP privacy odometer of a ledger that grows while it is read (a training loop asking for its epsilon after
 // every step): each distinct entry's per-step RDP curve is bounded once at every order of a fixed grid (certified
 // upper bounds in binary64), steps add (Mironov 2017, Prop. 1) with the sums rounded up, and epsilon at a delta is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "accounting/rdp/rdp_orders_table.h"
 
 #include "accounting/errors.h"

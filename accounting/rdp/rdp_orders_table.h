@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The composed Renyi-DP curve at a list of orders (the `rdp` command), each value certified, with the work bounded:
 // a request is refused up front when it has too many orders or would take more than a few seconds.
 #pragma once

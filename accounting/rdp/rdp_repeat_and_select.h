@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Renyi-DP of private hyper-parameter tuning: run a mechanism a random number K of times and release only the best
 // run (Papernot and Steinke 2022, "Hyperparameter tuning with Renyi differential privacy"; dp_accounting's
 // RepeatAndSelectDpEvent).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The running RDP epsilon of a ledger at many checkpoints for about the cost of one final budget: RDP composes
 // additively (Mironov 2017, Prop. 1), so each distinct entry's per-step curve is bounded once at each order of a
 // fixed grid of integer orders (certified upper bounds in binary64, RdpCurve::upper_at_integer_orders), the

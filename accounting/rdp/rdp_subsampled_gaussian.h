@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RDP of the Poisson-subsampled Gaussian mechanism (Mironov, Talwar and Zhang 2019), exact at integer orders,
 // and at fractional orders by the two-sided series with a proven bound on its truncated tail.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RDP amplification by subsampling for any mechanism with an RDP curve: Poisson (Zhu and Wang 2019) and sampling
 // without replacement (Wang, Balle and Kasiviswanathan 2019). Integer orders by the theorems; fractional orders
 // by the convexity of (a-1) eps(a) between the neighbouring integers; always capped by the unsampled curve.

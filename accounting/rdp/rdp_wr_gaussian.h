@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Renyi-DP of the Gaussian mechanism on a batch sampled with replacement (dp_accounting's
 // SampledWithReplacementDpEvent of a Gaussian), replace-one neighbours.
 #pragma once

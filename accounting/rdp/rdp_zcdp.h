@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Renyi-DP curves that are affine in the order: (xi, rho)-zCDP mechanisms (Bun and Steinke 2016), the discrete
 // Gaussian (Canonne, Kamath and Steinke 2020) and single-epoch tree aggregation of Gaussian nodes (Kairouz et al.
 // 2021).

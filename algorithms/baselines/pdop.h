@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PDOP, the private distributed optimisation of Huang, Mitra and Vaidya ("Differentially private distributed
 // optimization", ICDCN 2015): the baseline of Wang and Nedic's Fig. 1 ([12] there) and of the thesis's example (c)
 // ([45] there). Every agent broadcasts y_i = x_i + Lap(M_k) per coordinate with a decaying scale M_k = c_p p^k,

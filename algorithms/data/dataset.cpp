@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/data/dataset.h"
 #include "algorithms/data/shipped_data_dir.h"
 

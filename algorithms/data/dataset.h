@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Data sets for the reference algorithms: CSV and LibSVM readers for the user's files, the shipped real data
 // sets (data/breast_cancer.csv, UCI Breast Cancer Wisconsin; data/digits.csv, UCI optical digits, the MNIST-like
 // stand-in; both from Debian's python3-sklearn, see data/README.md), a synthetic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The only file that sees DPLEDGER_DATA_DIR (the source tree's data/, set by CMakeLists.txt), so that no other object
 // depends on the checkout location (ccache hits across clones and worktrees).
 #include "algorithms/data/shipped_data_dir.h"

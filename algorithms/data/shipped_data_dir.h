@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where the data sets shipped with dpledger are read from.
 #pragma once
 

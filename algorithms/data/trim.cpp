@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/data/trim.h"
 
 namespace dpl::algorithms {

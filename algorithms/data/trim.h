@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whitespace trimming for the text readers (CSV / LibSVM data files, run-parameter assignments and config files).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/graphs/graph.h"
 
 #include "accounting/errors.h"

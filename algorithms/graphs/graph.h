@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Communication graphs of the distributed algorithms, their weight matrices, and checks of the papers'
 // assumptions (doubly stochastic; seed 001 Assumption 1; spectral gap).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The non-private optimum of sum_i f_i, by a centralised solver accurate to 1e-10, for suboptimality.
 #pragma once
 

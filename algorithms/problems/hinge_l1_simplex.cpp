@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/problems/hinge_l1_simplex.h"
 
 #include "accounting/errors.h"

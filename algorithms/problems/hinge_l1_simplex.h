@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The l1-regularised hinge-loss problem min_x sum_k c_k max(0, 1 - y_k <z_k, x>) + Phi ||x||_1 (the SVM of Liu,
 // Johansson and Shi Sec. 5.2 summed over the agents: c_k = 1/b_i, Phi = N l1) is a linear programme. Solved exactly
 // through its dual, max sum_k c_k a_k s.t. -Phi <= sum_k c_k a_k y_k z_k <= Phi (coordinatewise), 0 <= a <= 1, by a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Losses and regularisers of the distributed problems: f_i(x) = (1/b_i) sum_j loss(y_j, <z_j, x>) + reg(x),
 // with gradients (subgradients for hinge and l1), prox operators and the constants the papers' theorems use.
 #pragma once

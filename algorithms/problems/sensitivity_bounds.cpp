@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/problems/sensitivity_bounds.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Data-independent Lipschitz, smoothness and sensitivity bounds of the per-row losses, from the DECLARED data
 // domain (never from the private rows): the one place every privacy ledger of `dpledger run` gets its
 // sensitivities from. A neighbouring dataset replaces one row of an agent by any other row of the same domain;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/rng/portable_rng.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One seeded, documented, portable random generator and our own samplers, so that a run with a given seed
 // gives the same numbers with any standard library (std::*_distribution are implementation-defined).
 // Engine: xoshiro256** (Blackman and Vigna 2018), state seeded by splitmix64 from the 64-bit seed.

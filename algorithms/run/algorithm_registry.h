@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reference algorithms by name, for `dpledger run`: an explicit table (algorithm_registry.cpp) of each
 // algorithm's name, one-line summary and run function (static self-registration would be dropped by the linker
 // from a static library).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `--set key=value` lists: parsed once for every command (run, audit) and for RunParameters.
 #pragma once
 

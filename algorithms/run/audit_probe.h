@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The audit's hook into a run (dpledger audit ALGORITHM): set on RunParameters by the audit only. A run that has
 // one draws `noise_factor` times the noise its claim is computed for (the negative control actual_noise_factor),
 // reports every noisy release of the audited unit (record, agent, user), and skips its trace and accounting.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The declared data domain of a run (key `domain`) and the data-independent bounds of an agent's objective that
 // every privacy ledger uses (algorithms/problems/sensitivity_bounds.h): the sensitivities never look at the
 // private rows, only at the domain, the loss, the regulariser and the agent's (public) number of rows.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/run/end_to_end_audit.h"
 
 #include <cmath>

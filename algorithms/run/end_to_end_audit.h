@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end audits of an algorithm (dpledger audit ALGORITHM on the algorithms whose audit executes them): the
 // audit runs the algorithm's own code on D (the canary record in the data) and on D' (the canary record changed
 // or removed), each run with an audit probe (audit_probe.h) for the shared setup and the noise factor, and with

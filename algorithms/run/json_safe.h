@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON that always serialises: non-finite numbers become the strings "inf", "-inf" or "nan" (nlohmann would write
 // null), and strings that are not valid UTF-8 (e.g. a file path's raw bytes) get U+FFFD for each invalid byte
 // (nlohmann would throw). For the run outputs and the trace lines.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whether a reference run learned: the objective of its output against its starting point and against the zero
 // model (a linear model's constant score), with the privacy level it ran at. Every `dpledger run` prints it, so
 // that a run whose model is no better than releasing zero says so instead of printing the number silently.

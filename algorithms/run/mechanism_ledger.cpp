@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/run/mechanism_ledger.h"
 
 #include "accounting/mechanisms/extended_entry_json.h"

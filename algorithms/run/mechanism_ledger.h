@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mechanism ledger of a run (RunResult::mechanisms) in the ledger-file format of `compose --ledger`
 // (docs/ledger_files.md): one JSON object per entry with "mechanism" and the keys of its -m spec, so that
 // `dpledger run ... --ledger-out FILE` can be replayed with `dpledger compose --ledger FILE`.

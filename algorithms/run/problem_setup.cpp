@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/run/problem_setup.h"
 
 #include "accounting/errors.h"

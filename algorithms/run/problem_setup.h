@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The common set-up of every distributed run: data (shipped, a user file, or synthetic), its split across the
 // agents, the local objectives, the graph, and the non-private optimum. The keys it reads are the same for
 // every algorithm; each algorithm passes its paper's defaults.

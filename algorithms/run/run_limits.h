@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The limits that keep every `dpledger run` finite, quick and in bounded memory whatever the parameters: each is
 // checked from the parameters BEFORE allocating or looping, and throws InputError naming the limit, the
 // estimate and the keys that set it (exit 2). The work unit is one multiply-add on the data; a random draw or a

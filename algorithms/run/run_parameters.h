@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The parameters of a reference-algorithm run: user overrides (`--set key=value`, `--config FILE`) checked
 // against the algorithm's declared keys, each with a default and an allowed range; the resolved values are
 // recorded for the run's JSON. Unknown keys, malformed values and out-of-range values throw InputError naming

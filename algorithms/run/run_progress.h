@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Progress of one `dpledger run`: a run names the phases of its work (the iterations, then the privacy
 // accounting) and how far each has got; RunProgress turns that into calls of a ProgressCallback with the fraction
 // of the whole run done (never decreasing; exactly 1 at the end, from finish() only) and a short detail

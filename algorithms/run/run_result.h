@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a reference-algorithm run returns: utility, the trace (iterates and what an adversary sees), and the
 // privacy ledger: the paper's own claimed bound next to this tool's accounting of the same run.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A double as the shortest %g decimal that reads back as the same double (for the -m specs a run writes of its
 // ledger entries, so the spec reproduces the entry exactly).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 Algorithm 1 (Xiao 2019, Sec. 2.2): private linearised ADMM with random local aggregation, in the
 // executable reading for a general graph (the thesis, Sec. 2.2): per agent, iteration and coordinate
 // r ~ U(0,1), x_i^{k+1}[l] = r x_i^k[l] + (1 - r) mean_{j in N_i} x_j^k[l] - grad f_i(x_i^k)[l]/D + lambda_i^k[l]/D

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed000/dgd_secret_sharing.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 Sec. 2.1 (Xiao 2019): Gaussian DGD on the complete graph whose states are summed through additive
 // N-out-of-N secret sharing mod p; Theorem 2.1.1 claims (eps/sqrt(N'), delta) central DP with N' semi-honest
 // (non-colluding) agents.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 Algorithm 2 (Xiao 2019, Sec. 2.2, eq. (2.3)): the N agents are split at random into 2K groups; at
 // iteration k the agents of S_{2k+1} and S_{2k+2} each release x_i = w y_1^k + (1 - w) y_2^k
 // - eta_{k+1} c grad f_i((y_1^k + y_2^k)/2) + Lap(rate beta_{k+1}) with w ~ U(0,1)^d, and y_1^{k+1}, y_2^{k+1} are

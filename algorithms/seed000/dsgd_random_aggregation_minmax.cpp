@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed000/dsgd_random_aggregation_minmax.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 Algorithm 2* (Xiao 2019, Appendix E, (E.1)): every agent, every iteration and coordinate, draws its
 // aggregate uniformly between the min and the max of its closed neighbourhood's states:
 // x_i^{k+1}[l] = w min_{j in N~_i} x_j^k[l] + (1 - w) max_{j in N~_i} x_j^k[l] - eta_{k+1} grad f_i(x_i^k)[l]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The starting point x^0 of every seed-000 run: random and independent of the data.
 #pragma once
 

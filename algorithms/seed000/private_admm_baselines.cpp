@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed000/private_admm_baselines.h"
 
 #include "accounting/errors.h"

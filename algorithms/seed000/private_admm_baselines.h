@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The private ADMM baselines Xiao 2019 compares Algorithm 1 with in Fig. 2-1 (App. E, example (a)), implemented
 // from the thesis's descriptions on the same linearised ADMM step as Algorithm 1's executable reading,
 //   x_i^{k+1} = r x_i^k + (1 - r) mean_{j in N_i} x_j^k - grad f_i(x_i^k)/D_i^k + lambda~_i^k/D_i^k (+ output noise),

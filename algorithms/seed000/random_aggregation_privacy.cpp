@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed000/random_aggregation_privacy.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The privacy ledger of seed 000's randomized local aggregations (Algorithms 1, 2, 2*): every coordinate the
 // target agent releases is x = m + Lap(rate beta) with the mean m uniform on an interval [lo, hi] given the public
 // history (lo == hi for fixed weights), and a neighbouring dataset shifts that interval by at most `shift`.

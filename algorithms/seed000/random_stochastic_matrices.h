@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The random stochastic-matrix models of seed 000 Sec. 3.3 (Xiao 2019): the generators of Figs. 3-1 and 3-2 with
 // their fixed (expected) counterparts, the consensus decay E phi((prod_k W_k)(:, j)) by Monte Carlo, and
 // Lemma 3.3.1's model (b).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Additive N-out-of-N secret sharing over Z_p (seed 000 sec. 2.1, steps 2-6) and the fixed-point encoding of
 // reals into Z_p it needs (the thesis, Sec. 2.1): x -> round(2^f x) mod p, negatives in two's-complement style
 // (the upper half of Z_p holds the negative numbers).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Recording one iteration of a seed-000 run: the states, the adversary's messages, the objective at the network
 // average and the consensus error (run_result.h TraceStep), and the checks every run shares.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The corrected privacy accountant for Wang and Nedic's Algorithm 1 (seed 001; docs/wang2022.md sec. 2): the exact
 // worst-case l1 sensitivity of agent i's state under Definition 3's "same observation" coupling, which
 // ACCUMULATES because agent i mixes its own un-noised state with weight 1 - gamma^k |w_ii|:

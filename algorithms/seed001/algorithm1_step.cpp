@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed001/algorithm1_step.h"
 
 namespace dpl::algorithms::seed001 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One agent's update of Wang and Nedic's Algorithm 1 (seed 001, eq. (4)), shared by the network run
 // (wang_nedic.h) and the coupled-observation replay (coupled_audit.h) so that a replay reproduces the run bit for
 // bit.

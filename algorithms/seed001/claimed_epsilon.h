@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The privacy budget Wang and Nedic claim for Algorithm 1 (seed 001, Theorem 2), computed exactly as the paper
 // states it, with certified enclosures. This is the paper's claim, NOT a valid bound: its sensitivity step (8)
 // ignores that agent i mixes its own un-noised state, so the true sensitivity accumulates (docs/wang2022.md sec. 2,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed001/coupled_audit.h"
 
 #include "accounting/errors.h"

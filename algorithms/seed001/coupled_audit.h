@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The coupled-observation sensitivity audit of Wang and Nedic's Theorem 2 (seed 001; docs/wang2022.md; checks 9 and
 // 10): replay agent i on the SAME received messages under two adjacent objectives f_i and f_i' (Definition 3's
 // coupling: the adversary's observation is fixed, so every other agent's state is unchanged) and compare the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JSON of a pure-DP budget of Wang-Nedic's messages over the iterations k0 .. T (seed 001), shared by the
 // paper's claimed epsilon (claimed_epsilon.h) and the accumulated-sensitivity accountant (accumulated_sensitivity.h).
 #pragma once

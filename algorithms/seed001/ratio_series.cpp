@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed001/ratio_series.h"
 
 #include "accounting/errors.h"

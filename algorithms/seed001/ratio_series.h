@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Certified enclosure of the series Sum_{k=from}^{to} num^k / den^k of two step schedules (to may be infinite),
 // the quantity behind Theorem 2 of Wang and Nedic (seed 001): eps = 2C Sum lambda^k/nu^k, Phi = Sum lambda/nu'.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed001/step_schedule.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The step, attenuation and noise schedules of Wang and Nedic's Algorithm 1 (seed 001): lambda^k (stepsize),
 // gamma^k (weakening factor) and nu^k (Laplace scale), each one of three families with a start index k0:
 //   ratio   a / (1 + b k^c)      (the paper's simulation lambda and gamma, Sec. VI)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wang and Nedic, "Differentially-private distributed optimization with guaranteed optimality" (seed 001):
 // Algorithm 1 (eq. (4)) on a distributed problem, the plain DGD baseline under the same noise, and the
 // `dpledger run wang-nedic` entry with the paper's claimed budget (Theorem 2) next to the corrected accounting.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decentralised ADMM in the node-local form of Zhang, Khalili and Liu (Recycled ADMM, eqs. (8)-(9)) and its
 // variants: conventional ADMM (every iteration exact), R-ADMM (Algorithm 1: odd iterations exact, even iterations
 // the recycled linearised step (10) with the dual frozen (11)), private R-ADMM (Algorithm 2: objective

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed002/local_newton.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The exact primal step of decentralised ADMM (seed 002, eq. (8)/(12)/(28)): per agent, the argmin of the smooth,
 // strongly convex C f_i(x) + <lin, x> + quad ||x||^2, by damped Newton to a stated gradient-norm tolerance.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The objective-perturbation noise of private R-ADMM (Zhang, Khalili and Liu, Recycled ADMM, Sec. IV): a vector
 // in R^d with density proportional to exp(-alpha ||e||_2), drawn as a norm ~ Gamma(shape d, scale 1/alpha) and a
 // uniform direction (Chaudhuri, Monteleoni and Sarwate 2011, Alg. 2).

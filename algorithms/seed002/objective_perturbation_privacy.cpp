@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed002/objective_perturbation_privacy.h"
 
 #include "accounting/errors.h"

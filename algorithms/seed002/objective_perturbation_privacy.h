@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The privacy ledger of objective perturbation in decentralised ADMM (Zhang, Khalili and Liu, Recycled ADMM,
 // Theorem IV.1 and its proof, Appendix III): per agent i and perturbed round k the loss
 //   noise part    alpha_i(k) * s_i            with s_i = sup ||grad O_i(f; D) - grad O_i(f; D')|| <= 2 C/B_i  (53)

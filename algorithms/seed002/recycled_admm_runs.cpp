@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed002/recycled_admm_runs.h"
 
 #include "accounting/composition/compose.h"

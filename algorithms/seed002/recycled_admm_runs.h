@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger run` entries of seed 002 (Zhang, Khalili and Liu, "Recycled ADMM: Improve Privacy and Accuracy with
 // Less Computation in Distributed Algorithms"): `admm` (conventional decentralised ADMM, eqs. (8)-(9)), `radmm`
 // (Algorithm 1), `private-radmm` (Algorithm 2, Theorem IV.1) and `dvp-admm` (the dual-variable-perturbation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 003 Sec. 5.1, eqs. (5)-(7): ADMM on the consensus problem min (1/n) sum_i f_i(x_i) + r(z), x_i = z, as the
 // Douglas-Rachford (Lions-Mercier) operator on u = (u_1, ..., u_n): z = prox_{t_z r}(mean_i u_i),
 // x_i = prox_{t f_i}(2z - u_i), R(u)_i = u_i + 2 Clip(x_i - z, C) (C = HUGE_VAL: no clipping, R = R_{p1} R_{p2},

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed003/dp_gradient_methods.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 003 Propositions 1 and 2 (Cyffers, Bellet and Basu): DP-SGD and DP coordinate descent as instances of
 // Algorithm 1 with R(u) = u - (2/beta) grad f(u) (non-expansive for a beta-smooth convex f), lambda = gamma beta/2,
 // clipped per-record gradients, Gaussian noise, and the prox of an l1 term after each step (the proximal

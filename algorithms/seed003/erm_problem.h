@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The empirical-risk problem of seed 003 (Cyffers, Bellet and Basu, "From Noisy Fixed-Point Iterations to Private
 // ADMM"): F(x) = (1/n) sum_i loss(b_i, <a_i, x>) + r(x), r(x) = (l2/2)||x||^2 + l1 ||x||_1, one record per user
 // (the paper's experiments). Records live in a DECLARED domain (||a_i|| <= radius): rows outside are projected into it at set-up, so every sensitivity below follows from the

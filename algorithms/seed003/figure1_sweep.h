@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 003 Figure 1 (App. E): private ADMM versus proximal DP-SGD on the Lasso (synthetic n = 1000, p = 64),
 // federated with 10% user sampling, test objective against epsilon (delta 1e-6), mean and std over seeds.
 // Both methods get the same per-round noise-to-sensitivity ratio 1/nu for each nu of a grid, the same K and the

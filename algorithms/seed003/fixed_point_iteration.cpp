@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed003/fixed_point_iteration.h"
 
 #include "accounting/errors.h"

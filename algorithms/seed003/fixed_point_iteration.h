@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 003 Algorithm 1 (Cyffers, Bellet and Basu): the private, block-coordinate, lambda-relaxed fixed-point
 // iteration u_{k+1,b} = u_{k,b} + rho_{k,b} lambda (R_b(u_k) + e_{k,b} + eta_{k+1,b} - u_{k,b}),
 // eta ~ N(0, sigma^2 I) per block, followed by an optional data-independent map P (e.g. the prox of an l1

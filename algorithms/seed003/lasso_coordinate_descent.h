@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Lasso (1/(2n))||Ax - b||^2 + (l2/2)||x||^2 + l1 ||x||_1 solved by cyclic coordinate descent (Friedman,
 // Hastie and Tibshirani 2010, eq. (5)): the reference optimum of seed 003's Lasso runs.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dpledger's accounting of a seed-003 run: ledgers written as mechanism specs (the exact text `dpledger compose
 // -m` takes, so the numbers can be reproduced), run through dpl::compose for one accountant, and the best
 // certified bound over several ledgers/accountants.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 003's privacy theorems exactly as printed (Cyffers, Bellet and Basu): linear RDP eps(alpha) = rho alpha,
 // converted with the paper's Sec. 3.3 rule eps = eps(alpha) + ln(1/delta)/(alpha - 1) minimised over the orders
 // the theorem allows; each with its validity conditions checked. These are the paper's CLAIMS (not certified;

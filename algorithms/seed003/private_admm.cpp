@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed003/private_admm.h"
 
 #include "accounting/errors.h"

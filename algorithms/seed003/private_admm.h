@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 003 private ADMM (Cyffers, Bellet and Basu, Sec. 5): the Douglas-Rachford operator on the consensus
 // problem run by Algorithm 1. `admm-centralized` (Algorithm 2, record-level), `admm-federated` (Algorithm 3, m
 // of n users per round without replacement, z-hat kept as the running mean of u), `admm-decentralized`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed003/record_sensitivity.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The per-record sensitivity of the quantity a seed-003 algorithm noises, from declared constants only (the
 // domain's Lipschitz constant, a clipping threshold), never from the data.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared pieces of the seed-003 runs: the released point's utility and trace, and the JSON of the accounting.
 #pragma once
 

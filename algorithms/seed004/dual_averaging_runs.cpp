@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed004/dual_averaging_runs.h"
 
 #include "accounting/errors.h"

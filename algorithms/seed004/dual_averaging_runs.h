@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger run` entries of seed 004 (Liu, Johansson and Shi, "Privacy Amplification via Node Sampling for
 // Distributed Empirical Risk Minimization"): `dda` (distributed dual averaging, Duchi, Agarwal and Wainwright
 // 2012: every node active, fixed Metropolis gossip, full local subgradients) and `dp-dda-node-sampling`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The random gossip of Liu, Johansson and Shi ("Privacy Amplification via Node Sampling for Distributed
 // Empirical Risk Minimization", Definition 3 and Assumption 2): at every step a random set of active nodes and a
 // doubly-stochastic W^(t) supported on them (inactive rows e_i^T), with Metropolis weights on the sampled

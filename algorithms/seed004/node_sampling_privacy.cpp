@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed004/node_sampling_privacy.h"
 
 #include "accounting/composition/compose.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The privacy of DP-DDA with node sampling (Liu, Johansson and Shi, Algorithm 1): the paper's claim (Theorem 1's
 // sigma and Remark 1's running epsilon (7), exactly as printed) and a certified accounting of the same run through
 // dpl::compose. Neighbouring relation: replace one record of one node's data set (Definition 1; q_i fixed).

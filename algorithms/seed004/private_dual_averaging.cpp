@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed004/private_dual_averaging.h"
 
 #include "accounting/errors.h"

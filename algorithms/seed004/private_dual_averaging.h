@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Distributed dual averaging (Duchi, Agarwal and Wainwright 2012) in the form of Liu, Johansson and Shi,
 // Algorithm 1 (DP-DDA with node sampling): active nodes draw one local sample with replacement (or, for
 // conventional DDA, use the full local subgradient), add N(0, sigma^2 I), gossip z_j + a_t zeta_j over W^(t)

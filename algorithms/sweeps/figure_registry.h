@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The paper figures `dpledger sweep` regenerates, by name ("liu2023-fig1"): an explicit table of each figure's
 // paper, one-line summary, default number of seeds and runner.
 #pragma once

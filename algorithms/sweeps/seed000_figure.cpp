@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/sweeps/seed000_figure.h"
 
 #include "accounting/gamma/average_case_gamma.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Xiao 2019 (seed 000), Figure 2-1. Left: the average-case amplification gamma against the interval length omega
 // (0.1 .. 1) for Laplace rates beta 2 .. 10 at B_inf/D_i = 0.001 (exact, by quadrature; the thesis's eq. (2.6)
 // dashed at beta 10: below the exact value, so not a bound). Right, example (a) ("Fig. 2(a)" and "2(b)"): accuracy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "algorithms/sweeps/seed001_figure.h"
 
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wang and Nedic (seed 001), Fig. 1: the optimisation error sum_i ||x_i - theta*|| of Algorithm 1 against DGD
 // under the same noise (Nedic-Ozdaglar 2009, [3]: gamma^k = 1) and PDOP under the same privacy budget (Huang,
 // Mitra and Vaidya 2015, [12]: its budget 2 C c p/(c_p (p - q)) set to Algorithm 1's claimed eps at the infinite

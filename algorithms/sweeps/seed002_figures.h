@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Zhang, Khalili and Liu (seed 002), Sec. V, Figures 1 and 2, by sweeps over seeds:
 //   Fig. 1: non-private R-ADMM (eta 0.5) for several gamma against conventional ADMM, on a small (N = 5) and a
 //           large (N = 20) randomly generated network: the average training loss L(t) against t;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Liu, Johansson and Shi (seed 004), Sec. V, Figures 1-5, by sweeps of `dp-dda-node-sampling` over seeds:
 //   Fig. 1: l1-regularised SVM (hinge + 5e-4 |x|_1, a_t = 1, gamma_t = gamma0 sqrt(t)): suboptimality of
 //           standard DDA (every node active, iota = 1) and Algorithm 1 (one sampled edge, iota = 0.1), each at the

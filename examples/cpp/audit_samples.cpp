@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Auditing your own mechanism's outputs with the audit library (dpl_audit, in the build tree): Laplace outputs of
 // scale 1 on D (mean 0) and D' (mean 1) should meet epsilon 1; drawn at half that scale, they should not. The same
 // threshold test as `dpledger audit --samples d.csv --neighbour-samples d2.csv --epsilon 1 --delta 0`: the first

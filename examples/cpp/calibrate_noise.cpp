@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Calibrating the noise of DP-SGD with the C++ library: the smallest noise multiplier sigma for which 30 epochs at
 // batch 256 of 60,000 records (q = 256/60000, steps = ceil(30/q) = 7032) stay within epsilon 3 at delta 1e-5, as
 //   dpledger calibrate -m gaussian:sigma=?,q=256/60000,epochs=30 --epsilon 3 --delta 1e-5 --accountant rdp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Composing a training run's privacy budget with the C++ library (dpledger::accounting): DP-SGD (Poisson rate
 // 0.01, noise multiplier 1.1, 10,000 steps), then fine-tuning with less noise, at delta 1e-5. The same numbers as
 //   dpledger compose -m gaussian:sigma=1.1,q=0.01,steps=10000 -m gaussian:sigma=0.9,q=0.02,steps=2000 --delta 1e-5

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Runs the worked C++ examples (cmake --build build --target examples) and compares them with the CLI: the composed
 # epsilon and the calibrated sigma digit for digit, and the audit's two verdicts (pass at the claimed noise, a
 # violation at half of it). Usage: examples_test.sh EXAMPLES_DIR DPLEDGER

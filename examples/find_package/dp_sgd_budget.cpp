@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The DP-SGD budget (Poisson rate 0.01, noise 1.1, 10,000 steps, delta 1e-5) through the installed library:
 // the same certified RDP bound that `dpledger compose ... --accountant rdp` prints.
 #include <dpledger/accounting/composition/compose.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A privacy ledger in dp_accounting's DpEvents, accounted by dpledger.
 
 A pipeline that trains with DP-SGD (Poisson rate 0.01, noise 1.1, 2,000 steps), then answers 20 counting queries

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DP-SGD with an Opacus-style accountant, in NumPy only: logistic regression on a synthetic two-class problem,
 Poisson-sampled batches, per-example gradients clipped to norm C, Gaussian noise of standard deviation sigma*C.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """dpledger: certified differential-privacy accounting from Python.
 
 The same C++ accountants as the ``dpledger`` command line (interval arithmetic, bounds rounded in the safe

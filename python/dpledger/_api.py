@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Python API over dpledger's libraries: compose, calibrate, rdp, running budgets, audits of samples, check.
 
 Each function passes the mechanisms as spec strings and the targets as decimal strings into the same C++ entry

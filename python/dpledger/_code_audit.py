@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """``dpledger.audit``: the black-box audit of your own mechanism. dpledger calls your function on the data set D and
 on its neighbour D' (alternately, each side with its own NumPy generator from ``seed``), collects its outputs and
 puts them through the certified threshold test of ``dpledger audit --samples`` (the first half of each side chooses

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """dp_accounting DpEvents and Opacus histories as the ledger files the C++ reader takes (docs/ledger_files.md).
 
 An event is recognised by its class name and its attributes, so Google's dp_accounting classes, their

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Mechanisms as small classes that write the CLI's spec strings (``NAME:key=value,...``, docs/cli.md).
 
 Every class only writes the spec; the C++ spec parser checks it, so ``Gaussian(sigma=1.1, q=0.01, steps=10_000)``

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dpledger._dpledger: the Python extension over the accounting, audit and proofs-check libraries. It takes
 // mechanisms as spec strings (the -m grammar, parsed by the library itself) and targets as the decimal strings a
 // user typed, runs the same entry points as the CLI commands (compose, calibrate, rdp, running budget, audit of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared helpers: the dpledger CLI built beside the module (DPLEDGER_BIN), run with --json for reference values."""
 
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """dpledger.audit runs the user's own mechanism on D and D' and audits its outputs with the threshold test of
 `audit --samples`.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """dpledger.compose, the mechanism classes and the per-accountant values against the CLI, bit for bit."""
 
 import math

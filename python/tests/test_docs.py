@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """docs/python.md and the README's Python section work as written and state the values the package gives."""
 
 import os

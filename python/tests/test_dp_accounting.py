@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """dpledger.dp_accounting on events with dp_accounting 0.6's exact class names and fields, three ways: its
 stand-ins, classes of another library that only share names and attributes (as dp_accounting's own attrs
 classes do), and to_named_tuple() forms; every value equal to the CLI's on the events' JSON."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The examples in examples/python run and do their job."""
 
 import os

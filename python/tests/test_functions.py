@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """calibrate, rdp (NumPy), running budgets, audits of NumPy samples and check, against the CLI."""
 
 import decimal

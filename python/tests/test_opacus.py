@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """dpledger.opacus: Opacus's accountant interface on its history tuples; the RDP odometer (certified, incremental)
 and the PRV accountant (dpledger's PLD) against the CLI."""
 

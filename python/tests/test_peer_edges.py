@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The drop-ins at the edges, as the peers answer there: zero noise is epsilon inf, NumPy scalars are numbers,
 RepeatAndSelect's shape inf, users' own DpEvent classes, exception types (ValueError for a bad value,
 UnsupportedEventError with the offending subevent), errors naming Python arguments, Opacus's registry."""

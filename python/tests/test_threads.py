@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Long computations release the GIL: another Python thread keeps running while one composes, and two threads
 composing at once get the answers they get alone."""
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The accelerated alternating-series enclosure (Cohen, Rodriguez Villegas and Zagier 2000, Prop. 1) used for the
 // tails of the fractional-order subsampled-Gaussian series: golden sums, random positive measures on [0, 1] against
 // a 200-bit reference, and a twin without the |S - S_n| <= S/d term that the extremal measure must catch.

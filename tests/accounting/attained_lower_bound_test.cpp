@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Certified lower bounds only from pairs the mechanism attains (accounting/pld/loss_pair_extended.h, unattained_lower_pair):
 // a dominating pair that is only a cover (a labelled mixture, randomized response at the exponential mechanism's eps,
 // a clone pair) bounds the cover, and its optimistic PLD may lie above the true value. Each mechanism class is checked

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `auto` takes the minimum of every bound that applies, including the ledger's unsampled variant (sampling never
 // hurts), and no accountant reports more than the trivial basic-composition bound. Two golden cases, and
 // RapidCheck properties on random small ledgers: auto <= each applicable accountant, sampling never hurts, every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000's average-case gamma: reference values, the thesis's (2.6) below the exact value, the small-shift
 // limit, the pointwise loss (Theta <= e, = e outside the interval, endpoint maximisation), and RapidCheck
 // properties (0 < gamma <= 1, decreasing in omega and beta, scale invariance); the certified enclosure contains the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Calibration: reference values, the certified round trip (the answer fed back to compose meets the target),
 // optimality (the other end of the bracket does not), and input validation.
 #include "accounting/calibration/calibrate.h"

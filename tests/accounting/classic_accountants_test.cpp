@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Golden values and properties of the classic accountants: analytic Gaussian, advanced (DRV, KOV), optimal
 // homogeneous composition (KOV), amplification by subsampling, and their ordering.
 #include "accounting/composition/advanced_composition.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Double-word arithmetic (accounting/numeric/double_word.h) against 320-bit MPFR: every +, - and x of normalised
 // operands is within kDoubleWordUnitRoundoff = 8u^2 (u = 2^-53) of the exact result, relative (Joldes, Muller and
 // Popescu 2017: Algorithm 6 <= 3u^2 + 13u^3, Algorithm 10 <= 7u^2); results are normalised; the error-free

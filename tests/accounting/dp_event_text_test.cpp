@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dp_accounting's DpEvents as Python prints them (repr, attr.asdict) and Opacus' accountant state read as ledgers:
 // each form gives the same ledger as the equivalent -m specs (golden ledgers written by hand from the dp_accounting
 // 0.6 class definitions); forms that are ambiguous or malformed are refused, naming the candidates or the line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Specs, ledger files and dp_accounting event trees of the mechanisms of accounting/mechanisms/extended_mechanisms.h:
 // parsing, the safe rounding of typed decimals, errors naming the key and range, spec and JSON round trips, and the
 // event classes of dp_accounting 0.6 read from JSON written by the library itself (to_named_tuple, json.dump).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Golden values for tests/accounting/extended_mechanisms_test.cpp (python3 tests/accounting/extended_mechanisms_golden.py;
 # Debian's python3-mpmath 1.2.1, 50 digits). Every value is computed from the definitions, sharing no code with dpledger:
 # exact privacy-loss distributions (enumerated atoms, exact convolutions) for the discrete mechanisms and shuffling,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mechanisms of accounting/mechanisms/extended_mechanisms.h (dp_accounting 0.6's events and shuffling): golden
 // values against independent high-precision computations (tests/accounting/extended_mechanisms_golden.py, mpmath,
 // exact PLDs and closed forms at the decimals typed), each with a miscalibrated twin the same check catches;

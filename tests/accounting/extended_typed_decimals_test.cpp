@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mechanisms beyond the classic six hold a typed decimal that is not a double by the end that enlarges upper
 // bounds only: their upper bounds hold for the decimal typed, and no certified lower bound is claimed for them
 // (one computed at that end may exceed the value at the decimal typed).

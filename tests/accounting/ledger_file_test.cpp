@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ledger files: every format gives the same ledger as the equivalent -m specs; malformed files are refused with
 // the source, the line and the field named.
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Mechanism spec parsing and validation (docs/cli.md, "Mechanism specs").
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Numeric core: interval enclosures, log-space helpers, directed decimal printing, certified threshold search.
 #include "accounting/numeric/certified_threshold.h"
 #include "accounting/numeric/decimal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PLD accountant: acceptance values (never below the consensus truth), sandwich properties against closed
 // forms (optimistic <= exact <= pessimistic), PLD <= RDP, monotonicity, and tiny deltas.
 #include "accounting/composition/compose.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PLD's grouping of thousands of distinct Gaussian entries (pld_entry_groups.h): every entry lands in one group
 // whose upper representative is at most as noisy and at least as often sampled (and the lower one the reverse), the
 // steps add up, at most 256 groups unless they are at their widest; 300 distinct unsampled Gaussians bracket the exact analytic value, and a twin that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The joint FFT products of the PLD self-composition (r * b and b * b from one forward and one inverse transform
 // of r + i b; docs/pld_accountant.md, 3, "Joint products") against an exact direct convolution in binary128, on
 // PLD-like vectors (Gaussian bumps, masses spanning 1e-300..1, subnormals) of several lengths: the actual l1 error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PLD's certified lower bound (optimistic discretisation by merged cells contracted onto the grid,
 // docs/pld_accountant.md, 1): within 1% of the upper bound for ordinary ledgers (DP-SGD at delta 1e-5 and 1e-30, a
 // long unsampled Gaussian composition), below the exact value where it is known (analytic Gaussian), and below the

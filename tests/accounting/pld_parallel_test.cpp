@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PLD's two directions at once (accounting/pld/pld_parallel.h): both tasks run, errors are rethrown after
 // both finish, the helper's work counts against the caller's limits, and a PLD run in parallel gives bit for bit
 // the bounds of the same run done sequentially (run_pair called from the helper thread runs sequentially).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The real-input FFT products of the PLD (a * a from two half-length transforms, a * b from three, and the split
 // between them; docs/pld_accountant.md, 3, "Real-input products") against an exact direct convolution in binary128,
 // on PLD-like vectors (Gaussian bumps, masses spanning 1e-300..1, subnormals; sparse vectors of atoms for the largest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Test support for the PLD's FFT paths (joint products, real-input squarings): PLD-like mass vectors, an exact
 // enough direct convolution in binary128 with its own error bound, and l1 distances.
 #pragma once

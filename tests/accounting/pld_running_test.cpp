@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The running budget's checkpoints and the PLD's running composition: `--every K` thins by steps of the whole ledger
 // whatever the entries' sizes (a per-step log included); the PLD's running epsilon at each checkpoint lies between the
 // certified lower bound and a few percent above the upper bound of compose_pld on that prefix (two-sided, so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PLD accountant's two-sided guarantee against independent high-precision values: the optimistic lower
 // bound keeps the atom at the lower end of a finite support, random unsampled Gaussian compositions (any
 // sensitivity, extreme magnitudes) against the exact analytic Gaussian, random pure compositions against the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PLD's deterministic work limits (accounting/pld/pld_work_budget.h): scopes nest and a charge that does not
 // fit throws and charges nothing; an isolated scope keeps its charges (the lower bound computed beside the upper
 // passes, charged afterwards or dropped); a PLD run over its limit is refused (NotApplicable), `auto` answers with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // portable_math (docs/pld_accountant.md, "Elementary functions"): every function within its stated bound of the
 // MPFR value (200 bits) on random arguments over the ranges the PLD uses, the tables equal to MPFR's correctly
 // rounded constants, and a miscalibrated twin (glibc-independent: exp with its polynomial cut to degree 4) caught.

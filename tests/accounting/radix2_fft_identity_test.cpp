@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // radix2_fft (accounting/pld/radix2_fft.cpp) against the frozen scalar algorithm its error bound is proven for
 // (tests/accounting/radix2_fft_reference.h): every output bit for bit (the significand and exponent bytes of each
 // element, so the padding of x87 long doubles is ignored), forward and inverse, double, long double and double-word

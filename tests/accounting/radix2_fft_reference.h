@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Test support: a frozen copy of radix2_fft (accounting/pld/radix2_fft.cpp) as of main a353c10 (element-by-element
 // bit-reversal swaps, then one full pass per radix-2 stage, scalar, no FMA), twiddles included. The error bound of
 // Higham 2002, Thm 24.2 (docs/pld_accountant.md) is proven for exactly this sequence of IEEE operations; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RDP curves, composition and conversion: golden values, the integer formula against the fractional series,
 // and the invariants (monotone in alpha, (a-1) eps(a) convex, monotone in q and sigma, subsampled <= plain,
 // q = 1 equals plain, composition additive, conversion monotone in delta).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The binary64 enclosures of the fast certified RDP path (docs/rdp_double_precision.md, sec. 2): e^x by a Taylor
 // polynomial with its Lagrange remainder, the Mills ratio by Laplace's continued fraction, Phi by the erf series
 // or the Mills ratio. RapidCheck: each must contain an independent 256-bit MPFR value (round to nearest, ~1e-70

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Two-sided golden values of the subsampled-Gaussian RDP with sens != 1 and extreme magnitudes: the certified
 // upper bound (200-bit path and binary64 fast path) and its printed decimal are >= an independent 25-digit
 // reference and within a stated slack. References: tests/accounting/rdp_golden_values.py (mpmath, 60 digits:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Golden values for tests/accounting/rdp_golden_test.cpp (python3 tests/accounting/rdp_golden_values.py; mpmath 1.3.0, 60 digits).
 # Subsampled-Gaussian RDP at the exact binary64 inputs: integer orders by the binomial sum (MTZ 2019 Sec. 3.2),
 # fractional orders by quadrature of the definition E_{N(0,z^2)}[((1-q) + q e^{(2x-1)/(2z^2)})^a].

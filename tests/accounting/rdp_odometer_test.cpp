@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The RDP odometer: on the running budget's integer orders it reads exactly rdp_running_epsilon at every
 // checkpoint (the same bound, bit for bit); steps given one at a time read as the same steps given at once; on
 // dp_accounting's default orders the DP-SGD reading is a certified upper bound on the public reference value of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RapidCheck: on random subsampled-Gaussian parameters (sens != 1, magnitudes from 1e-3 to 1e3, q from 1e-6 to
 // 0.99, integer and fractional orders) the printed RDP upper bound (200-bit path, binary64 fast path and through
 // the ledger) is >= an independent 256-bit MPFR value computed here directly from Mironov, Talwar and Zhang 2019

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The running RDP budget: the many-orders-at-once bounds of the subsampled Gaussian against the 200-bit curve
 // (two-sided: never below its enclosure, within 1e-9 above it, the fast path's acceptance width), and the
 // running epsilon at every checkpoint against the 200-bit conversion of the prefix's composed curve at the same

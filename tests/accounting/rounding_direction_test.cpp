@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every key of every mechanism spec is read at the end of its decimal's enclosure that enlarges upper bounds
 // (docs/typed_decimals.md, "Every key"). The test walks allowed_keys() of every kind in all_mechanism_kinds(): each
 // real-valued key has a template spec; its direction is measured on a perturbed twin (the same spec with the value

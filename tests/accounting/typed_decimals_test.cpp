@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed decimals honoured in the safe direction: every bound holds at the decimal typed, not at its nearest double.
 // The references are computed here at 332 bits from the closed forms (sharing no code with the accountants) or, for
 // the soundness review's reproductions, pasted from 120-digit mpmath computations at the typed decimals. Each check

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The audit probe's statistics (algorithms/run/audit_probe.h): the Gamma-norm release in one dimension is the
 // Laplace release; the replace-one mixture statistic is antisymmetric, shifts by 4 half^2/sd^2 between D and D' when
 // the canary is always drawn, and its means are the two KL divergences (signs and shifts as the audits need them).

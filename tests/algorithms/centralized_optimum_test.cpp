@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The centralised optimum: closed-form solutions (ridge regression; soft-thresholding for an orthogonal design;
 // a one-row hinge problem), and an independent first-order optimality check on the shipped data for every
 // solver (Newton, FISTA, SDCA), with the reported certificate at 1e-10 or better.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Data sets: CSV / LibSVM readers on small temporary files (every malformed case names the file and line), the
 // shipped breast-cancer set, preprocessing, the split across agents (RapidCheck), the synthetic generators.
 #include "algorithms/data/dataset.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every reference algorithm's default run learns: its output's objective is below the objective at its starting
 // point (for seeds 1-3), and the run reports start, end, optimum and the zero model with a verdict. A deliberately
 // mis-set twin (DP-SGD with 100 times the noise; DP-DDA with the paper's Sec. 5.3 setting on this data) is

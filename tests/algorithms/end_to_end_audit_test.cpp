@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The end-to-end audit context (algorithms/run/end_to_end_audit.h): its statistic is the claimed density's
 // log-likelihood ratio of the released value (golden values from the Gaussian density written out), the D' run's
 // is the same function, the claim's cap is respected, and the context is set only inside its scope.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Expects a call to throw dpl::InputError whose message contains every given fragment (key, value, range...).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Graphs: constructors (edge counts, connectivity, normal form), Metropolis weights (symmetric, doubly
 // stochastic, spectral gap > 0 on connected graphs), seed 001's negative-Laplacian form and its kappa, and the
 // checks' ability to reject broken matrices.

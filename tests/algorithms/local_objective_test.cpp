@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Local objectives: values on hand-computed examples, gradients against finite differences, prox as the argmin
 // (optimality condition), smoothness as a Lipschitz bound. The replace-one sensitivities come from the declared domain:
 // sensitivity_bounds_test.cpp.

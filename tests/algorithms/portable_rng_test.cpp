@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Portable RNG: golden outputs, sampler distributions by Kolmogorov-Smirnov / chi-square with fixed seeds,
 // each with a miscalibrated twin that the same check must reject.
 // The golden values were computed independently with this Python transcription of the reference code:

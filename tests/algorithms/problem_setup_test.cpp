@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Problem set-up: the defaults (shipped data, 10 agents, random graph with 20 edges, logistic + l2), every
 // declared key recorded in resolved(), the synthetic and user-file paths, and each validation error.
 #include "algorithms/run/problem_setup.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // No run ledger depends on the private data: the same run on two data files whose rows all differ (so the
 // target agent's rows are swapped for other in-domain rows) claims and accounts the same epsilon, for every
 // algorithm of `dpledger run`. Before the sensitivities came from the declared domain, B_inf was 2 max|z|/b over

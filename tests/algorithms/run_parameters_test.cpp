@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Run parameters: parsing of assignments and config files, every declared read's validation (the message names
 // the key, the value and the allowed range), reject_unknown, and the resolved JSON.
 #include "algorithms/run/run_parameters.h"

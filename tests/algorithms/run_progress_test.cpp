@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Progress of `dpledger run`: every algorithm reports non-decreasing fractions in [0, 1] ending at
 // exactly 1, about once per percent, and its result is identical with and without a progress callback.
 #include "algorithms/run/algorithm_registry.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 Algorithm 1 (random-aggregation linearised ADMM): convergence without noise, the dual-sign erratum
 // (E4), gamma = 1 with fixed weights, the thesis's worst-case total (PC-10) and average < worst with noise.
 #include <gtest/gtest.h>

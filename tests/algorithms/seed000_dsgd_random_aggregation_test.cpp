@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 Algorithm 2 (random groups, eq. (2.3)) and Algorithm 2* (min/max aggregation, (E.1)): convergence
 // without noise, the group constraint N >= 2K, the single-step privacy of Algorithm 2 and its E9 conventions.
 #include <gtest/gtest.h>

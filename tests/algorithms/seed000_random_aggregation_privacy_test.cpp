@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 randomized-aggregation ledger: the closed-form gamma bound against the exact quadrature
 // (accounting/gamma), with the small-shift limit gamma_0 as the twin that a bound check must reject, and the
 // ledger's claimed/accounted figures on hand-made releases.

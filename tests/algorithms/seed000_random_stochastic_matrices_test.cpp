@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 Sec. 3.3: the random stochastic matrices of Figs. 3-1/3-2 (stochastic rows, mean = the fixed
 // counterpart), their log-linear consensus decay (PC-21) and Lemma 3.3.1 (PC-20).
 #include <gtest/gtest.h>

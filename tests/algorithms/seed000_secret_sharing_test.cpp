@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 000 Sec. 2.1: modular arithmetic, fixed point, additive secret sharing (exact reconstruction, uniform
 // single shares) and the secret-sharing DGD run (convergence without noise, Thm 2.1.1 claimed vs accounted).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Xiao 2019's decentralised runs report the worst agent's accounted epsilon (differential privacy is a promise to
 // every agent): with target=worst (the default) the headline is the maximum over the agents of the per-agent view
 // (target=t), and the agent that attains it is named. The twin: agent 0's epsilon (the headline before) is below it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 001 (Wang-Nedic): the corrected, accumulated-sensitivity accountant (notes sec. 3.5). Golden values: the
 // notes' table, re-derived independently in plain Python floats (recursion s^{k+1} = |1 - gamma^k a| s^k +
 // 2 lambda^k, eps = Sum_{k=2}^{T+1} s^k/nu^k, k0 = 1): printed to 6 decimals below.

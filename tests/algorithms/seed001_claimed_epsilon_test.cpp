@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 001 (Wang-Nedic) Theorem 2: the paper's claimed epsilon with a certified infinite tail, the calibration
 // of nu (Theorem 2(2)) and Phi = zeta(1.3) (Theorem 2(3)). Golden values: notes sec. 3.4 (mpmath, 30 digits).
 #include "accounting/errors.h"

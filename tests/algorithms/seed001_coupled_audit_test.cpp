@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 001 (Wang-Nedic): the coupled-observation sensitivity audit (notes sec. 6, check 9). The paper's step (8)
 // claims ||x_i^{k+1} - x_i'^{k+1}||_1 <= 2 C lambda^k under identical observations; it is FALSE (agent i mixes its
 // own un-noised state), a documented known failure of the paper that these tests assert AS a failure. The

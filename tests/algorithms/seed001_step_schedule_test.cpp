@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 001 (Wang-Nedic) step schedules: values, enclosures, exponents, the notes' sec. 2.6 feasibility table and
 // the command-line reads.
 #include "accounting/errors.h"

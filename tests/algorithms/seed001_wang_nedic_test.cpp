@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 001 (Wang-Nedic) Algorithm 1: the `wang-nedic` run with its ledgers, the replay used by the audit, the
 // Assumption 1 check, the convergence rate of Remark 3 (noise off) with a miscalibrated twin, and noise-on
 // behaviour against the DGD baseline under the same growing noise (the paper's Fig. 1 comparison).

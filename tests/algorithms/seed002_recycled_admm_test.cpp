@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 002 (Recycled ADMM): convergence of ADMM and R-ADMM, the even step equals the closed form computed from the
 // previous broadcasts alone, the noise sampler's norm law (KS, with a miscalibrated twin), Theorem IV.1's beta
 // against hand computations, and a run that violates Theorem IV.1's condition.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 003's consensus ADMM operator (Douglas-Rachford on the consensus problem): non-expansive on random pairs,
 // the exact contraction |1 - gamma h|/(1 + gamma h) on quadratics, single-block updates expansive (notes C3(d):
 // Theorem 4's amplification-by-iteration step is not justified), and Theorem 2 below the exact Renyi divergence

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 003 runs: non-private runs reach the optimum (Lasso: the coordinate-descent solution), the printed Lasso
 // scaling converges to the Lasso with 2 n kappa and the fixed one to kappa, dp-sgd's accounted epsilon is the
 // epsilon of `compose` on the ledger it prints, and the paper's conversion and Theorem 4's order cap.

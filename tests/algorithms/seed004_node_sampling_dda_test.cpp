@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed 004 (DP dual averaging with node sampling): Theorem 1's sigma and Remark 1's (7) against hand
 // computations, the hypotheses check, exact marginal activation of edge sampling, the certified binomial tail,
 // DDA's convergence and its O(1/t) rate on a strongly convex instance, utility degrading with more noise, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Data-independent bounds from the declared domain: every replace-one neighbour inside the domain respects the
 // sensitivities (property), the bounds are attained up to a small factor (so they are not loose by 2x either
 // way: the one-sided B_inf = 1/b is exceeded by an explicit neighbour), they do not depend on the rows, and data

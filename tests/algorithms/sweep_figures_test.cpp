@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The swept paper figures at a reduced size (a few seeds, short runs): every figure of the registry produces
 // finite curves, and each reproduces the ordering its paper reports where the data allow it (a check that fails
 // when the ordering flips, e.g. Algorithm 1 and standard DDA exchanged). Full-size runs are for `dpledger sweep`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A file with given content in the temp directory, removed at scope exit (for the reader tests).
 #pragma once
 

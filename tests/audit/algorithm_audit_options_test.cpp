@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger audit ALGORITHM`'s options for the end-to-end audits: --list-faults, --inject (what applies where, one
 // `error:` line and exit 2 for a bad fault), --test (which test carries the verdict, said in the verdict line, no
 // dangling ';'), --claim paper (the paper's printed figure, a violation naming the theorem), the audit line saying

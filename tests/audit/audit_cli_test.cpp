@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger audit` end to end: verdicts and exit codes, JSON fields, shards and merge through files, users'
 // sample files, and one `error:` line with exit 2 for every kind of bad input.
 #include "tests/algorithms/temp_file.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Canary-score audits of one run: the file formats, every method at a fixed threshold against independent values
 // (mpmath for the one-run bound; jax_privacy's auditing.py, run side by side, for Clopper-Pearson, AUROC and TPR at
 // FPR), the Bonferroni and split choices, the verdicts, and the command line.

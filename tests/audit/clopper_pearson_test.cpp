@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exact Clopper-Pearson bounds: closed forms at k = 0 and k = n, the lower/upper symmetry, golden values, and
 // coverage checked exactly against the binomial distribution.
 #include "audit/clopper_pearson.h"

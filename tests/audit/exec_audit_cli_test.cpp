@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger audit --exec`: the user's own program (a shell script around awk) run on D and D' by the audit.
 // A Laplace mechanism on a sum of values in [0, 1] (sensitivity 1 under adding one record) with scale b = 1 is
 // exactly 1-DP: it passes --epsilon 1 (a false violation has probability at most 1 - C = 0.05 over seeds; the seed

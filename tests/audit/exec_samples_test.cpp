@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Users' programs run by the audit: one shell call (its output lines, exit status, stderr, deadline, environment,
 // the quoting of paths), the seeds of the calls (distinct within an audit), and the collection of outputs on D and
 // D' with every way a call can fail refused with a message naming the call.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Built-in black-box audits: Laplace and Gaussian pass when calibrated and are caught with half the noise; the
 // counts do not depend on the thread count; four shards add up to the unsharded counts exactly; the grid puts a
 // threshold at 0 where the Laplace ratio is exactly e^eps; bad targets are refused.

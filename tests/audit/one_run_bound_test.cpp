@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one-run bound (Steinke, Nasr and Jagielski 2023, Thm 3.1) against an independent 50-digit computation
 // (mpmath: the binomial sums term by term, bisection to 1e-24), and the properties of its certified evaluation.
 #include "audit/one_run_bound.h"

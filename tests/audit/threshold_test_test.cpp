@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The threshold test on hand-made counts: event bounds, the choice on the selection half only, verdicts.
 #include "audit/threshold_test.h"
 

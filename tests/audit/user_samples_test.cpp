@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Users' own outputs: the file reader refuses ragged and malformed files; projections; and the audit of Laplace
 // outputs written to files agrees with the built-in audit of the very same draws.
 #include "audit/user_samples.h"

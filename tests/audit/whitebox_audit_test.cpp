@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // White-box audits: seed 000's Algorithm 1 runs have exact per-run losses within their own worst-case claims,
 // a realised gamma in (0, 1), a Monte Carlo delta(eps) that falls to 0 at the largest claim; the figures do not
 // depend on the thread count; algorithms without a known density and bad runs are refused.

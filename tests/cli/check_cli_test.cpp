@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger check` from the command line: one claim alone, a paper prefix, --list, --json, --report, bad input.
 #include "tests/cli/run_binary.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The command-line contract common to every command: --version, --help, --json placement, exit codes and the
 // one-line `error:` message for bad input with nothing on stdout.
 #include "tests/cli/run_binary.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger compose` from the command line: the acceptance values of the classic accountants, the JSON fields,
 // and exit code 2 with one `error:` line when an accountant does not apply.
 #include "tests/cli/run_binary.h"

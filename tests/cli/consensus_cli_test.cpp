@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger consensus` from the command line: seed 000's Figs. 3-1/3-2 experiment (exponential consensus decay
 // of random stochastic-matrix products and of their expectation), CSV output, bad input.
 #include "tests/cli/run_binary.h"

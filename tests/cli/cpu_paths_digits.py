@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The same digits on every code path: runs PLD commands under every glibc libm variant mask (the FMA/AVX2 and the
 plain SSE2 versions of exp, log, pow, ...), with the PLD's helper thread off and on, and with its AVX2 lanes off and
 on, and requires byte-identical stdout.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The new mechanisms from the command line: each composes from -m and from a ledger file (JSON lines, dp_accounting
 // event tree) to the same value; an accountant that does not apply exits 2 with one error line naming why; --help
 // and the bash completion list the names and keys.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The command-line fuzzer shared by tests/cli/fuzz_cli_test.cpp and tests/slow/fuzz_cli_large_test.cpp:
 // a seeded generator of compose/rdp/calibrate invocations and the checks every invocation must pass.
 #pragma once

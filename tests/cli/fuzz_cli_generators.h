@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RapidCheck generators of dpledger command lines for the robustness fuzz tests: every command and its options,
 // values at the edges of double (subnormals, the largest double, overflow, NaN, inf, hex, signs, junk), integers
 // at the edges of 64 bits, huge counts and sizes, mechanism specs valid and malformed, every fixture file

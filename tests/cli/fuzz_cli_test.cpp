@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzing the command line: random and boundary mechanism specs and options for compose, rdp and calibrate
 // (magnitudes 1e-300..1e300, 0, negative, steps up to 1e15, q at its edges, mixed mechanisms, --json), with a
 // fixed seed. Every case must finish within its time limit with exit 0 or 2; exit 2 prints exactly one `error:`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The files the command-line fuzz tests hand to dpledger: valid and malformed instances of every format it reads
 // (ledger files in all four formats, audit shards, data sets, config files, sample files), nested JSON, numbers
 // beyond a double, binary garbage, and a few large files. The small ones are copied into each run's own directory

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger gamma` from the command line: the acceptance values, grid mode files, and bad input.
 #include "tests/cli/run_binary.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `--ledger FILE` end to end: a 10,000-entry JSON-lines ledger gives exactly the epsilon of the same entries as -m
 // specs, the running column is non-decreasing and ends at that value; Opacus and dp_accounting histories give the
 // epsilon of the equivalent specs; malformed files exit 2 naming the line and the field, with nothing on stdout.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Provenance: every JSON object printed and every file written names the dpledger version (with the commit) and
 // the command's arguments, in the file's own syntax; files dpledger writes read back (the provenance line is not a
 // ledger entry); `audit merge` refuses shards written by another version.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger rdp` and `compose --accountant rdp` from the command line.
 #include "tests/cli/run_binary.h"
 

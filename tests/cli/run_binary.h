@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs the dpledger binary for CLI tests: captures stdout, stderr and the exit code.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger run` from the command line: every algorithm with its defaults, the JSON contract, traces, config
 // files, reproducibility by seed, bad input, inputs that once hung or crashed, and every key at the ends of its
 // allowed range (each run answers or refuses with exit 2 within 10 s; JSON never has null or NaN).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger run ALGORITHM --plot FILE.svg`: a well-formed SVG with the utility panel and the running epsilon panel
 // (accounted on the ledger prefix, claimed by the paper's formula where it has one), the running accounted epsilon
 // non-decreasing and ending at the run's accounted epsilon; legends say when a figure is final-only or missing.

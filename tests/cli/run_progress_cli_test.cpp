@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger run` shows progress on stderr only when stderr is a terminal and -q is not given, and what it writes
 // (stdout, JSON, the trace) is byte-identical whether the progress bar is drawn or not.
 #include "tests/cli/run_binary.h"

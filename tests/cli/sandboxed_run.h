@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs the dpledger binary for the command-line fuzz tests, the way the robustness contract is stated: in a
 // fresh working directory of its own (holding the fixture files), under a hard CPU-time cap and a wall-clock
 // deadline, with its CPU time and peak memory measured by wait4 and the files it leaves in the directory listed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The man page and bash completion are generated from the CLI definitions: every command and every long option
 // that `--help` shows is in both, and the completion completes commands, options, mechanism names and keys.
 #include "tests/cli/run_binary.h"

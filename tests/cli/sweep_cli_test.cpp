@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `dpledger sweep`: --list names a figure of every paper, a reduced sweep writes a CSV and a well-formed SVG with
 // its bands, bad input exits 2 naming the option, and --help lists every figure with its keys.
 #include "tests/cli/run_binary.h"

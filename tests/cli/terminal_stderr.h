@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs the dpledger binary with stderr on a pseudo-terminal (so `isatty(2)` holds, as in an interactive shell) and
 // stdout in a file: for the tests of progress output, which is drawn only on a terminal.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The default text output is for people: aligned columns whatever the width of a value, echoed inputs as the
 // decimals meant (0.3, 1e-5), one accountant line with the method under --verbose, and a note where a typed
 // decimal that is not a double moves a printed bound's last digit. Each check has a twin it must tell apart.

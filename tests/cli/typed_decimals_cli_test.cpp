@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The soundness review's reproductions through the binary: every printed bound (text and JSON) on its safe side of
 // a reference computed at the decimals typed (mpmath, 120 digits), and a calibrated value that meets the target when
 // typed back. Each check is also applied to the value the parser to nearest doubles printed, which must fail it (the

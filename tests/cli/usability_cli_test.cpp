@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What helps a user find their way: the examples at the end of every command's --help run as written; the man page
 // renders without a groff warning; a mistyped command or option names the closest one; the bash completion
 // completes values (accountants, algorithms, audit targets, claim ids, mechanism keys); a sample CSV with a header

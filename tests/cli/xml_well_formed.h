@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A small XML well-formedness check for the SVG files the CLI writes (no dependency): every tag closed in order,
 // attribute values quoted, no raw '<' or stray '&' in text or attributes, exactly one root element.
 #pragma once

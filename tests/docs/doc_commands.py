@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs the commands shown in README.md and docs/*.md and compares what they print with what the page says.
 
 Forms recognised inside fenced code blocks:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Every image of the documentation carries the provenance docs/provenance.md promises for SVG files: a <metadata>
 # element, the first child of <svg>, naming the dpledger that drew it and its arguments (scripts/docs_images
 # regenerates them all); and every image a page shows exists.

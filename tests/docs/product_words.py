@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The product speaks of what it does, never of how it was made: no tracker numbers ("issue 18"), work stops or
 sessions, dates of work (outside the dated measurements of docs/performance.md and bench/), and no path into the
 developers' workspace (/work/shared, ../shared). Searched: README.md, docs/, the sources and their comments, the

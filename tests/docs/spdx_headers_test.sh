@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Every C++, Python, shell and CMake source names its licence (Apache-2.0) in an SPDX header: `scripts/spdx_headers
 # --check` lists the sources without it. First the checker's power on a scratch tree: a file without the header
 # (a C++ source and a script with a shebang) is listed and fails the check; scripts/spdx_headers adds the header

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A seeded break-it fuzz of every dpledger command and of the Python API.
 
 Each case is one command line (or one Python call); the contract every case must keep:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Debian package with `cpack -G DEB`, unpacks it into a scratch root with `dpkg -x`, and runs the
 # unpacked binary; with the Python module built, python3-dpledger too (its dependencies, and the acceptance line of the
 # Python package against the unpacked CLI). Usage: debian_package_test.sh BUILD_DIR

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Installs dpledger into a scratch prefix with `cmake --install`, builds examples/find_package against it with
 # find_package(dpledger), runs it, and checks the installed binary, man page and completion; with the Python module
 # built, the installed package in the prefix's Python site directory prints the CLI's value.

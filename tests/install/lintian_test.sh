@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The Debian packages cpack makes (dpledger, libdpledger-dev and, with the Python module built, python3-dpledger)
 # pass Debian's lintian without errors or warnings. Usage: lintian_test.sh BUILD_DIR
 set -eu

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `pip install .` into a fresh virtual environment, offline, as docs/install.md shows: a venv of PYTHON with the
 # system site packages (numpy, setuptools), `pip install --no-index --no-build-isolation SOURCE`, then the venv's
 # interpreter imports dpledger and composes once. The extension is built by CMake in BUILD_DIR (kept between runs:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SVG plots: one tick notation per log axis, integer ticks for counts, legend entries only for what is drawn
 // (and "(= X)" for a series hidden under an earlier one), lines at the extreme x kept off the frame. Each check has
 // the behaviour it replaces as a twin that it rejects.

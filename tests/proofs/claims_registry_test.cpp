@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The proofs-check registry: every claim is complete (location, statement, kind, method, a declared mutation), each
 // paper has a utility or convergence theorem checked by simulation, the left-out claims carry reasons, and, for
 // every claim (parametrised over the whole registry, so a new claim cannot skip it): its quick-mode status is the

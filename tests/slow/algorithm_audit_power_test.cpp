@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Power and size of the algorithm audits (dpledger audit ALGORITHM), as a user runs them:
 //  - every audited algorithm passes at its defaults and exits 3 with --set actual_noise_factor=0.5 (the sampler
 //    draws half the noise, the claim is unchanged), each within 2 minutes of CPU;

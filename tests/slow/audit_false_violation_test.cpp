@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Over 200 seeds, a correctly calibrated Laplace and Gaussian mechanism are flagged as violating at most at the
 // rate 1 - C allows, and their miscalibrated twins are caught on every seed: actual_noise_factor 0.5 for both,
 // 0.8 for Laplace (eps 1.25) and 0.7 for the Gaussian (mu 1.43; at 0.8, mu 1.25, 1e5 runs miss about 2%).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Power of the end-to-end algorithm audits (dpledger audit ALGORITHM on the algorithms whose audit executes the
 // run on D and D'), as a user runs them, with the black-box distinguishing test ALONE carrying the verdict:
 //  - at the audit configuration a correct run passes and every fault that applies (`--list-faults`), injected

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The large command-line fuzzing runs (a few minutes on 2 cores):
 // - the classic accountants over the seeded spec generator (tests/cli/fuzz_cli_cases.h) and every accountant;
 // - the robustness contract over every command: RapidCheck generators (tests/cli/fuzz_cli_generators.h) of

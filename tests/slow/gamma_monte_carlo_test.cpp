@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The exact gamma against an independent Monte Carlo estimate (10^7 samples of y = U + Laplace, fixed seed),
 // paired with two miscalibrated twins that the same test must reject: gamma * 1.01 and the thesis's (2.6).
 #include "accounting/gamma/average_case_gamma.h"

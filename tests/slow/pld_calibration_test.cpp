@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Calibration of q and steps under auto, where the PLD accountant wins: the rdp answer locates it, the PLD search
 // runs on one fixed grid and only the answer is certified by the full accountant. The answer fed back to compose
 // meets the target; q is tight (within 1e-4 of the target epsilon) and two more steps do not meet it.

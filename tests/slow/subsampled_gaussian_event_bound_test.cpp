@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every accountant's epsilon for a Poisson-subsampled Gaussian ledger against a certified lower bound on the true
 // epsilon that shares no code with them: the hockey-stick divergence bounds every event E, delta(eps) >= P(E) -
 // e^eps Q(E), and E = {the largest of the T outputs is at least c} has closed-form probabilities. Random ledgers

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """dp_accounting, answered by dpledger: the interface of Google's dp_accounting (0.6) on dpledger's certified
 accountants. Replace ``import dp_accounting`` by ``from dpledger import dp_accounting``.
 

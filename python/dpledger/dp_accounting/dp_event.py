@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Stand-ins for dp_accounting's DpEvent classes: the class names and fields of dp_accounting 0.6
 (``dp_accounting.dp_event``), for building events without installing dp_accounting.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DpEventBuilder: the composition of a series of events as one event (as dp_accounting's builder: NoOp events
 dropped, self-compositions flattened, equal consecutive events merged into a SelfComposedDpEvent)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Gaussian mechanism's epsilon and noise (dp_accounting.gaussian_mechanism), certified: ``get_epsilon_gaussian``
 is an upper bound on the exact (analytic) epsilon of one Gaussian mechanism (Balle and Wang 2018, Thm 8; ``dpledger
 compose -m gaussian:sigma=S``), rounded up; ``get_sigma_gaussian`` a noise standard deviation (L2 sensitivity 1)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """calibrate_dp_mechanism: dp_accounting's search for the best mechanism parameter within a privacy budget,
 with its signature and contract, on dpledger's certified accountants.
 

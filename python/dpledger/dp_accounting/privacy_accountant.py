@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The PrivacyAccountant interface of dp_accounting, and the ledger-backed accountant behind dpledger's PLD and
 RDP accountants.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Opacus's privacy accountants, answered by dpledger: replace ``from opacus.accountants import RDPAccountant`` by
 ``from dpledger.opacus.accountants import RDPAccountant`` (and ``opacus.accountants.utils.get_noise_multiplier``
 by ``dpledger.opacus.accountants.utils.get_noise_multiplier``). An accountant can be given to Opacus's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The noise searches and composition theorems of dp_accounting.pld.accountant, certified.
 
 ``get_smallest_*_noise`` return the noise for which ``num_queries`` uses meet ``privacy_parameters`` by dpledger's

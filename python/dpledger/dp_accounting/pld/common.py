@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """dp_accounting.pld.common's parameter classes, as the PLD helpers of this package take them."""
 
 import dataclasses

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """PLDAccountant: dp_accounting's privacy-loss-distribution accountant, answered by dpledger's certified PLD
 accountant (``dpledger compose --accountant pld``)."""
 

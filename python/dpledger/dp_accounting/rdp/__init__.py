@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """RDP accounting (dp_accounting.rdp): the RdpAccountant and the conversion of an RDP curve to (epsilon, delta)."""
 
 from . import rdp_privacy_accountant

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """RdpAccountant: dp_accounting's Renyi-DP accountant, answered by dpledger's certified RDP accountant
 (``dpledger compose --accountant rdp``: the conversion at the optimal order, found over all real orders), with the
 module-level helpers of ``dp_accounting.rdp.rdp_privacy_accountant`` (``compute_epsilon``, ``compute_delta`` and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Opacus's accountants (opacus.accountants) on dpledger's certified accounting."""
 
 from . import registry

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """IAccountant: Opacus's accountant interface. ``history`` is a list of (noise_multiplier, sample_rate,
 num_steps) tuples, consecutive equal steps merged (as Opacus keeps it, so a saved state_dict of Opacus loads
 here and the other way round)."""

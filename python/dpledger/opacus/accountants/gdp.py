@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """GaussianAccountant: Opacus's Gaussian-DP accountant. NOT a bound: Opacus's accountant approximates the
 composition of Poisson-subsampled Gaussian steps by mu-GDP through a central limit theorem (Bu, Dong, Long and Su
 2020, Cor. 5: mu = q sqrt(T (e^{1/sigma^2} - 1))), which can underestimate the privacy loss (Gopi, Lee and Wutschitz

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """PRVAccountant: Opacus's privacy-random-variable accountant, answered by dpledger's certified privacy-loss-
 distribution accountant (``dpledger compose --ledger history.json --accountant pld``): the same numerical
 composition idea, with every discretisation and round-off error bounded, so the epsilon is an upper bound rather

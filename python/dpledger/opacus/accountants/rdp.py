@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """RDPAccountant: Opacus's Renyi-DP accountant as a certified RDP odometer.
 
 Each distinct (noise_multiplier, sample_rate) is bounded once at every order of the grid (certified upper

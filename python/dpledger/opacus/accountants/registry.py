@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """create_accountant(mechanism): the accountant of a mechanism name, as Opacus's registry."""
 
 from .gdp import GaussianAccountant

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """get_noise_multiplier: Opacus's noise calibration, with its signature and its search, on dpledger's accountants."""
 
 from .registry import create_accountant
