@@ -38,3 +38,11 @@ def test_dp_accounting_ledger_example():
     best = float(re.search(r"auto: epsilon ([0-9.e+-]+)", out).group(1))
     assert best <= min(pld, rdp) and pld < rdp
     assert "noise multiplier for epsilon 1 over the training" in out
+
+
+def test_audit_of_a_dp_sgd_step_passes_and_its_unclipped_twin_is_caught():
+    out = run("audit_dp_sgd_step.py")
+    correct = re.search(r"dp_sgd_step +(\w+) +mu_lower ([0-9.]+)", out)
+    buggy = re.search(r"forgot_to_clip +(\w+) +mu_lower ([0-9.]+)", out)
+    assert correct.group(1) == "pass" and float(correct.group(2)) <= 1.0, out
+    assert buggy.group(1) == "violation" and float(buggy.group(2)) > 2.0, out
