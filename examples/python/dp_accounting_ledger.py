@@ -26,7 +26,9 @@ queries = dp_event.SelfComposedDpEvent(dp_event.LaplaceDpEvent(noise_multiplier=
 survey = dp_event.RandomizedResponseDpEvent(noise_parameter=0.5, num_buckets=2)
 
 for name, Accountant in (("PLD", dp_accounting.PLDAccountant), ("RDP", dp_accounting.RdpAccountant)):
-    accountant = Accountant()
+    # The survey's randomized response is private under replacing one answer (dp_accounting's REPLACE_SPECIAL), not
+    # under adding or removing one; the Poisson-sampled training and the Laplace queries are accounted under it too.
+    accountant = Accountant(neighboring_relation=dp_accounting.NeighboringRelation.REPLACE_SPECIAL)
     for event in (training, queries, survey):
         if not accountant.supports(event):
             raise SystemExit(f"{name} does not support {event}")

@@ -60,7 +60,7 @@ def test_rdp_gives_numpy_arrays_equal_to_the_cli():
     orders, values = dpledger.rdp("gaussian:sigma=2", np.array([2.0, 3.5, 10.0]))
     jo = cli_json("rdp", "-m", "gaussian:sigma=2", "--orders", "2,3.5,10")
     assert values.tolist() == jo["rdp"] == [0.25, 0.4375, 1.25]  # alpha / (2 sigma^2), exact
-    with pytest.raises(ValueError, match=r"--orders=1 is out of range: allowed \(1, 1e7\] or inf"):
+    with pytest.raises(ValueError, match=r"orders=1 is out of range: allowed \(1, 1e7\] or inf"):
         dpledger.rdp("gaussian:sigma=2", [1.0])
 
 

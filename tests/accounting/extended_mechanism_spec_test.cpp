@@ -66,13 +66,14 @@ TEST(ExtendedMechanismSpec, EveryNameIsListedWithItsKeys) {
   EXPECT_NE(error_of("bogus:x=1").find("select, shuffle"), std::string::npos);
 }
 
-// Typed decimals are taken on the side that enlarges the bound: noise and the noise parameters a and p down,
-// sensitivities, eps, rho, q and the mean number of runs up.
+// Typed decimals are taken on the side that enlarges the bound: noise and rr's p (the probability of a uniform
+// output) down; discrete_laplace's a (a larger a is less noise), sensitivities, eps, rho, q and the mean number of
+// runs up.
 TEST(ExtendedMechanismSpec, DecimalsRoundInTheSafeDirection) {
   const DecimalValue d = decimal_value("0.1");
   EXPECT_EQ(parse_entry("discrete_gaussian:sigma=0.1").mechanism.sigma, d.down);
   EXPECT_EQ(parse_entry("discrete_gaussian:sigma=2,sens=0.1").mechanism.sens, d.up);
-  EXPECT_EQ(parse_entry("discrete_laplace:a=0.1").mechanism.x.a, d.down);
+  EXPECT_EQ(parse_entry("discrete_laplace:a=0.1").mechanism.x.a, d.up);
   EXPECT_EQ(parse_entry("rr:p=0.1,k=3").mechanism.x.p, d.down);
   EXPECT_EQ(parse_entry("zcdp:rho=0.1,xi=0.1").mechanism.x.rho, d.up);
   EXPECT_EQ(parse_entry("zcdp:rho=0.1,xi=0.1").mechanism.x.xi, d.up);

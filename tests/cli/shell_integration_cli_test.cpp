@@ -78,7 +78,7 @@ TEST(ShellIntegration, BashCompletionCompletesCommandsOptionsAndMechanisms) {
   EXPECT_NE(complete("dpledger compose -m gaussian:sigma=1,st").find("gaussian:sigma=1,steps="), std::string::npos);
   EXPECT_EQ(complete("dpledger compose -m gaussian:bogus").find("bogus="), std::string::npos);
   // Figure names after sweep (by citation; the former short-key names are not offered).
-  EXPECT_EQ(complete("dpledger sweep cyf"), "cyffers2023-fig1\n");
+  EXPECT_EQ(complete("dpledger sweep cyf"), "cyffers2023-fig1 \n");  // a complete word ends in a space
   EXPECT_NE(complete("dpledger sweep liu").find("liu2023-fig5"), std::string::npos);
   EXPECT_EQ(complete("dpledger sweep see"), "\n");
   for (const auto& c : commands()) EXPECT_NE(complete("dpledger " + c.substr(0, 2)).find(c), std::string::npos) << c;
