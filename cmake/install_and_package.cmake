@@ -24,6 +24,11 @@ configure_file(${CMAKE_SOURCE_DIR}/cmake/debian_changelog.in ${CMAKE_BINARY_DIR}
 execute_process(COMMAND ${GZIP_EXECUTABLE} -9nf ${CMAKE_BINARY_DIR}/debian/changelog)
 set(DPLEDGER_DEB_CHANGELOG ${CMAKE_BINARY_DIR}/debian/changelog.gz)
 install(FILES ${DPLEDGER_DEB_CHANGELOG} DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/dpledger)
+# lintian overrides, each with its reason in the file (the static numeric libraries; the non-multiarch .pc)
+install(FILES ${CMAKE_SOURCE_DIR}/cmake/lintian_overrides_dpledger DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides
+        RENAME dpledger)
+install(FILES ${CMAKE_SOURCE_DIR}/cmake/lintian_overrides_libdpledger-dev
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME libdpledger-dev COMPONENT dev)
 
 # The library: dpledger::accounting (static, or shared with DPLEDGER_SHARED; its headers under
 # include/dpledger/accounting/, included as <dpledger/accounting/...>), the install component `dev` (the .deb
@@ -79,12 +84,13 @@ set(CPACK_PACKAGE_CONTACT "${DPLEDGER_DEB_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "certified differential-privacy accounting and audits")
 set(CPACK_STRIP_FILES ON)  # Debian ships stripped executables and shared objects
 set(CPACK_COMPONENT_UNSPECIFIED_DESCRIPTION
-    "dpledger composes differential-privacy budgets with certified bounds (interval arithmetic,
-every derived number rounded on the safe side), calibrates noise, audits mechanisms and
-training runs empirically, and runs the algorithms of five papers on private
-distributed optimisation with their claimed and accounted privacy.
-This package holds the command line, its manual page, bash completion, data and
-documentation.")
+    "dpledger composes differential-privacy budgets with certified bounds
+(interval arithmetic, every derived number rounded on the safe side),
+calibrates noise, audits mechanisms and training runs empirically, and
+runs the algorithms of five papers on private distributed optimisation
+with their claimed and accounted privacy.
+This package holds the command line, its manual page, bash completion,
+data and documentation.")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_RESOURCE_FILE_LICENSE ${CMAKE_SOURCE_DIR}/LICENSE)  # Apache-2.0; each .deb names it in its copyright file
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
@@ -101,9 +107,10 @@ set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
     "libboost-dev (>= 1.74), nlohmann-json3-dev, libmpfr-dev, libgmp-dev, libmpfi-dev, libfftw3-dev, pkg-config")
 set(CPACK_DEBIAN_DEV_PACKAGE_SUGGESTS dpledger)
 set(CPACK_COMPONENT_DEV_DESCRIPTION
-    "The C++ library of dpledger's certified accountants (dpledger::accounting): the static
-library, its headers (#include <dpledger/accounting/...>), a CMake package
-(find_package(dpledger)) and a pkg-config file (dpledger.pc).")
+    "The C++ library of dpledger's certified accountants
+(dpledger::accounting): the static library, its headers
+(#include <dpledger/accounting/...>), a CMake package (find_package(dpledger))
+and a pkg-config file (dpledger.pc).")
 if(DPLEDGER_PYTHON_DEB_DEPENDS)
   list(APPEND CPACK_COMPONENTS_ALL python)
   set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-dpledger)
@@ -111,8 +118,8 @@ if(DPLEDGER_PYTHON_DEB_DEPENDS)
   set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "${DPLEDGER_PYTHON_DEB_DEPENDS}")
   set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS dpledger)  # the command line; the -dev packages are for C++ users
   set(CPACK_COMPONENT_PYTHON_DESCRIPTION
-      "The Python package dpledger: dpledger's certified accountants in-process, with
-drop-in accountants for dp_accounting and Opacus.")
+      "The Python package dpledger: dpledger's certified accountants
+in-process, with drop-in accountants for dp_accounting and Opacus.")
   install(FILES ${CMAKE_SOURCE_DIR}/cmake/debian_copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/python3-dpledger
           RENAME copyright COMPONENT python)
   install(FILES ${DPLEDGER_DEB_CHANGELOG} DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/python3-dpledger COMPONENT python)
