@@ -1,26 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "accounting/pld/pld_composition_memo.h"
 
+#include "accounting/mechanisms/same_step.h"
+
 namespace dpl {
 
 namespace {
 
-bool same_mechanism(const Mechanism& a, const Mechanism& b) {
-  return a.kind == b.kind && a.sigma == b.sigma && a.sens == b.sens && a.b == b.b && a.eps == b.eps &&
-         a.delta == b.delta && a.iterations == b.iterations && a.index == b.index && a.contraction == b.contraction &&
-         a.x == b.x;
-}
-
+// The same ledger entry by entry: the same step (same_step.h) repeated the same number of times.
 bool same_ledger(const Ledger& a, const Ledger& b) {
   if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const LedgerEntry &x = a[i], &y = b[i];
-    if (!same_mechanism(x.mechanism, y.mechanism) || x.steps != y.steps || x.q != y.q || x.sampling != y.sampling ||
-        x.typed_without_other_ends != y.typed_without_other_ends || x.optimistic.has_value() != y.optimistic.has_value())
-      return false;
-    if (x.optimistic && (!same_mechanism(x.optimistic->mechanism, y.optimistic->mechanism) || x.optimistic->q != y.optimistic->q))
-      return false;
-  }
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].steps != b[i].steps || !same_step(a[i], b[i])) return false;
   return true;
 }
 
