@@ -4,6 +4,8 @@ The extension (dpledger._dpledger) is the CMake target dpledger_python, configur
 -DPython3_EXECUTABLE=<this interpreter> in its own build folder (build-python/, or DPLEDGER_PIP_BUILD_DIR), tests
 and benchmarks off; the package's Python files come from python/dpledger. Needs CMake, a C++ compiler, pybind11 and
 the libraries scripts/setup installs. CMAKE_BUILD_PARALLEL_LEVEL sets the build jobs (default 2).
+DPLEDGER_PREBUILT_EXTENSION=PATH packages an extension module already built by a CMake build of this source for
+the same interpreter (its file name must end in the interpreter's EXT_SUFFIX) instead of building it again.
 """
 
 import os
@@ -31,6 +33,16 @@ class CMakeBuild(build_ext):
     """Builds the extension with CMake instead of compiling sources itself."""
 
     def build_extension(self, ext):
+        target = self.get_ext_fullpath(ext.name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        prebuilt = os.environ.get("DPLEDGER_PREBUILT_EXTENSION")
+        if prebuilt:
+            if not os.path.isfile(prebuilt) or not prebuilt.endswith(suffix):
+                raise RuntimeError(f"DPLEDGER_PREBUILT_EXTENSION={prebuilt}: not an extension module built for this "
+                                   f"interpreter (a file whose name ends in {suffix})")
+            shutil.copyfile(prebuilt, target)
+            return
         cmake = shutil.which("cmake")
         if cmake is None:
             raise RuntimeError("cmake is required to build dpledger (Debian: apt-get install cmake)")
@@ -41,13 +53,10 @@ class CMakeBuild(build_ext):
                                f"-DPython3_EXECUTABLE={sys.executable}", "-DDPLEDGER_BUILD_TESTS=OFF",
                                "-DDPLEDGER_BUILD_BENCH=OFF", "-DDPLEDGER_BUILD_PYTHON=ON"])
         subprocess.check_call([cmake, "--build", build_dir, "--target", "dpledger_python", "-j", jobs])
-        suffix = sysconfig.get_config_var("EXT_SUFFIX")
         built = os.path.join(build_dir, "python", "dpledger", "_dpledger" + suffix)
         if not os.path.isfile(built):
             raise RuntimeError(f"CMake did not build {built} (is the interpreter's Python.h installed? Debian: "
                                f"python3-dev)")
-        target = self.get_ext_fullpath(ext.name)
-        os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(built, target)
 
 

@@ -16,6 +16,24 @@ install(FILES ${CMAKE_SOURCE_DIR}/data/breast_cancer.csv ${CMAKE_SOURCE_DIR}/dat
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 
+# The packages' maintainer (Maintainer field, changelog): -DDPLEDGER_DEB_MAINTAINER="Name <address>", else Debian's
+# DEBFULLNAME and DEBEMAIL (as dch reads them). Without either the address is on localhost, which lintian refuses
+# (bogus-mail-host): a distributor names a real one.
+# It is set before the changelog is written, which names it too.
+set(dpl_deb_maintainer "dpledger developers <dpledger@localhost>")
+if(DEFINED ENV{DEBEMAIL} AND NOT "$ENV{DEBEMAIL}" STREQUAL "")
+  if("$ENV{DEBEMAIL}" MATCHES "<.*>")  # dch also accepts DEBEMAIL="Name <address>"
+    set(dpl_deb_maintainer "$ENV{DEBEMAIL}")
+  elseif(NOT "$ENV{DEBFULLNAME}" STREQUAL "")
+    set(dpl_deb_maintainer "$ENV{DEBFULLNAME} <$ENV{DEBEMAIL}>")
+  else()
+    set(dpl_deb_maintainer "dpledger developers <$ENV{DEBEMAIL}>")
+  endif()
+endif()
+set(DPLEDGER_DEB_MAINTAINER "${dpl_deb_maintainer}" CACHE STRING "Maintainer of the Debian packages: Name <address>")
+if(NOT DPLEDGER_DEB_MAINTAINER MATCHES "^[^<>]+ <[^<>@ ]+@[^<> ]+>$")
+  message(FATAL_ERROR "DPLEDGER_DEB_MAINTAINER must read 'Name <address>', not '${DPLEDGER_DEB_MAINTAINER}'")
+endif()
 # Debian's copyright file of each package (/usr/share/doc/PACKAGE/copyright) and its changelog (changelog.gz, as a
 # native package's: the version has no Debian revision), compressed as Debian's policy asks (gzip -9n).
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/debian_copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/dpledger RENAME copyright)
@@ -68,18 +86,6 @@ install(FILES ${CMAKE_BINARY_DIR}/dpledgerConfig.cmake ${CMAKE_BINARY_DIR}/dpled
 #   python3-dpledger  the Python module, when it is built (python/CMakeLists.txt).
 set(CPACK_PACKAGE_NAME dpledger)
 set(CPACK_PACKAGE_VENDOR "dpledger developers")
-# The packages' maintainer (Maintainer field, changelog): -DDPLEDGER_DEB_MAINTAINER="Name <address>", else Debian's
-# DEBFULLNAME and DEBEMAIL (as dch reads them). Without either the address is on localhost, which lintian refuses
-# (bogus-mail-host): a distributor names a real one.
-if(NOT DEFINED DPLEDGER_DEB_MAINTAINER AND DEFINED ENV{DEBEMAIL})
-  set(dpl_deb_name "$ENV{DEBFULLNAME}")
-  if(NOT dpl_deb_name)
-    set(dpl_deb_name "dpledger developers")
-  endif()
-  set(DPLEDGER_DEB_MAINTAINER "${dpl_deb_name} <$ENV{DEBEMAIL}>")
-endif()
-set(DPLEDGER_DEB_MAINTAINER "dpledger developers <dpledger@localhost>" CACHE STRING
-    "Maintainer of the Debian packages: Name <address>")
 set(CPACK_PACKAGE_CONTACT "${DPLEDGER_DEB_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "certified differential-privacy accounting and audits")
 set(CPACK_STRIP_FILES ON)  # Debian ships stripped executables and shared objects

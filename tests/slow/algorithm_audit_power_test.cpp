@@ -46,10 +46,10 @@ INSTANTIATE_TEST_SUITE_P(Audits, EveryAuditedAlgorithm, ::testing::ValuesIn(dpl:
                            return s;
                          });
 
-// The audits of `algorithm` with `sets` at 400 runs over 40 seeds (2 threads): how many are violations.
+// The audits of `algorithm` with `sets` at 400 runs over 20 seeds (2 threads): how many are violations.
 int violations_over_seeds(const std::string& algorithm, const std::vector<std::string>& sets) {
   int violations = 0;
-  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     dpl::audit::AlgorithmAuditPlan p;
     p.algorithm = algorithm;
     p.sets = sets;
@@ -62,14 +62,14 @@ int violations_over_seeds(const std::string& algorithm, const std::vector<std::s
 }
 
 // Correct runs: each audit's two tests share 1 - C = 0.05, so violations over independent seeds are at most
-// Binomial(40, 0.05); P[>= 7] < 0.009 is this test's chance of failing on a correct implementation.
+// Binomial(20, 0.05); P[>= 5] < 0.003 is this test's chance of failing on a correct implementation.
 TEST(AlgorithmAuditSize, FalseViolationsOverSeedsStayWithinOneMinusC) {
-  EXPECT_LE(violations_over_seeds("admm-centralized", {}), 6);
+  EXPECT_LE(violations_over_seeds("admm-centralized", {}), 4);
 }
 
-// The twin: the same 40 seeds at 0.7 times the noise are caught nearly every time.
+// The twin: the same 20 seeds at 0.7 times the noise are caught nearly every time.
 TEST(AlgorithmAuditSize, UnderNoisedTwinIsCaughtOverSeeds) {
-  EXPECT_GE(violations_over_seeds("admm-centralized", {"actual_noise_factor=0.7"}), 38);
+  EXPECT_GE(violations_over_seeds("admm-centralized", {"actual_noise_factor=0.7"}), 19);
 }
 
 // The distinguishing test of the probes whose default claims are beyond what 1000 runs resolve (dp-dda-node-sampling
@@ -112,9 +112,9 @@ INSTANTIATE_TEST_SUITE_P(Audits, ResolvableClaim,
                          });
 
 // The replace-one mixture statistic of dp-dda-node-sampling at a resolvable claim (sigma 3: epsilon 1.66 at delta
-// 0.01): over 40 seeds its correct runs are flagged at most 6 times (Binomial(40, 0.05): P[>= 7] < 0.009).
+// 0.01): over 20 seeds its correct runs are flagged at most 4 times (Binomial(20, 0.05): P[>= 5] < 0.003).
 TEST(AlgorithmAuditSize, NodeSamplingFalseViolationsStayWithinOneMinusC) {
-  EXPECT_LE(violations_over_seeds("dp-dda-node-sampling", {"sigma=3"}), 6);
+  EXPECT_LE(violations_over_seeds("dp-dda-node-sampling", {"sigma=3"}), 4);
 }
 
 double epsilon_lower(const std::string& file, const std::string& method) {

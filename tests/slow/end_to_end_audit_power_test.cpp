@@ -4,7 +4,7 @@
 //  - at the audit configuration a correct run passes and every fault that applies (`--list-faults`), injected
 //    into the run's own code, exits 3, each within 2 minutes of CPU;
 //  - a clipping fault moves what the audit sees (the event counts) although the claim is unchanged;
-//  - the false-violation rate of correct runs stays within 1 - C over 40 seeds (a binomial bound, error stated),
+//  - the false-violation rate of correct runs stays within 1 - C over 20 seeds (a binomial bound, error stated),
 //    and its twin at half the noise is caught nearly every time.
 #include "audit/algorithm_audit.h"
 #include "tests/cli/run_binary.h"
@@ -76,11 +76,11 @@ TEST(EndToEndAuditSees, ClipFaultMovesTheEventCounts) {
   EXPECT_NE(correct.k_p, faulty.k_p);
 }
 
-// The audits of `algorithm` at its default runs over 40 seeds (2 threads), the distinguishing test alone: how
+// The audits of `algorithm` at its default runs over 20 seeds (2 threads), the distinguishing test alone: how
 // many are violations.
 int violations_over_seeds(const std::string& algorithm, double noise) {
   int violations = 0;
-  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     dpl::audit::AlgorithmAuditPlan p;
     p.algorithm = algorithm;
     p.seed = seed * 7919;
@@ -93,14 +93,14 @@ int violations_over_seeds(const std::string& algorithm, double noise) {
 }
 
 // Correct runs: the distinguishing test's error is 1 - C = 0.05, so violations over independent seeds are at most
-// Binomial(40, 0.05); P[>= 7] < 0.009 is this test's chance of failing on a correct implementation.
+// Binomial(20, 0.05); P[>= 5] < 0.003 is this test's chance of failing on a correct implementation.
 TEST(EndToEndAuditSize, FalseViolationsOverSeedsStayWithinOneMinusC) {
-  EXPECT_LE(violations_over_seeds("dp-sgd", 1), 6);
+  EXPECT_LE(violations_over_seeds("dp-sgd", 1), 4);
 }
 
-// The twin: the same 40 seeds at half the noise are caught by the distinguishing test alone in at least 30.
+// The twin: the same 20 seeds at half the noise are caught by the distinguishing test alone in at least 15.
 TEST(EndToEndAuditSize, UnderNoisedTwinIsCaughtOverSeeds) {
-  EXPECT_GE(violations_over_seeds("dp-sgd", 0.5), 30);
+  EXPECT_GE(violations_over_seeds("dp-sgd", 0.5), 15);
 }
 
 }  // namespace
