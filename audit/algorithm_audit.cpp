@@ -161,8 +161,9 @@ void parse_fault(const std::string& algorithm, const std::string& fault, algorit
                  double& noise_factor) {
   const auto eq = fault.find('=');
   const std::string name = fault.substr(0, eq);
-  const std::string allowed = "allowed noise=F, clip=F, sensitivity=F (F a number in (0, 1e6]) or unsampled";
-  if (name != "noise" && name != "clip" && name != "sensitivity" && name != "unsampled")
+  const std::string allowed =
+      "allowed noise=F, clip=F, sensitivity=F (F a number in (0, 1e6]), unsampled or reuse-noise";
+  if (name != "noise" && name != "clip" && name != "sensitivity" && name != "unsampled" && name != "reuse-noise")
     throw InputError("--inject " + fault + ": unknown fault: " + allowed);
   const auto faults_here = applicable_faults(algorithm);
   if (std::find(faults_here.begin(), faults_here.end(), name) == faults_here.end()) {
@@ -172,9 +173,9 @@ void parse_fault(const std::string& algorithm, const std::string& fault, algorit
                         (is_end_to_end(algorithm) ? "" : "its audit models the releases; ") + "faults that apply: " +
                         list + "; `dpledger audit --list-faults " + algorithm + "`)");
   }
-  if (name == "unsampled") {
-    if (eq != std::string::npos) throw InputError("--inject " + fault + ": unsampled takes no value");
-    faults.unsampled = true;
+  if (name == "unsampled" || name == "reuse-noise") {
+    if (eq != std::string::npos) throw InputError("--inject " + fault + ": " + name + " takes no value");
+    (name == "unsampled" ? faults.unsampled : faults.reuse_noise) = true;
     return;
   }
   double f = 0;
@@ -316,7 +317,7 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   w.stat_dprime.assign(plan.runs, 0);
   std::vector<double> energy(plan.runs, 0);
   std::vector<std::uint64_t> draws(plan.runs, 0);
-  bool laplace = false, gamma_norm = false;
+  std::atomic<bool> laplace{false}, gamma_norm{false};  // set by the worker threads
   {
     // Run 0 alone first: it validates the keys before the parallel work.
     std::atomic<std::uint64_t> next{0}, done{0};
@@ -345,6 +346,10 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
         w.stat_dprime[i] = on_dprime.statistic();
         energy[i] = on_d.noise_energy() + on_dprime.noise_energy();
         draws[i] = on_d.draws() + on_dprime.draws();
+        if (on_d.family() != algorithms::NoiseFamily::gaussian || on_dprime.family() != algorithms::NoiseFamily::gaussian) {
+          laplace = true;
+          if (on_d.family() == algorithms::NoiseFamily::gamma_norm) gamma_norm = true;
+        }
         if (i == 0) w.releases_per_run = on_d.releases();
         return;
       }
@@ -353,7 +358,8 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
       w.stat_d[i] = probe.statistic_d();
       w.stat_dprime[i] = probe.statistic_dprime();
       if (probe.norm_shape() > 0) {  // alpha ||e|| ~ Gamma(d, 1): the Laplace check's law with shape d per draw
-        laplace = gamma_norm = true;
+        laplace = true;
+        gamma_norm = true;
         energy[i] = probe.noise_energy_norm();
         draws[i] = probe.norm_shape();
       } else if (probe.laplace_draws() > 0) {

@@ -827,7 +827,7 @@ Output run_audit(const AuditOptions& o) {
       out.json["faults"] = applicable_faults(o.args.front());
       std::ostringstream t;
       for (const auto& f : applicable_faults(o.args.front()))
-        t << (f == "unsampled" ? f : f + "=F") << "\n";
+        t << (f == "unsampled" || f == "reuse-noise" ? f : f + "=F") << "\n";
       if (!is_end_to_end(o.args.front()))
         t << "(this algorithm's audit models its releases: only the noise can be scaled)\n";
       out.text = t.str();
@@ -957,7 +957,7 @@ const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*&
   sub->add_option("--fpr", o->fpr, "For --canary-scores: FPRs at which to report the attack's TPR (default 0.001,0.01,0.1)");
   sub->add_option("--inject", o->injects,
                   "For an ALGORITHM, repeatable: a fault injected into the run's code (the claim unchanged): noise=F, "
-                  "clip=F, sensitivity=F, unsampled (`--list-faults ALGORITHM` names those that apply)");
+                  "clip=F, sensitivity=F, unsampled, reuse-noise (`--list-faults ALGORITHM` names those that apply)");
   sub->add_option("--test", o->test,
                   "For an ALGORITHM: which test carries the verdict: distinguishing (black-box, on the released "
                   "outputs), noise (white-box, the noise drawn) or both (default)");

@@ -2,6 +2,7 @@
 #include "algorithms/run/end_to_end_audit.h"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace dpl::algorithms {
 
@@ -39,16 +40,78 @@ void EndToEndAudit::release_gaussian(const double* y, const double* m_d, const d
   }
   stat_ += end_to_end_log_mixture(q, t / (2 * sd * sd));
   if (q >= 1) {
+    set_family(NoiseFamily::gaussian);
     energy_ += residual / (sd * sd);
     draws_ += static_cast<std::uint64_t>(dim);
   }
   ++releases_;
 }
 
+void EndToEndAudit::set_family(NoiseFamily f) {
+  if (family_set_ && family_ != f)
+    throw std::logic_error("end-to-end audit: one run reported draws of two noise families to its noise check");
+  family_ = f;
+  family_set_ = true;
+}
+
 void EndToEndAudit::noise_draw(double noise, double sd) {
   if (full()) return;
+  set_family(NoiseFamily::gaussian);
   energy_ += (noise / sd) * (noise / sd);
   ++draws_;
+}
+
+// The Laplace density's log-likelihood ratio at y of the means m_d and m_dprime (scale b per coordinate).
+void EndToEndAudit::release_laplace(const double* y, const double* m_d, const double* m_dprime, int dim, double b) {
+  if (full()) return;
+  set_family(NoiseFamily::laplace);
+  double t = 0, residual = 0;
+  const double* own = on_d_ ? m_d : m_dprime;
+  for (int l = 0; l < dim; ++l) {
+    t += std::fabs(y[l] - m_dprime[l]) - std::fabs(y[l] - m_d[l]);
+    residual += std::fabs(y[l] - own[l]);
+  }
+  stat_ += t / b;
+  energy_ += residual / b;
+  draws_ += static_cast<std::uint64_t>(dim);
+  ++releases_;
+}
+
+void EndToEndAudit::laplace_draw(double noise, double b) {
+  if (full()) return;
+  set_family(NoiseFamily::laplace);
+  energy_ += std::fabs(noise) / b;
+  ++draws_;
+}
+
+// The density proportional to exp(-rate ||e||_2): its log-likelihood ratio at y of the means m_d and m_dprime.
+void EndToEndAudit::release_norm_exponential(const double* y, const double* m_d, const double* m_dprime, int dim,
+                                             double rate) {
+  if (full()) return;
+  set_family(NoiseFamily::gamma_norm);
+  double a = 0, b = 0, own = 0;
+  for (int l = 0; l < dim; ++l) {
+    a += (y[l] - m_dprime[l]) * (y[l] - m_dprime[l]);
+    b += (y[l] - m_d[l]) * (y[l] - m_d[l]);
+  }
+  own = on_d_ ? b : a;
+  stat_ += rate * (std::sqrt(a) - std::sqrt(b));
+  energy_ += rate * std::sqrt(own);
+  draws_ += static_cast<std::uint64_t>(dim);
+  ++releases_;
+}
+
+void EndToEndAudit::norm_draw(double rate_times_norm, int dim) {
+  if (full()) return;
+  set_family(NoiseFamily::gamma_norm);
+  energy_ += rate_times_norm;
+  draws_ += static_cast<std::uint64_t>(dim);
+}
+
+void EndToEndAudit::release_log_ratio(double log_ratio) {
+  if (full()) return;
+  stat_ += log_ratio;
+  ++releases_;
 }
 
 }  // namespace dpl::algorithms

@@ -20,8 +20,12 @@ struct InjectedFaults {
   double clip = 1;          // the clipping bound used is clip times the accounted one
   double sensitivity = 1;   // each record's clipped contribution to the update is scaled by this factor
   bool unsampled = false;   // a fixed subset (the canary always in) where the ledger assumes random sampling
-  bool any() const { return clip != 1 || sensitivity != 1 || unsampled; }
+  bool reuse_noise = false; // the first noise draw (of each noisy quantity) reused at every later step
+  bool any() const { return clip != 1 || sensitivity != 1 || unsampled || reuse_noise; }
 };
+
+// The family of the noise an end-to-end audit's white-box check reads (the law of its energy under the claim).
+enum class NoiseFamily { gaussian, laplace, gamma_norm };
 
 class EndToEndAudit {
  public:
@@ -41,19 +45,42 @@ class EndToEndAudit {
   // The white-box noise check's record of one Gaussian draw, against its claimed std sd.
   void noise_draw(double noise, double sd);
 
+  // A Laplace release y in R^dim (independent coordinates of scale b) with means m_d and m_dprime on D and D':
+  // adds log p_D(y) / p_D'(y) = sum_l (|y_l - m_dprime_l| - |y_l - m_d_l|) / b; the noise check reads |y - m| / b.
+  void release_laplace(const double* y, const double* m_d, const double* m_dprime, int dim, double b);
+  // The white-box noise check's record of one Laplace draw, against its claimed scale b.
+  void laplace_draw(double noise, double b);
+
+  // A release y in R^dim whose noise has density proportional to exp(-rate ||e||_2) (the objective and dual
+  // perturbations of dvp-admm and private-radmm, in the release's units), means m_d and m_dprime: adds
+  // rate (||y - m_dprime|| - ||y - m_d||); the noise check reads rate ||y - m|| ~ Gamma(dim, 1).
+  void release_norm_exponential(const double* y, const double* m_d, const double* m_dprime, int dim, double rate);
+  // The white-box noise check's record of one such draw: rate ||e|| for a draw e in R^dim.
+  void norm_draw(double rate_times_norm, int dim);
+
+  // A release whose log-likelihood ratio log p_D(y) / p_D'(y) the algorithm computed itself (any statistic of
+  // the releases keeps the test valid; the likelihood ratio gives it its power).
+  void release_log_ratio(double log_ratio);
+
+  NoiseFamily family() const { return family_; }
+
   double statistic() const { return stat_; }
   std::uint64_t releases() const { return releases_; }
-  // Sum of (noise / claimed sd)^2 over the draws, and their count.
+  // Sum of the draws' energies under the claim (Gaussian (noise / sd)^2, Laplace |noise| / b, gamma-norm
+  // rate ||e||), and their count (the gamma-norm's: the sum of the dimensions).
   double noise_energy() const { return energy_; }
   std::uint64_t draws() const { return draws_; }
 
  private:
   bool full() const { return releases_ >= cap_; }
+  void set_family(NoiseFamily f);
   bool on_d_;
   InjectedFaults faults_;
   std::uint64_t cap_;
   double stat_ = 0, energy_ = 0;
   std::uint64_t releases_ = 0, draws_ = 0;
+  NoiseFamily family_ = NoiseFamily::gaussian;
+  bool family_set_ = false;
 };
 
 // The end-to-end audit of the run executing on this thread, or nullptr (every ordinary run).
