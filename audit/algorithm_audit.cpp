@@ -313,18 +313,36 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   // claim's run) are not counted, so that the claim covers every view audited.
   for (const auto& e : ledger) cap += static_cast<std::uint64_t>(e.steps);
   if (cap == 0) cap = UINT64_MAX;
-  w.stat_d.assign(plan.runs, 0);
-  w.stat_dprime.assign(plan.runs, 0);
-  std::vector<double> energy(plan.runs, 0);
-  std::vector<std::uint64_t> draws(plan.runs, 0);
-  std::atomic<bool> laplace{false}, gamma_norm{false};  // set by the worker threads
-  {
-    // Run 0 alone first: it validates the keys before the parallel work.
+  if (plan.shard_count < 1 || plan.shard_index >= plan.shard_count || plan.shard_count > plan.runs)
+    throw InputError("--shard=" + std::to_string(plan.shard_index + 1) + "/" + std::to_string(plan.shard_count) +
+                     " is out of range for " + std::to_string(plan.runs) + " runs: allowed i/n with 1 <= i <= n <= runs");
+  AlgorithmAuditRecords& rec = w.records;
+  if (plan.merged) {
+    const AlgorithmAuditRecords& m = *plan.merged;
+    if (m.stat_d.size() != plan.runs || m.stat_dprime.size() != plan.runs || m.energy.size() != plan.runs ||
+        m.draws.size() != plan.runs)
+      throw InputError("audit merge: the shards' records do not cover the " + std::to_string(plan.runs) + " runs");
+    rec = m;
+  } else {
+    rec.stat_d.assign(plan.runs, 0);
+    rec.stat_dprime.assign(plan.runs, 0);
+    rec.energy.assign(plan.runs, 0);
+    rec.draws.assign(plan.runs, 0);
+  }
+  std::vector<double>& energy = rec.energy;
+  std::vector<std::uint64_t>& draws = rec.draws;
+  std::atomic<bool> laplace{rec.laplace}, gamma_norm{rec.gamma_norm};  // set by the worker threads
+  // This process's runs: every run, or a shard's i, i + n, i + 2n, ...
+  const std::uint64_t first = plan.shard_index, stride = plan.shard_count;
+  const std::uint64_t mine = plan.merged ? 0 : (plan.runs - first + stride - 1) / stride;
+  if (mine > 0) {
+    // The shard's first run alone first: it validates the keys before the parallel work.
     std::atomic<std::uint64_t> next{0}, done{0};
     std::atomic<bool> failed{false};
     std::exception_ptr error;
     std::mutex error_mutex;
-    auto one = [&](std::uint64_t i) {
+    auto one = [&](std::uint64_t j) {
+      const std::uint64_t i = first + j * stride;
       algorithms::AuditProbe probe(noise_factor, &cache, cap);
       algorithms::RunParameters params = algorithms::RunParameters::from_assignments(plan.sets);
       if (prof->end_to_end) {
@@ -342,21 +360,21 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
           algorithms::EndToEndAuditScope scope(&on_dprime);
           (void)entry.run(params_dprime, block_seed(block_seed(plan.seed, i + 1), 2));
         }
-        w.stat_d[i] = on_d.statistic();
-        w.stat_dprime[i] = on_dprime.statistic();
+        rec.stat_d[i] = on_d.statistic();
+        rec.stat_dprime[i] = on_dprime.statistic();
         energy[i] = on_d.noise_energy() + on_dprime.noise_energy();
         draws[i] = on_d.draws() + on_dprime.draws();
         if (on_d.family() != algorithms::NoiseFamily::gaussian || on_dprime.family() != algorithms::NoiseFamily::gaussian) {
           laplace = true;
           if (on_d.family() == algorithms::NoiseFamily::gamma_norm) gamma_norm = true;
         }
-        if (i == 0) w.releases_per_run = on_d.releases();
+        if (i == 0) rec.releases_per_run = on_d.releases();
         return;
       }
       params.set_audit_probe(&probe);
       (void)entry.run(params, block_seed(plan.seed, i + 1));
-      w.stat_d[i] = probe.statistic_d();
-      w.stat_dprime[i] = probe.statistic_dprime();
+      rec.stat_d[i] = probe.statistic_d();
+      rec.stat_dprime[i] = probe.statistic_dprime();
       if (probe.norm_shape() > 0) {  // alpha ||e|| ~ Gamma(d, 1): the Laplace check's law with shape d per draw
         laplace = true;
         gamma_norm = true;
@@ -371,17 +389,17 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
         draws[i] = probe.gaussian_draws();
       }
       if (i == 0) {
-        w.releases_per_run = probe.releases();
-        if (!probe.unit().empty()) w.canary += " (this audit: " + probe.unit() + ")";
+        rec.releases_per_run = probe.releases();
+        rec.canary_unit = probe.unit();
       }
     };
     one(0);
     next = 1;
     done = 1;
     auto work = [&](unsigned) {
-      for (std::uint64_t i; !failed && (i = next.fetch_add(1)) < plan.runs;) {
+      for (std::uint64_t j; !failed && (j = next.fetch_add(1)) < mine;) {
         try {
-          one(i);
+          one(j);
         } catch (...) {
           std::lock_guard<std::mutex> lock(error_mutex);
           if (!error) error = std::current_exception();
@@ -391,16 +409,26 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
       }
     };
     // No more threads than runs left (each thread takes whole runs).
-    const unsigned threads = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>({plan.threads, 256, plan.runs - 1})));
+    const unsigned threads = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>({plan.threads, 256, mine - 1})));
     run_worker_threads(threads, work, [&] {
       if (!progress) return;
-      while (done.load() < plan.runs && !failed) {
-        progress(done.load(), plan.runs);
+      while (done.load() < mine && !failed) {
+        progress(done.load(), mine);
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
       }
     });
     if (error) std::rethrow_exception(error);
-    if (progress) progress(plan.runs, plan.runs);
+    if (progress) progress(mine, mine);
+  }
+  rec.laplace = laplace;
+  rec.gamma_norm = gamma_norm;
+  w.stat_d = rec.stat_d;
+  w.stat_dprime = rec.stat_dprime;
+  w.releases_per_run = rec.releases_per_run;
+  if (!rec.canary_unit.empty()) w.canary += " (this audit: " + rec.canary_unit + ")";
+  if (plan.shard_count > 1 && !plan.merged) {
+    w.partial = true;
+    return w;
   }
   if (w.releases_per_run == 0) throw NotApplicable("audit " + plan.algorithm + ": the audited unit released nothing noisy");
   w.statistic = prof->end_to_end

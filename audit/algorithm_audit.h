@@ -29,6 +29,16 @@ enum class AuditTests { distinguishing, noise, both };
 // Which claim is audited: dpledger's accounting of the run (its certified curve) or the paper's printed figure.
 enum class ClaimAudited { accounted, paper };
 
+// The per-run records of an algorithm audit (what the decision reads): for run i the statistics on D and D', the
+// white-box noise check's energy and draws; with the facts taken from the first run and the noise family.
+struct AlgorithmAuditRecords {
+  std::vector<double> stat_d, stat_dprime, energy;
+  std::vector<std::uint64_t> draws;
+  std::uint64_t releases_per_run = 0;  // the audit's run 0
+  std::string canary_unit;             // the audited unit run 0 names ("" none)
+  bool laplace = false, gamma_norm = false;
+};
+
 struct AlgorithmAuditPlan {
   std::string algorithm;
   std::vector<std::string> sets;  // key=value for the algorithm, over the audit configuration; actual_noise_factor=F
@@ -42,6 +52,12 @@ struct AlgorithmAuditPlan {
   std::uint64_t seed = 1;         // run i uses block_seed(seed, i)
   unsigned threads = 1;
   double confidence = 0.95;
+  // --shard i/n: only runs i-1, i-1+n, i-1+2n, ... are executed and the result is partial (no decision);
+  // 0-based index.
+  std::uint64_t shard_index = 0, shard_count = 1;
+  // audit merge: the records of every run, gathered from the shards; no run is executed, the decision is made on
+  // them (the claim is computed again, as in each shard).
+  const AlgorithmAuditRecords* merged = nullptr;
 };
 
 struct ClaimPoint {
@@ -83,6 +99,9 @@ struct AlgorithmAuditResult {
   Verdict noise = Verdict::pass;
   Verdict verdict = Verdict::pass;
   double confidence = 0.95;
+  // A shard's result (plan.shard_count > 1): only its runs' records are set, no test was made.
+  bool partial = false;
+  AlgorithmAuditRecords records;  // every run's (a shard: its own runs'; the others 0)
 };
 
 // The default number of runs of `algorithm`'s audit (enough for actual_noise_factor=0.5 to be caught by the

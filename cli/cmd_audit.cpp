@@ -14,6 +14,7 @@
 #include "audit/exec_samples.h"
 #include "audit/mechanism_target.h"
 #include "audit/privacy_curve_audit.h"
+#include "audit/algorithm_shard_file.h"
 #include "audit/shard_file.h"
 #include "audit/threshold_test.h"
 #include "audit/user_samples.h"
@@ -260,6 +261,8 @@ void require_mechanism_audit_resources(const MechanismTarget& t, const SamplingP
   require_memory_within_limit(mb, "audit " + t.spec + " with " + format_input(threads) + " threads", "use fewer --threads");
 }
 
+Output merge_algorithm_shards(const AuditOptions& o, const std::vector<std::string>& files, AlgorithmShardMerge& merge);
+
 Output run_merge(const AuditOptions& o) {
   if (o.args.size() < 2) throw InputError("audit merge: give the shard files: dpledger audit merge FILE...");
   std::vector<std::string> files(o.args.begin() + 1, o.args.end());
@@ -267,8 +270,12 @@ Output run_merge(const AuditOptions& o) {
     throw InputError("audit merge: " + std::to_string(files.size()) + " files: allowed at most " + std::to_string(kMaxShards) + " shards");
   // One file at a time: its text (at most 64 MB, nesting checked before the parser), its validation, and the
   // running sum of the counts; nothing else is kept.
+  // The first file says which kind of audit the shards are of (a mechanism's counts or an algorithm's records).
   ShardMerge merge;
-  for (const auto& f : files) {
+  AlgorithmShardMerge algorithm_merge;
+  bool algorithm = false;
+  for (std::size_t k = 0; k < files.size(); ++k) {
+    const std::string& f = files[k];
     const std::string text = read_input_file(f, "audit merge: shard file " + f);
     check_json_depth(text, "audit merge: shard file " + f);
     Json j;
@@ -277,8 +284,14 @@ Output run_merge(const AuditOptions& o) {
     } catch (const std::exception& e) {
       throw InputError("audit merge: " + f + " is not JSON: " + e.what());
     }
-    merge.add(shard_from_json(j, f), f);
+    if (k == 0) algorithm = is_algorithm_shard(j);
+    if (algorithm != is_algorithm_shard(j))
+      throw InputError("audit merge: " + f + " is " + (algorithm ? "not " : "") + "an algorithm audit's shard, " +
+                       files.front() + " is " + (algorithm ? "" : "not ") + "one: merge the shards of one audit");
+    if (algorithm) algorithm_merge.add(algorithm_shard_from_json(j, f), f);
+    else merge.add(shard_from_json(j, f), f);
   }
+  if (algorithm) return merge_algorithm_shards(o, files, algorithm_merge);
   const Shard total = merge.total();
   const MechanismTarget target = make_mechanism_target(total.target, total.sets, total.delta);
   require_time_within_limit(event_scan_seconds(target), "audit merge of " + target.spec, "merge a target with fewer thresholds");
@@ -410,11 +423,11 @@ Output run_exec(const AuditOptions& o) {
   return out;
 }
 
-Output run_algorithm_audit(const AuditOptions& o) {
-  if (!o.shard.empty() || !o.out.empty()) throw InputError("--shard/--out apply to mechanism targets (laplace:, gaussian:)");
-  if (!o.delta.empty()) throw InputError("--delta applies to mechanism targets: an algorithm's claim is its own");
+// The plan of an algorithm audit from the options (ALGORITHM as the first argument), or from a merged shard's
+// record of them.
+AlgorithmAuditPlan algorithm_audit_plan(const std::string& algorithm, const AuditOptions& o) {
   AlgorithmAuditPlan plan;
-  plan.algorithm = o.args.front();
+  plan.algorithm = algorithm;
   plan.sets = o.sets;
   if (!o.runs.empty()) {
     const double runs = parse_finite("--runs", o.runs);
@@ -436,8 +449,11 @@ Output run_algorithm_audit(const AuditOptions& o) {
   if (o.claim.empty() || o.claim == "accounted") plan.claim = ClaimAudited::accounted;
   else if (o.claim == "paper") plan.claim = ClaimAudited::paper;
   else throw InputError("--claim=" + o.claim + " is not a claim: allowed accounted, paper");
-  Progress bar("audit");
-  const AlgorithmAuditResult w = algorithm_audit(plan, runs_progress(bar));
+  return plan;
+}
+
+// The report of a decided algorithm audit (its own, or merged from shards).
+Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAuditPlan& plan, const AuditOptions& o) {
   if (!o.plot.empty()) stage_output(o.plot, algorithm_audit_svg(w));
   Output out;
   out.json["command"] = "audit";
@@ -529,6 +545,74 @@ Output run_algorithm_audit(const AuditOptions& o) {
     t << "plot             " << o.plot << "\n";
   }
   out.text = t.str();
+  return out;
+}
+
+Output run_algorithm_audit(const AuditOptions& o) {
+  if (!o.delta.empty()) throw InputError("--delta applies to mechanism targets: an algorithm's claim is its own");
+  AlgorithmAuditPlan plan = algorithm_audit_plan(o.args.front(), o);
+  if (!o.shard.empty()) {
+    std::tie(plan.shard_index, plan.shard_count) = parse_shard(o.shard);
+    if (o.out.empty()) throw InputError("--shard=" + o.shard + " needs --out FILE for the shard's records");
+    if (!o.plot.empty()) throw InputError("--plot is for the decided audit: give it to `audit merge`, not to a --shard");
+  } else if (!o.out.empty()) {
+    throw InputError("--out=" + o.out + " is for --shard i/n (the shard's records)");
+  }
+  Progress bar("audit");
+  const AlgorithmAuditResult w = algorithm_audit(plan, runs_progress(bar));
+  if (!w.partial) return algorithm_audit_output(w, plan, o);
+  AlgorithmShard s;
+  s.version = version_string();
+  s.algorithm = plan.algorithm;
+  s.sets = o.sets;
+  s.injects = o.injects;
+  s.test = o.test.empty() ? "both" : o.test;
+  s.claim = o.claim.empty() ? "accounted" : o.claim;
+  s.runs = w.runs;
+  s.seed = plan.seed;
+  s.shard_index = plan.shard_index;
+  s.shard_count = plan.shard_count;
+  s.confidence = plan.confidence;
+  s.records = w.records;
+  stage_output(o.out, to_json(s).dump() + "\n");
+  Output out;
+  out.json["command"] = "audit";
+  out.json["target"] = plan.algorithm;
+  out.json["kind"] = "algorithm";
+  out.json["shard"] = o.shard;
+  out.json["out"] = o.out;
+  out.json["runs"] = w.runs;
+  out.json["seed"] = plan.seed;
+  out.json["confidence"] = plan.confidence;
+  out.text = "shard " + o.shard + " of audit " + plan.algorithm + " (" + std::to_string(w.runs) + " runs in all, seed " +
+             std::to_string(plan.seed) + ") written to " + o.out + "; combine with: dpledger audit merge FILE...\n";
+  return out;
+}
+
+// `audit merge` of an algorithm audit's shards: their records gathered, the claim computed again, the decision
+// made as the unsharded audit of the same seed makes it.
+Output merge_algorithm_shards(const AuditOptions& o, const std::vector<std::string>& files, AlgorithmShardMerge& merge) {
+  const AlgorithmShard total = merge.total();
+  AuditOptions given = o;
+  given.sets = total.sets;
+  given.injects = total.injects;
+  given.test = total.test;
+  given.claim = total.claim;
+  given.seed = total.seed;
+  std::ostringstream c;
+  c << std::setprecision(17) << total.confidence;
+  given.confidence = c.str();
+  given.runs = std::to_string(total.runs);
+  given.threads = 1;
+  if (!is_auditable(total.algorithm))
+    throw InputError("audit merge: the shards audit " + total.algorithm + ", which this dpledger cannot audit");
+  AlgorithmAuditPlan plan = algorithm_audit_plan(total.algorithm, given);
+  plan.merged = &total.records;
+  const AlgorithmAuditResult w = algorithm_audit(plan);
+  Output out = algorithm_audit_output(w, plan, given);
+  out.json["merged"] = files;
+  out.json["shards_version"] = total.version;
+  out.text += "merged           " + std::to_string(files.size()) + " shards (written by dpledger " + total.version + ")\n";
   return out;
 }
 
@@ -791,10 +875,13 @@ void refuse_unused_audit_options(const AuditOptions& o) {
                      std::string(merge ? "audit merge" : mechanism ? "a mechanism target" : !o.samples.empty() ? "--samples" : "--canary-scores"));
   if (merge) {
     for (const auto& [given, name] : {std::pair{!o.runs.empty(), "--runs"}, std::pair{o.seed_given, "--seed"},
-                                      std::pair{o.threads != 0, "--threads"}, std::pair{!o.shard.empty(), "--shard"}})
+                                      std::pair{o.threads != 0, "--threads"}, std::pair{!o.shard.empty(), "--shard"},
+                                      std::pair{!o.sets.empty(), "--set"}, std::pair{!o.injects.empty(), "--inject"},
+                                      std::pair{!o.test.empty(), "--test"}, std::pair{!o.claim.empty(), "--claim"},
+                                      std::pair{!o.out.empty(), "--out"}})
       if (given)
-        throw InputError(std::string(name) + " is not for audit merge: the shards carry their runs and seed (give " +
-                         name + " to audit TARGET --shard i/n)");
+        throw InputError(std::string(name) + " is not for audit merge: the shards carry what their audit was given "
+                         "(give " + name + " to audit TARGET --shard i/n)");
   }
 }
 
@@ -926,8 +1013,9 @@ const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*&
                   "Largest resolution (estimate - lower bound, in epsilon or mu) that still allows PASS; beyond it "
                   "the verdict is INCONCLUSIVE")
       ->capture_default_str();
-  sub->add_option("--shard", o->shard, "i/n: run only blocks i, i+n, ... and write the partial counts to --out");
-  sub->add_option("--out", o->out, "Partial-count JSON file for --shard")
+  sub->add_option("--shard", o->shard, "i/n: run only blocks i, i+n, ... (an ALGORITHM: runs i-1, i-1+n, ...) and write "
+                  "their partial counts (records) to --out; `audit merge` combines the n files exactly");
+  sub->add_option("--out", o->out, "The shard's JSON file for --shard")
       ->check(writable_output_file());
   sub->add_option("--samples", o->samples, "File of outputs of YOUR mechanism on D: one number (or vector) per line");
   sub->add_option("--neighbour-samples", o->neighbour_samples, "File of outputs on the neighbouring D'");
