@@ -33,6 +33,18 @@ TEST(PldLowerBound, DpSgdSandwichWithinOnePercent) {
   }
 }
 
+// A rarely sampled Gaussian over many steps (sigma 0.8, q 0.001, 10^5 steps at delta 1e-10): each step's bulk (the
+// unsampled outcomes) sits in a few cells of the grid chosen for the whole composition while its standard deviation
+// (a rare sampled step's large loss) spans 77; chosen by the standard deviation the lower bound's grid was 4x coarser
+// and the lower bound 0.87 for the upper 4.07. The grid chosen by the bulk's spread (the fine one) gives 4.022.
+TEST(PldLowerBound, RarelySampledLongRunWithinTwoPercent) {
+  const Ledger l{parse_entry("gaussian:sigma=0.8,q=0.001,steps=100000")};
+  const auto r = compose_pld(l, Target::for_delta(1e-10));
+  ASSERT_TRUE(r.lower.has_value());
+  EXPECT_GE(lo(*r.lower), 0.98 * hi(r.epsilon)) << format_upper(r.epsilon) << " " << format_upper(*r.lower);
+  EXPECT_LE(hi(*r.lower), lo(r.epsilon));
+}
+
 // 2000 unsampled Gaussian steps (sigma 40): one Gaussian with mu = sqrt(2000)/40; the exact epsilon is the analytic
 // Gaussian's. Both bounds bracket it within 1%.
 TEST(PldLowerBound, LongGaussianCompositionBracketsTheExactValue) {
