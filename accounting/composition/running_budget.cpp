@@ -8,7 +8,6 @@
 #include "accounting/rdp/rdp_running.h"
 
 #include <algorithm>
-#include <ctime>
 #include <optional>
 
 namespace dpl {
@@ -21,13 +20,21 @@ constexpr double kPldWorkPerRunningColumn = 5e9;
 // The PLD's running composition evaluates at most this many checkpoints (evenly spread; each costs a convolution of
 // the composed PLD so far).
 constexpr std::size_t kPldRunningEvaluations = 100;
-// The CPU time of the checkpoints of any other accountant's column.
-constexpr double kSecondsPerRunningColumn = 0.5;
+// The work of the checkpoints of any other accountant's column, in units of about a microsecond of CPU on the
+// reference machine (0.5 s), counted, not timed, so that the same ledger gets the same checkpoints on every machine.
+constexpr double kWorkPerRunningColumn = 5e5;
 
-double process_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+// The counted work of one evaluation of `kind` on a prefix of `entries` entries (measured on the reference machine:
+// basic, pure and advanced about 60-100 us per entry; rdp 250 us per entry; optimal about 100 ms for a Gaussian
+// ledger whatever its size).
+double running_evaluation_work(AccountantKind kind, std::size_t entries) {
+  const double n = static_cast<double>(entries);
+  switch (kind) {
+    case AccountantKind::optimal: return 1e5 + 100 * n;
+    case AccountantKind::rdp: return 1e3 + 300 * n;
+    case AccountantKind::advanced: return 100 + 100 * n;
+    default: return 100 + 60 * n;
+  }
 }
 
 // Suffix minimum: a bound at a later checkpoint bounds every earlier one (the prefix is post-processing).
@@ -138,7 +145,7 @@ RunningBudget running_budget(const Ledger& ledger, const Target& target, const s
       for (std::size_t i = 0; i + 1 < n; ++i) s.bound[i] = all[i];
     }
     // Evenly spread evaluations (the last one is done above), coarse to fine: every other one, then the ones
-    // between, and so on, so that the column is evenly covered wherever its CPU time (kSecondsPerRunningColumn)
+    // between, and so on, so that the column is evenly covered wherever its counted work (kWorkPerRunningColumn)
     // runs out; an accountant whose one evaluation takes 55 ms (optimal on a composed Gaussian at mu = 25) or
     // grows with the ledger (advanced over thousands of entries) gets fewer checkpoints, with a note.
     const std::size_t budget = std::max<std::size_t>(2, kind == AccountantKind::pld ? max_evaluations / 20 : max_evaluations);
@@ -150,16 +157,17 @@ RunningBudget running_budget(const Ledger& ledger, const Target& target, const s
     for (; stride >= 1; stride /= 2)
       for (std::size_t j = stride - 1; j + 1 < m; j += stride)
         if (!queued[j]) queued[j] = true, order.push_back(j);
-    const double start = process_cpu_seconds();
+    double work = 0;
     std::size_t evaluated = 0;
     try {
       for (std::size_t j : order) {
         const std::size_t i = m == n ? j : (j + 1) * (n - 1) / m;  // strictly below n - 1
         if (i >= n - 1 || s.bound[i]) continue;
-        if (kind != AccountantKind::pld && process_cpu_seconds() - start > kSecondsPerRunningColumn) {
+        work += running_evaluation_work(kind, rb.checkpoints[i].entry + 1);
+        if (kind != AccountantKind::pld && work > kWorkPerRunningColumn) {
           rb.notes.push_back(to_string(kind) + ": evaluated at " + std::to_string(evaluated + 1) + " of the " +
-                             std::to_string(m) + " planned checkpoints (its CPU time for the column ran out; the "
-                             "others carry the next evaluated bound)");
+                             std::to_string(m) + " planned checkpoints (its work for the column, about 0.5 s of CPU, "
+                             "ran out; the others carry the next evaluated bound)");
           break;
         }
         const AccountingResult r = compose(prefix_ledger(ledger, rb.checkpoints[i]), target, kind);
