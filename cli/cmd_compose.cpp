@@ -200,7 +200,7 @@ Output run_compose(const ComposeOptions& o) {
   out.json["epsilon"] = given_delta ? json_upper(r.epsilon) : json_input(target.value);
   out.json["delta"] = given_delta ? json_input(target.value) : json_upper(r.delta);
   if (r.lower) out.json[given_delta ? "epsilon_lower" : "delta_lower"] = json_lower(*r.lower);
-  if (r.order) out.json["order"] = *r.order;
+  if (r.order) out.json["order"] = std::isinf(*r.order) ? Json("inf") : Json(*r.order);
   out.json["mechanisms"] = ledger_json(ledger);
   out.json["method"] = r.note;
 

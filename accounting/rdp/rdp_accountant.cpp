@@ -218,6 +218,14 @@ AccountingResult compose_rdp(const Ledger& ledger, const Target& target) {
     const Interval b = convert(candidates[i]);
     if (hi(b) < hi(bound)) bound = b, order = candidates[i];
   }
+  // Order infinity: a composition whose Renyi divergence of order infinity is at most e_inf is e_inf-DP (the max
+  // divergence), so (e_inf, delta)-DP for every delta and delta(eps) = 0 for eps >= e_inf (Mironov 2017, Prop. 3 as
+  // alpha grows). Upper bound; reported where it is below the finite orders' (a pure run at a tiny delta).
+  const Interval pure = rdp.at_infinity();
+  if (is_finite(pure)) {
+    if (given_delta && hi(pure) < hi(bound)) bound = pure, order = kInf;
+    else if (!given_delta && Real(target.value) >= hi(pure) && hi(bound) > 0) bound = exact(0.0), order = kInf;
+  }
   AccountingResult out;
   out.accountant = "rdp";
   out.order = order;

@@ -76,6 +76,14 @@ double RepeatAndSelectRdp::gamma_lower(double mean, double shape) {
 RepeatAndSelectRdp::RepeatAndSelectRdp(const Ledger& run, double mean, double shape)
     : run_(run), mean_(mean), shape_(shape) {
   if (std::isinf(shape)) return;
+  if (mean == 1) {
+    // The truncated negative binomial of mean 1 is K = 1 (gamma = 1): one run, whose RDP it is exactly.
+    gamma_ = 1;
+    lhat_ = 1;
+    constant_ = exact(0.0);
+    constant_estimate_ = 0;
+    return;
+  }
   gamma_ = mean == 1 ? 1.0 : gamma_lower(mean, shape);
   const double log_inv_gamma = -std::log(gamma_);
   auto middle = [&](double lh) {
@@ -111,7 +119,16 @@ Interval RepeatAndSelectRdp::at(const Real& alpha) const {
   return base + constant_ + log(m) / (a - 1);
 }
 
-Interval RepeatAndSelectRdp::at_infinity() const { return positive_infinity(); }
+// Papernot-Steinke 2022, Thm 2 as lambda and lambda-hat grow (the log terms vanish): an eps-DP run repeated
+// K ~ TNB(gamma, eta) times is (2 + eta) eps-DP (their Cor. for pure DP); K = 1 (mean 1) is the run itself. Upper
+// bound; infinite for the Poisson distribution (no pure bound).
+Interval RepeatAndSelectRdp::at_infinity() const {
+  if (std::isinf(shape_)) return positive_infinity();
+  const Interval base = run_.at_infinity();
+  if (!is_finite(base)) return positive_infinity();
+  if (mean_ == 1) return base;
+  return (2 + exact(shape_)) * base;
+}
 
 double RepeatAndSelectRdp::estimate(double alpha) const {
   const double base = run_.estimate(alpha);

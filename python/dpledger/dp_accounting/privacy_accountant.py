@@ -53,6 +53,19 @@ class CompositionErrorDetails:
 # cannot account (UnsupportedEventError).
 _INVALID_VALUE = re.compile(r"^(?!neighboring_relation).*(must be|must hold|missing field|need 0 <=|overflows|"
                             r"is out of range)")
+# dp_accounting's names of the parameters a refusal names by its spec key (its messages start with them).
+_PARAMETER_NAMES = {"sigma": "Noise multiplier", "noise_multiplier": "Noise multiplier", "q": "Sampling rate",
+                    "sampling_probability": "Sampling rate"}
+
+
+def _named_parameter(message):
+    """'Noise multiplier out of range: ' for a refusal of sigma=... (or of noise_multiplier), and the like; '' for
+    others."""
+    found = re.search(r"\b([a-z_]+)=\S* is out of range", message) or re.search(r"\b([a-z_]+) must be", message)
+    name = _PARAMETER_NAMES.get(found.group(1)) if found else None
+    return f"{name} out of range: " if name else ""
+
+
 # The reader's refusal of a mechanism without noise: dp_accounting answers epsilon inf, and so does this package.
 _NOT_PRIVATE = "is not private (dp_accounting reports an infinite epsilon)"
 
@@ -113,7 +126,7 @@ class PrivacyAccountant(metaclass=abc.ABCMeta):
             message = error.error_message if isinstance(error, CompositionErrorDetails) else str(error)
             invalid = error.invalid_event if isinstance(error, CompositionErrorDetails) else event
             if message and _INVALID_VALUE.match(message):
-                raise ValueError(message)
+                raise ValueError(_named_parameter(message) + message)
             raise UnsupportedEventError(f"Unsupported event: {event}. Error: [{message}] caused by subevent "
                                         f"{invalid}.", invalid_event=invalid)
         self._ledger.compose(event, count)

@@ -7,7 +7,8 @@ the formulas its users call).
 Every RDP value here is a certified upper bound (``dpledger rdp``), every epsilon and delta an upper bound rounded
 up. Orders outside dpledger's range are answered by monotonicity of the Renyi divergence in the order: an order
 <= 1 (down to the KL divergence at 1) by the bound at order 1 + 1e-6, an order above 1e7 by the bound at order
-infinity; both are upper bounds of the asked value.
+infinity; both are upper bounds of the asked value. By the same monotonicity each order's value is the least of
+the bounds at the orders asked at or above it.
 """
 
 import math
@@ -48,7 +49,10 @@ def _rdp_at(specs, orders):
     orders = _checked_orders(orders)
     evaluated = np.where(orders <= 1, _SMALLEST_ORDER, np.where(orders > _LARGEST_FINITE_ORDER, np.inf, orders))
     unique, index = np.unique(evaluated, return_inverse=True)
-    return _api.rdp(specs, unique).rdp[index]
+    # The Renyi divergence is non-decreasing in the order, so the bound at any larger order bounds a smaller one:
+    # each value is the least over the orders at or above it (unique is sorted).
+    values = np.minimum.accumulate(np.asarray(_api.rdp(specs, unique).rdp, dtype=np.float64)[::-1])[::-1]
+    return values[index]
 
 
 def _conversion(orders, rdp, given, value):
