@@ -89,7 +89,9 @@ TEST(AgentCanary, SensitivityFaultScalesTheLossPartOnly) {
 }
 
 TEST(SeedZeroEndToEnd, DsgdRunReportsTheTargetsReleasesOnDAndDPrime) {
-  const std::vector<std::string> config = {"data=synthetic", "synthetic_dim=1", "loss=hinge", "K=1", "eta0=20", "beta0=0.5"};
+  const std::vector<std::string> config = {"data=synthetic", "synthetic_rows=200", "synthetic_dim=1",
+                                             "loss=hinge",     "K=1",                "eta0=4",
+                                             "beta0=0.5"};
   double stats[2] = {0, 0};
   for (bool on_d : {true, false}) {
     AuditProbe probe;
@@ -103,7 +105,7 @@ TEST(SeedZeroEndToEnd, DsgdRunReportsTheTargetsReleasesOnDAndDPrime) {
     EXPECT_EQ(e2e.family(), NoiseFamily::laplace);
     stats[on_d ? 0 : 1] = e2e.statistic();
   }
-  // The claim is beta_1 eta_1 B_inf = 0.51 * 19 * 0.2 = 1.938: every release's statistic lies within it.
+  // The claim is beta_1 eta_1 B_inf = 0.51 * 3.8 * 1 = 1.938 (100 agents of 2 rows): every release's statistic lies within it.
   for (double s : stats) EXPECT_LE(std::fabs(s), 1.938 + 1e-9);
 }
 
