@@ -47,7 +47,7 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
       "target's own update code at the released history";
   static const std::vector<std::pair<std::string, Profile>> p = {
       {"admm-random-aggregation",
-       {1000, {"average_case=off", "loss_precision=double"},
+       {2000, {"average_case=off", "loss_precision=double"},
         "every iterate: the target agent's noisy state, every coordinate at every step; its aggregation weight r is "
         "hidden, so each release's density is the Laplace density convolved with the uniform law of its mean on "
         "[min(x_i, mean of the neighbours), max(...)] + the gradient term (the weight integrated out; the ledger "
