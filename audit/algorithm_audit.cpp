@@ -64,14 +64,14 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         {"data=synthetic", "synthetic_rows=200", "synthetic_dim=1", "loss=hinge", "K=1", "eta0=4", "beta0=0.5"},
         {"noise", "clip", "sensitivity"}}},
       {"dgd-secret-sharing",
-       {4000, {}, "the colluders' view: every round's sum of the honest agents' states (secret shares reconstructed), "
+       {8000, {}, "the colluders' view: every round's sum of the honest agents' states (secret shares reconstructed), "
         "each agent's previous state public as in the thesis's model and the ledger",
         "the canary agent (the honest agent with the fewest rows, whose bound Delta2 is the ledger's) has row 0 at "
         "the corner of the declared domain (unit-rows: e_1) labelled +1 on D and -1 on D'; with hinge loss its "
         "gradients differ by Delta2 in l2 (all on the first coordinate) while |x_1| < 1, so the honest sum moves by "
         "eta Delta2; both runs execute the algorithm (shares and all), the means on D and D' from the agents' own "
         "update code",
-        true, {"loss=hinge", "K=5", "sigma=0.025"}, {"noise", "clip", "sensitivity"}}},
+        true, {"loss=hinge", "K=2", "sigma=0.0158"}, {"noise", "clip", "sensitivity"}}},
       {"dsgd-random-aggregation-minmax",
        {1000, {"average_case=off", "loss_precision=double"},
         "every iterate: the target agent's noisy state, every coordinate at every step; its weight w is hidden, so "
