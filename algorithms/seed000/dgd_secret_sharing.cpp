@@ -127,27 +127,8 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
   Rng shares = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // data-independent x^0
-  // Audit: the noise drawn is noise_factor sigma; the colluders' view of each round is the honest agents' sum, whose
-  // first coordinate moves by eta Delta2 (the whole l2 sensitivity, a row at the corner of the declared domain) on
-  // the neighbouring data set, with claimed noise sqrt(N') sigma.
+  // Audit: the noise drawn is noise_factor sigma.
   const double noise_sd = sigma * (probe ? probe->noise_factor() : 1.0);
-  const double audit_shift = probe ? hi_up(exact(eta) * exact(sens_l2)) : 0.0;
-  if (probe && probe->skip_values() && !e2e) {
-    // An audit run that skips values: the statistic reads only the honest agents' noise on the first coordinate
-    // (the colluders' view is their sum plus the noise; its mean cancels in the likelihood ratio of a shifted
-    // release), so the run draws every agent's noise in the same order as the full run and skips the gradients
-    // and the shares.
-    for (int k = 1; k <= K; ++k) {
-      double honest_noise = 0;
-      for (int i = 0; i < n; ++i)
-        for (int l = 0; l < d; ++l) {
-          const double z = noise_rng.gaussian(0, noise_sd);
-          if (l == 0 && i < honest) honest_noise += z;
-        }
-      probe->gaussian(honest_noise, std::sqrt(static_cast<double>(honest)) * sigma, audit_shift);
-    }
-    return result;
-  }
   record_start_and_baseline(result, problem, network_average(x));
   Eigen::MatrixXd broadcasts;
   double max_error = 0;
@@ -156,7 +137,6 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
   // Progress: the rounds, then the accounting (one composition, usually quick).
   RunProgress bar(progress);
   bar.phase(0, 0.9, "round");
-  double honest_noise = 0;
   Eigen::MatrixXd grads;  // an end-to-end audit's record of the agents' gradients this round
   for (int k = 1; k <= K; ++k) {
     // Sec. 2.1 step 1: x_i^k = (sum_j x_j^{k-1})/N - eta grad f_i(x_i^{k-1}) + N(0, sigma^2 I).
@@ -167,7 +147,6 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
       const Eigen::VectorXd g = audited_subgradient(problem.locals[static_cast<std::size_t>(i)], x.row(i).transpose(), faults);
       for (int l = 0; l < d; ++l) next(i, l) = sum(l) / n - eta * g(l) + (noise ? noise_rng.gaussian(0, noise_sd) : 0.0);
       if (e2e) grads.row(i) = g.transpose();
-      if (probe && !e2e && i < honest) honest_noise += next(i, 0) - (sum(0) / n - eta * g(0));
     }
     if (e2e) {
       // The colluders' view: the honest agents' sum, against its means on D and D' from the released sum and the
@@ -183,16 +162,13 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
       Eigen::VectorXd m_dprime = m_d + sum / n - eta * audited_subgradient(canary->on_dprime, own, faults);
       m_d += sum / n - eta * audited_subgradient(canary->on_d, own, faults);
       e2e->release_gaussian(y.data(), m_d.data(), m_dprime.data(), d, std::sqrt(static_cast<double>(honest)) * sigma);
-    } else if (probe) {
-      probe->gaussian(honest_noise, std::sqrt(static_cast<double>(honest)) * sigma, audit_shift);
     }
-    honest_noise = 0;
     x = next;
     sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
     if (!lean) result.trace.push_back(record_step(k, x, broadcasts, problem.locals, network_average(x)));
     bar.step(k, K);
   }
-  if (lean) return result;  // an audit run: the probe has its statistics
+  if (lean) return result;  // an audit run: its end-to-end context has the statistic
   bar.phase(0.9, 1, "accounting");
   finish_result(result, params, K, network_average(x), problem);
 

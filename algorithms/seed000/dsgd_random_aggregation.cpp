@@ -39,9 +39,7 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
   const int n = problem.agents();
   const int d = problem.dim();
   if (probe && !keys.noise) throw NotApplicable("audit: noise=off releases the states exactly: nothing to audit");
-  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta; the target's releases go to the
-  // probe with the claimed scale and the ledger's shift (the neighbour whose gradient differs by B_inf in every
-  // coordinate: a corner of the declared data domain).
+  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta.
   const double noise_factor = probe ? probe->noise_factor() : 1.0;
   // End-to-end audit (end_to_end_audit.h): the run executes on D or D', the target agent's row 0 the canary
   // (agent_canary.h), with the injected faults in its gradient code; it reports the target's releases with the
@@ -59,17 +57,16 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
   require_trace_size(n * d + (K + 1.0) * 2 * d, what);
   const double c = printed_scaling ? static_cast<double>(n) : 1.0;
   const double b_inf = keys.noise ? target_b_inf(keys, problem) : 0.0;
-  // The canary goes in after the ledger's bound is taken from the declared domain (a clip fault puts it outside).
+  // Every agent's B_inf when every agent is accounted (target=worst), else the target's.
+  std::vector<double> agent_b(static_cast<std::size_t>(n), b_inf);
+  if (keys.noise && keys.worst_agent)
+    for (int i = 0; i < n; ++i) agent_b[static_cast<std::size_t>(i)] = agent_b_inf(keys, problem, i);
+  // The canary goes in after the ledger's bounds are taken from the declared domain (a clip fault puts it outside).
   std::optional<CanaryObjectives> canary;
   if (e2e) {
     canary = canary_objectives(problem.locals[static_cast<std::size_t>(keys.target)], keys.domain, faults);
     problem.locals[static_cast<std::size_t>(keys.target)] = canary->of(e2e->on_d());
   }
-  const bool skip = probe && probe->skip_values() && !e2e;
-  // Every agent's B_inf when every agent is accounted (target=worst), else the target's.
-  std::vector<double> agent_b(static_cast<std::size_t>(n), b_inf);
-  if (keys.noise && keys.worst_agent)
-    for (int i = 0; i < n; ++i) agent_b[static_cast<std::size_t>(i)] = agent_b_inf(keys, problem, i);
 
   RunResult result;
   result.algorithm = "dsgd-random-aggregation";
@@ -114,8 +111,7 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
       const auto& group = side == 0 ? g1 : g2;
       for (int i : group) {
         // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
-        const Eigen::VectorXd g = skip ? Eigen::VectorXd::Zero(d)
-                                       : audited_subgradient(problem.locals[static_cast<std::size_t>(i)], mid, faults);
+        const Eigen::VectorXd g = audited_subgradient(problem.locals[static_cast<std::size_t>(i)], mid, faults);
         // The auditor's copy of the target's update on D and on D' at the released midpoint.
         const bool audited = e2e && i == keys.target;
         const Eigen::VectorXd g_d = audited ? audited_subgradient(canary->on_d, mid, faults) : Eigen::VectorXd();
@@ -133,8 +129,6 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
             e2e->laplace_draw(noise, 1 / beta);
             e2e->release_log_ratio(
                 aggregated_laplace_log_ratio(released(row, l), lo, hi, -eta * c * g_d(l), -eta * c * g_dprime(l), beta));
-          } else if (probe && !e2e && i == keys.target) {
-            probe->laplace(noise, 1 / beta, hi_up(exact(eta) * exact(c) * exact(b_inf)));
           }
           if (keys.noise && ledger_keeps_agent(keys, i) && !lean)
             releases[static_cast<std::size_t>(i)].push_back({.step = k + 1,
@@ -160,7 +154,7 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
     }
     bar.step(k + 1, K);
   }
-  if (lean) return result;  // an audit run: the probe has its statistics
+  if (lean) return result;  // an audit run: its end-to-end context has the statistic
   const Eigen::VectorXd last = network_average(y);
   finish_result(result, params, done, ergodic ? Eigen::VectorXd(ergodic_sum / (2.0 * done)) : last, problem);
 
