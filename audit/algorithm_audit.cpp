@@ -40,24 +40,46 @@ struct Profile {
 
 const std::vector<std::pair<std::string, Profile>>& profiles() {
   static const std::string seed000_canary =
-      "the target agent's neighbouring data set whose local gradient differs by B_inf (the declared domain's bound) in "
-      "every coordinate, the corner of the domain: every released coordinate's mean moves by the ledger's shift";
+      "the target agent's row 0 is a record at the corner of the declared data domain (unit-rows: e_1; unit-cube: "
+      "the all-ones row) labelled +1 on D and -1 on D'; with hinge loss its gradients on D and D' differ by B_inf "
+      "(the domain's replace-one bound) on the corner's coordinates while |<row, x>| < 1, so its released "
+      "coordinates' means move by the ledger's shift; both runs execute the algorithm, the means on D and D' from the "
+      "target's own update code at the released history";
   static const std::vector<std::pair<std::string, Profile>> p = {
       {"admm-random-aggregation",
-       {1000, {"average_case=off", "loss_precision=double"},
-        "every iterate: the target agent's noisy state, every coordinate at every step (the hidden aggregation weight "
-        "integrated out: the ledger treats each release as a Laplace mechanism)", seed000_canary}},
+       {2000, {"average_case=off", "loss_precision=double"},
+        "every iterate: the target agent's noisy state, every coordinate at every step; its aggregation weight r is "
+        "hidden, so each release's density is the Laplace density convolved with the uniform law of its mean on "
+        "[min(x_i, mean of the neighbours), max(...)] + the gradient term (the weight integrated out; the ledger "
+        "treats each release as a Laplace mechanism of the worst-case shift)",
+        seed000_canary, true,
+        {"data=synthetic", "synthetic_dim=1", "loss=hinge", "K=1", "D=0.005", "beta0=0.47"},
+        {"noise", "clip", "sensitivity"}}},
       {"dsgd-random-aggregation",
        {1000, {"average_case=off", "loss_precision=double"},
-        "every iterate: the target agent's noisy released point (once, at its group's step; the groups are held fixed)",
-        seed000_canary}},
+        "every iterate: the target agent's noisy released point (once, at its group's step; the groups are held "
+        "fixed); its weight w is hidden, so each release's density is the Laplace density convolved with the uniform "
+        "law of its mean on [min(y1, y2), max(y1, y2)] + the gradient term (the weight integrated out)",
+        seed000_canary, true,
+        {"data=synthetic", "synthetic_rows=200", "synthetic_dim=1", "loss=hinge", "K=1", "eta0=4", "beta0=0.5"},
+        {"noise", "clip", "sensitivity"}}},
       {"dgd-secret-sharing",
-       {4000, {}, "the colluders' view: every round's sum of the honest agents' states (secret shares reconstructed)",
-        "the target agent's neighbouring data set whose gradient differs by Delta2 in l2 (the declared domain's "
-        "bound), all on one coordinate: the honest sum moves by eta Delta2 there"}},
+       {8000, {}, "the colluders' view: every round's sum of the honest agents' states (secret shares reconstructed), "
+        "each agent's previous state public as in the thesis's model and the ledger",
+        "the canary agent (the honest agent with the fewest rows, whose bound Delta2 is the ledger's) has row 0 at "
+        "the corner of the declared domain (unit-rows: e_1) labelled +1 on D and -1 on D'; with hinge loss its "
+        "gradients differ by Delta2 in l2 (all on the first coordinate) while |x_1| < 1, so the honest sum moves by "
+        "eta Delta2; both runs execute the algorithm (shares and all), the means on D and D' from the agents' own "
+        "update code",
+        true, {"loss=hinge", "K=2", "sigma=0.0158"}, {"noise", "clip", "sensitivity"}}},
       {"dsgd-random-aggregation-minmax",
        {1000, {"average_case=off", "loss_precision=double"},
-        "every iterate: the target agent's noisy state, every coordinate at every step", seed000_canary}},
+        "every iterate: the target agent's noisy state, every coordinate at every step; its weight w is hidden, so "
+        "each release's density is the Laplace density convolved with the uniform law of its mean on [min, max of "
+        "the closed neighbourhood's states] + the gradient term (the weight integrated out)",
+        seed000_canary, true,
+        {"data=synthetic", "synthetic_dim=1", "loss=hinge", "K=1", "eta0=500", "beta0=0.2"},
+        {"noise", "clip", "sensitivity"}}},
       {"dp-sgd",
        {4000, {}, "every iterate: each step's noisy clipped-gradient sum (observed on the canary's coordinate)",
         "a canary record whose gradient (10 C on a model coordinate of its own) goes through the run's clipping, "

@@ -997,8 +997,8 @@ const Registration audit_registration{"audit", 60, [](CLI::App& root, CLI::App*&
                   "written by --shard)");
   sub->add_option("--runs", o->runs,
                   "Runs on EACH of D and D' (half choose the event, half estimate it), integer in [2, 1e13], default "
-                  "1e6; for an ALGORITHM: runs with independent seeds, [4, 1e7], default 1000 (dgd-secret-sharing and "
-                  "dp-sgd 4000, admm-centralized 2000; --exact-loss: [1, 1e6]); for --exec: outputs wanted on each side, "
+                  "1e6; for an ALGORITHM: runs with independent seeds, [4, 1e7], default 1000 (dgd-secret-sharing 8000, "
+                  "dp-sgd 4000, admm-centralized and admm-random-aggregation 2000; --exact-loss: [1, 1e6]); for --exec: outputs wanted on each side, "
                   "[2, 1e7], required");
   sub->add_option("--confidence", o->confidence, "Confidence C in (0, 1) of the lower bound")->capture_default_str();
   auto* seed = sub->add_option("--seed", o->seed, "Seed, an integer in [0, 2^64); the result does not depend on --threads")

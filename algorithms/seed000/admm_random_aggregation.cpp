@@ -3,14 +3,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "accounting/numeric/interval.h"
 #include "accounting/errors.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
+#include "algorithms/seed000/aggregated_release_ratio.h"
+#include "algorithms/seed000/agent_canary.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -43,10 +47,13 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   const int n = problem.agents();
   const int d = problem.dim();
   if (probe && !keys.noise) throw NotApplicable("audit: noise=off releases the states exactly: nothing to audit");
-  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta; the target's releases go to the
-  // probe with the claimed scale and the ledger's shift (the neighbour whose gradient differs by B_inf in every
-  // coordinate: a corner of the declared data domain).
+  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta.
   const double noise_factor = probe ? probe->noise_factor() : 1.0;
+  // End-to-end audit (end_to_end_audit.h): the run executes on D or D', the target agent's row 0 the canary
+  // (agent_canary.h), with the injected faults in its gradient code; it reports the target's releases with the
+  // statistic of the hidden weight integrated out (aggregated_release_ratio.h). Nothing is skipped.
+  EndToEndAudit* const e2e = probe ? end_to_end_audit() : nullptr;
+  const InjectedFaults faults = e2e ? e2e->faults() : InjectedFaults{};
   const std::string what = "admm-random-aggregation with K=" + std::to_string(K) + ", agents=" + std::to_string(n) +
                            ", dimension " + std::to_string(d);
   const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / n;
@@ -64,6 +71,12 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
       agent_b[static_cast<std::size_t>(i)] = agent_b_inf(keys, problem, i);
       agent_shift[static_cast<std::size_t>(i)] = hi_up(exact(agent_b[static_cast<std::size_t>(i)]) / exact(D));
     }
+  // The canary goes in after the ledger's bounds are taken from the declared domain (a clip fault puts it outside).
+  std::optional<CanaryObjectives> canary;
+  if (e2e) {
+    canary = canary_objectives(problem.locals[static_cast<std::size_t>(keys.target)], keys.domain, faults);
+    problem.locals[static_cast<std::size_t>(keys.target)] = canary->of(e2e->on_d());
+  }
 
   RunResult result;
   result.algorithm = "admm-random-aggregation";
@@ -72,8 +85,6 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // x^0 random, data-independent
   if (!lean) record_start_and_baseline(result, problem, network_average(x));
-  // An audit run that skips values moves only the target's state: the others keep x^0 (below).
-  const bool skip = probe && probe->skip_values();
   Eigen::MatrixXd lambda = Eigen::MatrixXd::Zero(n, d);
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   if (!lean) result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
@@ -89,16 +100,14 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
     beta *= growth;  // beta_{k+1} = beta0 growth^{k+1}
     Eigen::MatrixXd next(n, d);
     for (int i = 0; i < n; ++i) {
-      // An audit run that skips values draws only the target's releases (the statistic reads nothing else).
-      if (probe && probe->skip_values() && i != keys.target) {
-        next.row(i) = x.row(i);
-        continue;
-      }
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
       // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
-      // (An audit run that skips values: the statistic reads only the target's noise, never the gradient.)
-      const Eigen::VectorXd g = probe && probe->skip_values() ? Eigen::VectorXd::Zero(d)
-                                                              : problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
+      const Eigen::VectorXd g = audited_subgradient(problem.locals[static_cast<std::size_t>(i)], x.row(i).transpose(), faults);
+      // The auditor's copy of the target's update on D and on D' at its released state.
+      const bool audited = e2e && i == keys.target;
+      const Eigen::VectorXd g_d = audited ? audited_subgradient(canary->on_d, x.row(i).transpose(), faults) : Eigen::VectorXd();
+      const Eigen::VectorXd g_dprime =
+          audited ? audited_subgradient(canary->on_dprime, x.row(i).transpose(), faults) : Eigen::VectorXd();
       for (int l = 0; l < d; ++l) {
         double xbar = 0;
         for (int j : nb) xbar += x(j, l);
@@ -108,7 +117,14 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
         const double mean = r * x(i, l) + (1 - r) * xbar + offset;  // (2.2), general-graph reading
         const double noise = keys.noise ? noise_rng.laplace_rate(beta / noise_factor) : 0.0;
         next(i, l) = mean + noise;
-        if (probe && i == keys.target) probe->laplace(noise, 1 / beta, shift);
+        if (audited) {
+          // The release against its laws on D and D' (claimed scale 1/beta), the hidden weight r integrated out.
+          const double lo = random_weights ? std::min(x(i, l), xbar) : 0.5 * x(i, l) + 0.5 * xbar;
+          const double hi = random_weights ? std::max(x(i, l), xbar) : lo;
+          e2e->laplace_draw(noise, 1 / beta);
+          e2e->release_log_ratio(aggregated_laplace_log_ratio(next(i, l), lo, hi, (-g_d(l) + lambda(i, l)) / D,
+                                                              (-g_dprime(l) + lambda(i, l)) / D, beta));
+        }
         if (keys.noise && ledger_keeps_agent(keys, i) && !lean)
           releases[static_cast<std::size_t>(i)].push_back({.step = k + 1,
                               .released = next(i, l),
@@ -119,25 +135,21 @@ RunResult run_admm_random_aggregation(RunParameters& params, std::uint64_t seed,
       }
     }
     // Dual update after the exchange: lambda_i += zeta sum_{j in N_i}(x_j - x_i) (corrected, E4), or -= (printed).
-    // (An audit run that skips values updates only the target's dual, the one its mean reads, and checks only the
-    // target's state and dual for divergence: the other agents' states stay at x^0.)
     const double sign = printed_sign ? -1.0 : 1.0;
-    for (int i = skip ? keys.target : 0; i < (skip ? keys.target + 1 : n); ++i)
+    for (int i = 0; i < n; ++i)
       for (int j : problem.graph.neighbours[static_cast<std::size_t>(i)])
         lambda.row(i) += sign * zeta * (next.row(j) - next.row(i));
     x = next;
     done = k + 1;
     if (!lean) ergodic_sum += network_average(x);
     if (!lean) result.trace.push_back(record_step(k + 1, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
-    const bool bounded = skip ? bounded_states(x.row(keys.target)) && bounded_states(lambda.row(keys.target))
-                              : bounded_states(x) && bounded_states(lambda);
-    if (!bounded) {
+    if (!(bounded_states(x) && bounded_states(lambda))) {
       diverged = true;
       break;
     }
     bar.step(k + 1, K);
   }
-  if (lean) return result;  // an audit run: the probe has its statistics
+  if (lean) return result;  // an audit run: its end-to-end context has the statistic
   finish_result(result, params, done, ergodic && done > 0 ? Eigen::VectorXd(ergodic_sum / done) : network_average(x),
                 problem);
   result.extra["output"] = ergodic ? "ergodic average (1/K) sum_{k=1}^K of the network averages" : "last iterate";

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -11,10 +12,12 @@
 #include "accounting/numeric/interval.h"
 #include "algorithms/run/domain_bounds.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
 #include "algorithms/run/shortest_decimal.h"
+#include "algorithms/seed000/agent_canary.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/secret_sharing.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -103,33 +106,29 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
                         ": the gradient's sensitivity to one replaced row is unbounded on the declared domain, so no "
                         "privacy bound exists; use loss=logistic, hinge or huber (or noise=off)");
 
+  // End-to-end audit (end_to_end_audit.h): the run executes on D or D', row 0 of the canary agent (the honest agent
+  // with the fewest rows, whose bound Delta2 is the ledger's) the canary (agent_canary.h), with the injected faults
+  // in its gradient code; it reports each round's honest sum against its means on D and D'. Nothing is skipped.
+  EndToEndAudit* const e2e = probe ? end_to_end_audit() : nullptr;
+  const InjectedFaults faults = e2e ? e2e->faults() : InjectedFaults{};
+  int canary_agent = 0;
+  for (int i = 1; i < honest; ++i)
+    if (problem.locals[static_cast<std::size_t>(i)].rows() < problem.locals[static_cast<std::size_t>(canary_agent)].rows())
+      canary_agent = i;
+  std::optional<CanaryObjectives> canary;
+  if (e2e) {
+    canary = canary_objectives(problem.locals[static_cast<std::size_t>(canary_agent)], domain, faults);
+    problem.locals[static_cast<std::size_t>(canary_agent)] = canary->of(e2e->on_d());
+  }
+
   RunResult result;
   result.algorithm = "dgd-secret-sharing";
   Rng init = rng.split();
   Rng shares = rng.split();
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);  // data-independent x^0
-  // Audit: the noise drawn is noise_factor sigma; the colluders' view of each round is the honest agents' sum, whose
-  // first coordinate moves by eta Delta2 (the whole l2 sensitivity, a row at the corner of the declared domain) on
-  // the neighbouring data set, with claimed noise sqrt(N') sigma.
+  // Audit: the noise drawn is noise_factor sigma.
   const double noise_sd = sigma * (probe ? probe->noise_factor() : 1.0);
-  const double audit_shift = probe ? hi_up(exact(eta) * exact(sens_l2)) : 0.0;
-  if (probe && probe->skip_values()) {
-    // An audit run that skips values: the statistic reads only the honest agents' noise on the first coordinate
-    // (the colluders' view is their sum plus the noise; its mean cancels in the likelihood ratio of a shifted
-    // release), so the run draws every agent's noise in the same order as the full run and skips the gradients
-    // and the shares.
-    for (int k = 1; k <= K; ++k) {
-      double honest_noise = 0;
-      for (int i = 0; i < n; ++i)
-        for (int l = 0; l < d; ++l) {
-          const double z = noise_rng.gaussian(0, noise_sd);
-          if (l == 0 && i < honest) honest_noise += z;
-        }
-      probe->gaussian(honest_noise, std::sqrt(static_cast<double>(honest)) * sigma, audit_shift);
-    }
-    return result;
-  }
   record_start_and_baseline(result, problem, network_average(x));
   Eigen::MatrixXd broadcasts;
   double max_error = 0;
@@ -138,24 +137,38 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
   // Progress: the rounds, then the accounting (one composition, usually quick).
   RunProgress bar(progress);
   bar.phase(0, 0.9, "round");
-  double honest_noise = 0;
+  Eigen::MatrixXd grads;  // an end-to-end audit's record of the agents' gradients this round
   for (int k = 1; k <= K; ++k) {
     // Sec. 2.1 step 1: x_i^k = (sum_j x_j^{k-1})/N - eta grad f_i(x_i^{k-1}) + N(0, sigma^2 I).
     Eigen::MatrixXd next(n, d);
+    if (e2e) grads.resize(n, d);
     for (int i = 0; i < n; ++i) {
       // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
-      const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
+      const Eigen::VectorXd g = audited_subgradient(problem.locals[static_cast<std::size_t>(i)], x.row(i).transpose(), faults);
       for (int l = 0; l < d; ++l) next(i, l) = sum(l) / n - eta * g(l) + (noise ? noise_rng.gaussian(0, noise_sd) : 0.0);
-      if (probe && i < honest) honest_noise += next(i, 0) - (sum(0) / n - eta * g(0));
+      if (e2e) grads.row(i) = g.transpose();
     }
-    if (probe) probe->gaussian(honest_noise, std::sqrt(static_cast<double>(honest)) * sigma, audit_shift);
-    honest_noise = 0;
+    if (e2e) {
+      // The colluders' view: the honest agents' sum, against its means on D and D' from the released sum and the
+      // agents' previous states (public in the thesis's model, as in the ledger): the other agents' gradients are
+      // the same on D and D', the canary agent's computed on each data set by its own code; claimed std
+      // sqrt(N') sigma per coordinate.
+      Eigen::VectorXd y = Eigen::VectorXd::Zero(d), m_d = Eigen::VectorXd::Zero(d);
+      for (int i = 0; i < honest; ++i) {
+        y += next.row(i).transpose();
+        if (i != canary_agent) m_d += sum / n - eta * grads.row(i).transpose();
+      }
+      const Eigen::VectorXd own = x.row(canary_agent).transpose();
+      Eigen::VectorXd m_dprime = m_d + sum / n - eta * audited_subgradient(canary->on_dprime, own, faults);
+      m_d += sum / n - eta * audited_subgradient(canary->on_d, own, faults);
+      e2e->release_gaussian(y.data(), m_d.data(), m_dprime.data(), d, std::sqrt(static_cast<double>(honest)) * sigma);
+    }
     x = next;
     sum = share_and_reconstruct(x, codec, shares, broadcasts, max_error);
     if (!lean) result.trace.push_back(record_step(k, x, broadcasts, problem.locals, network_average(x)));
     bar.step(k, K);
   }
-  if (lean) return result;  // an audit run: the probe has its statistics
+  if (lean) return result;  // an audit run: its end-to-end context has the statistic
   bar.phase(0.9, 1, "accounting");
   finish_result(result, params, K, network_average(x), problem);
 

@@ -3,14 +3,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "accounting/errors.h"
 #include "accounting/numeric/interval.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
+#include "algorithms/seed000/aggregated_release_ratio.h"
+#include "algorithms/seed000/agent_canary.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -35,10 +39,13 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
   const int n = problem.agents();
   const int d = problem.dim();
   if (probe && !keys.noise) throw NotApplicable("audit: noise=off releases the states exactly: nothing to audit");
-  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta; the target's releases go to the
-  // probe with the claimed scale and the ledger's shift (the neighbour whose gradient differs by B_inf in every
-  // coordinate: a corner of the declared data domain).
+  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta.
   const double noise_factor = probe ? probe->noise_factor() : 1.0;
+  // End-to-end audit (end_to_end_audit.h): the run executes on D or D', the target agent's row 0 the canary
+  // (agent_canary.h), with the injected faults in its gradient code; it reports the target's releases with the
+  // statistic of the hidden weight integrated out (aggregated_release_ratio.h). Nothing is skipped.
+  EndToEndAudit* const e2e = probe ? end_to_end_audit() : nullptr;
+  const InjectedFaults faults = e2e ? e2e->faults() : InjectedFaults{};
   if (n < 2 * K)
     throw InputError("K=" + std::to_string(K) + " is out of range for agents=" + std::to_string(n) +
                      ": allowed [1, agents/2] (Algorithm 2 needs N >= 2K groups)");
@@ -54,6 +61,12 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
   std::vector<double> agent_b(static_cast<std::size_t>(n), b_inf);
   if (keys.noise && keys.worst_agent)
     for (int i = 0; i < n; ++i) agent_b[static_cast<std::size_t>(i)] = agent_b_inf(keys, problem, i);
+  // The canary goes in after the ledger's bounds are taken from the declared domain (a clip fault puts it outside).
+  std::optional<CanaryObjectives> canary;
+  if (e2e) {
+    canary = canary_objectives(problem.locals[static_cast<std::size_t>(keys.target)], keys.domain, faults);
+    problem.locals[static_cast<std::size_t>(keys.target)] = canary->of(e2e->on_d());
+  }
 
   RunResult result;
   result.algorithm = "dsgd-random-aggregation";
@@ -98,15 +111,25 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
       const auto& group = side == 0 ? g1 : g2;
       for (int i : group) {
         // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
-        const Eigen::VectorXd g = probe && probe->skip_values() ? Eigen::VectorXd::Zero(d)
-                                                                : problem.locals[static_cast<std::size_t>(i)].subgradient(mid);
+        const Eigen::VectorXd g = audited_subgradient(problem.locals[static_cast<std::size_t>(i)], mid, faults);
+        // The auditor's copy of the target's update on D and on D' at the released midpoint.
+        const bool audited = e2e && i == keys.target;
+        const Eigen::VectorXd g_d = audited ? audited_subgradient(canary->on_d, mid, faults) : Eigen::VectorXd();
+        const Eigen::VectorXd g_dprime = audited ? audited_subgradient(canary->on_dprime, mid, faults) : Eigen::VectorXd();
         for (int l = 0; l < d; ++l) {
           const double w = random_weights ? weights.uniform01() : 0.5;
           const double offset = -eta * c * g(l);
           const double mean = w * y(0, l) + (1 - w) * y(1, l) + offset;  // (2.3)
           const double noise = keys.noise ? noise_rng.laplace_rate(beta / noise_factor) : 0.0;
           released(row, l) = mean + noise;
-          if (probe && i == keys.target) probe->laplace(noise, 1 / beta, hi_up(exact(eta) * exact(c) * exact(b_inf)));
+          if (audited) {
+            // The release against its laws on D and D' (claimed scale 1/beta), the weight integrated out.
+            const double lo = random_weights ? std::min(y(0, l), y(1, l)) : 0.5 * y(0, l) + 0.5 * y(1, l);
+            const double hi = random_weights ? std::max(y(0, l), y(1, l)) : lo;
+            e2e->laplace_draw(noise, 1 / beta);
+            e2e->release_log_ratio(
+                aggregated_laplace_log_ratio(released(row, l), lo, hi, -eta * c * g_d(l), -eta * c * g_dprime(l), beta));
+          }
           if (keys.noise && ledger_keeps_agent(keys, i) && !lean)
             releases[static_cast<std::size_t>(i)].push_back({.step = k + 1,
                                 .released = released(row, l),
@@ -131,7 +154,7 @@ RunResult run_dsgd_random_aggregation(RunParameters& params, std::uint64_t seed,
     }
     bar.step(k + 1, K);
   }
-  if (lean) return result;  // an audit run: the probe has its statistics
+  if (lean) return result;  // an audit run: its end-to-end context has the statistic
   const Eigen::VectorXd last = network_average(y);
   finish_result(result, params, done, ergodic ? Eigen::VectorXd(ergodic_sum / (2.0 * done)) : last, problem);
 

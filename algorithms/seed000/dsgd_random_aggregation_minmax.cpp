@@ -3,14 +3,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "accounting/numeric/interval.h"
 #include "accounting/errors.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
+#include "algorithms/seed000/aggregated_release_ratio.h"
+#include "algorithms/seed000/agent_canary.h"
 #include "algorithms/seed000/initial_states.h"
 #include "algorithms/seed000/random_aggregation_privacy.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -41,10 +45,13 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   const int n = problem.agents();
   const int d = problem.dim();
   if (probe && !keys.noise) throw NotApplicable("audit: noise=off releases the states exactly: nothing to audit");
-  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta; the target's releases go to the
-  // probe with the claimed scale and the ledger's shift (the neighbour whose gradient differs by B_inf in every
-  // coordinate: a corner of the declared data domain).
+  // Audit: the noise drawn is noise_factor times the claimed Laplace scale 1/beta.
   const double noise_factor = probe ? probe->noise_factor() : 1.0;
+  // End-to-end audit (end_to_end_audit.h): the run executes on D or D', the target agent's row 0 the canary
+  // (agent_canary.h), with the injected faults in its gradient code; it reports the target's releases with the
+  // statistic of the hidden weight integrated out (aggregated_release_ratio.h). Nothing is skipped.
+  EndToEndAudit* const e2e = probe ? end_to_end_audit() : nullptr;
+  const InjectedFaults faults = e2e ? e2e->faults() : InjectedFaults{};
   const std::string what = "dsgd-random-aggregation-minmax with K=" + std::to_string(K) + ", agents=" +
                            std::to_string(n) + ", dimension " + std::to_string(d);
   const double degree = 2.0 * static_cast<double>(problem.graph.edges.size()) / n;
@@ -57,6 +64,12 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   std::vector<double> agent_b(static_cast<std::size_t>(n), b_inf);
   if (keys.noise && keys.worst_agent)
     for (int i = 0; i < n; ++i) agent_b[static_cast<std::size_t>(i)] = agent_b_inf(keys, problem, i);
+  // The canary goes in after the ledger's bounds are taken from the declared domain (a clip fault puts it outside).
+  std::optional<CanaryObjectives> canary;
+  if (e2e) {
+    canary = canary_objectives(problem.locals[static_cast<std::size_t>(keys.target)], keys.domain, faults);
+    problem.locals[static_cast<std::size_t>(keys.target)] = canary->of(e2e->on_d());
+  }
 
   RunResult result;
   result.algorithm = "dsgd-random-aggregation-minmax";
@@ -65,8 +78,6 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
   Rng noise_rng = rng.split();
   Eigen::MatrixXd x = random_initial_states(n, d, init);
   if (!lean) record_start_and_baseline(result, problem, network_average(x));
-  // An audit run that skips values moves only the target's state: the others keep x^0 (below).
-  const bool skip = probe && probe->skip_values();
   Eigen::VectorXd ergodic_sum = Eigen::VectorXd::Zero(d);
   if (!lean) result.trace.push_back(record_step(0, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
   std::vector<std::vector<AggregatedRelease>> releases(static_cast<std::size_t>(n));
@@ -82,22 +93,18 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
     beta *= growth;    // beta_{k+1}
     Eigen::MatrixXd next(n, d);
     for (int i = 0; i < n; ++i) {
-      // An audit run that skips values draws only the target's releases (the statistic reads nothing else).
-      if (probe && probe->skip_values() && i != keys.target) {
-        next.row(i) = x.row(i);
-        continue;
-      }
       // Subgradient: an l1 term enters as l1 sign(x) (data-independent: the sensitivity is unchanged).
-      // (An audit run that skips values: the statistic reads only the target's noise, never the gradient.)
-      const Eigen::VectorXd g = probe && probe->skip_values() ? Eigen::VectorXd::Zero(d)
-                                                              : problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
+      const Eigen::VectorXd g = audited_subgradient(problem.locals[static_cast<std::size_t>(i)], x.row(i).transpose(), faults);
+      // The auditor's copy of the target's update on D and on D' at its released state.
+      const bool audited = e2e && i == keys.target;
+      const Eigen::VectorXd g_d = audited ? audited_subgradient(canary->on_d, x.row(i).transpose(), faults) : Eigen::VectorXd();
+      const Eigen::VectorXd g_dprime =
+          audited ? audited_subgradient(canary->on_dprime, x.row(i).transpose(), faults) : Eigen::VectorXd();
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
       // The agent's mean shift this step, eta_{k+1} B_inf rounded up (once per step, not per coordinate), for the
-      // agents whose releases are accounted (and the audit's target).
+      // agents whose releases are accounted.
       const bool kept = keys.noise && ledger_keeps_agent(keys, i) && !lean;
-      const double shift = (i == keys.target && probe) || kept
-                               ? hi_up(exact(eta) * exact(agent_b[static_cast<std::size_t>(i)]))
-                               : 0.0;
+      const double shift = kept ? hi_up(exact(eta) * exact(agent_b[static_cast<std::size_t>(i)])) : 0.0;
       for (int l = 0; l < d; ++l) {
         double lo = x(i, l), hi = x(i, l);  // closed neighbourhood N~_i
         for (int j : nb) {
@@ -109,7 +116,14 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
         const double mean = w * lo + (1 - w) * hi + offset;  // (E.1)
         const double noise = keys.noise ? noise_rng.laplace_rate(beta / noise_factor) : 0.0;
         next(i, l) = mean + noise;
-        if (probe && i == keys.target) probe->laplace(noise, 1 / beta, shift);
+        if (audited) {
+          // The release against its laws on D and D' (claimed scale 1/beta), the hidden weight w integrated out.
+          e2e->laplace_draw(noise, 1 / beta);
+          const double fixed = w * lo + (1 - w) * hi;  // the mean without its gradient term (weight off: w = 1/2)
+          e2e->release_log_ratio(aggregated_laplace_log_ratio(next(i, l), random_weights ? lo : fixed,
+                                                              random_weights ? hi : fixed, -eta * g_d(l),
+                                                              -eta * g_dprime(l), beta));
+        }
         if (kept)
           releases[static_cast<std::size_t>(i)].push_back({.step = k + 1,
                               .released = next(i, l),
@@ -123,13 +137,13 @@ RunResult run_dsgd_random_aggregation_minmax(RunParameters& params, std::uint64_
     done = k + 1;
     if (!lean) ergodic_sum += network_average(x);
     if (!lean) result.trace.push_back(record_step(k + 1, x, Eigen::MatrixXd(), problem.locals, network_average(x)));
-    if (!(skip ? bounded_states(x.row(keys.target)) : bounded_states(x))) {
+    if (!bounded_states(x)) {
       diverged = true;
       break;
     }
     bar.step(k + 1, K);
   }
-  if (lean) return result;  // an audit run: the probe has its statistics
+  if (lean) return result;  // an audit run: its end-to-end context has the statistic
   finish_result(result, params, done, ergodic && done > 0 ? Eigen::VectorXd(ergodic_sum / done) : network_average(x),
                 problem);
   result.extra["output"] = ergodic ? "ergodic average (1/K) sum_{k=1}^K of the network averages" : "last iterate";
