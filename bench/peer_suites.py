@@ -246,7 +246,8 @@ def main(argv=None):
     if not os.path.isdir(args.peers_dir):
         parser.error(f"peers_dir: '{args.peers_dir}' is not a folder")
     roots = find_roots(args.peers_dir)
-    dpledger_path = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    # Absolute: each suite runs from a scratch folder (a relative PYTHONPATH=build/python would not be found there).
+    dpledger_path = [os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     rows = []
     with tempfile.TemporaryDirectory(prefix="dpledger_peer_suites_") as workdir:
         with open(os.path.join(workdir, "_dpledger_peer_shim.py"), "w") as f:
