@@ -43,11 +43,15 @@ struct FixedPointConfig {
   // are drawn as in a full run.
   bool skip_operator = false;
   int audit_block = 0;
+  // An implementation fault for audits (audit --inject reuse-noise): each block's first noise draw is reused at
+  // every later step it is active.
+  bool reuse_noise = false;
 };
 
 struct FixedPointRun {
   Eigen::VectorXd u;
   std::vector<std::int64_t> touches;  // per block: iterations in which it was active
+  std::vector<int> active;            // the blocks the last step updated
 };
 
 using PostMap = std::function<void(Eigen::VectorXd& u)>;
