@@ -285,7 +285,6 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
   if (e2e) {
     const InjectedFaults& f = e2e->faults();
     R.inject(C * f.clip, f.sensitivity, f.unsampled);
-    cfg.reuse_noise = f.reuse_noise;
     if (problem.reg.l1 > 0)
       throw NotApplicable("audit: l1 > 0 (the proximal step after the noise): the released iterate is not Gaussian "
                           "around a mean the audit can compute; audit with l1=0");
@@ -502,7 +501,6 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   Observer audit_release;
   if (e2e) {
     cfg.sigma *= probe->noise_factor();
-    cfg.reuse_noise = faults.reuse_noise;
     released_before = Eigen::VectorXd::Zero(p);
     audit_release = [&](std::int64_t, const FixedPointRun& now) {
       // g on the other data set: the run's own gradient with record 0's term swapped.

@@ -43,9 +43,6 @@ struct FixedPointConfig {
   // are drawn as in a full run.
   bool skip_operator = false;
   int audit_block = 0;
-  // An implementation fault for audits (audit --inject reuse-noise): each block's first noise draw is reused at
-  // every later step it is active.
-  bool reuse_noise = false;
 };
 
 struct FixedPointRun {

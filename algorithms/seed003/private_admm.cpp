@@ -127,7 +127,6 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   if (e2e) {
     if (!(k.sigma > 0)) throw NotApplicable("audit: sigma=0 releases the iterates without noise: nothing to audit");
     cfg.sigma = k.sigma * probe->noise_factor();
-    cfg.reuse_noise = faults.reuse_noise;
   }
   cfg.activation = dep == Deployment::federated || dep == Deployment::decentralized ? BlockActivation::fixed_size
                                                                                      : BlockActivation::all;
