@@ -86,26 +86,36 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         "summation, noise and update; Poisson-sampled with q like every record; D has it, D' not",
         true, {"K=10", "q=0.5", "sigma=4"}, {"noise", "clip", "sensitivity", "unsampled"}}},
       {"dp-cd",
-       {1000, {}, "every iterate: each step's noisy coordinates of the mean clipped gradient",
-        "replace-one: a record whose clipped gradient turns by 2C (the clipping bound), the whole shift 2C/n on the "
-        "first updated coordinate of each step"}},
+       {2000, {}, "every iterate: each step's updated coordinates (which ones is visible), against their means on D "
+        "and D' from the released state",
+        "replace-one: record 0 is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the declared "
+        "domain): its clipped gradients, 2C apart on coordinate 1 while clipping is active, go through the run's "
+        "clipping, mean and coordinate step; both runs execute the real steps, the releases on D and D' observed",
+        true, {"K=10", "C=0.1", "sigma=14.2", "coordinates=30"}, {"noise", "clip", "sensitivity"}}},
       {"admm-centralized",
        {2000, {}, "every iterate: the whole state u released at every round; the statistic reads record 0's block",
         "replace-one: record 0 is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
         "declared domain); both runs execute the real rounds, the releases on D and D' observed",
         true, {"K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity"}}},
       {"admm-lasso",
-       {1000, {}, "every iterate: record 0's noisy block u_0 at every round",
-        "replace-one: record 0's clipped difference Clip(x_0 - z, C) turned by the sensitivity 2 min(L gamma, C), "
-        "on the block's first coordinate"}},
+       {2000, {}, "every iterate: the whole state u released at every round; the statistic reads record 0's block",
+        "replace-one: record 0 is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
+        "declared domain); both runs execute the real rounds, the releases on D and D' observed",
+        true, {"rows=200", "dim=16", "K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity"}}},
       {"admm-federated",
-       {1000, {}, "every iterate: user 0's noisy block each round it takes part",
-        "replace-one: user 0's clipped difference turned by the sensitivity 2 min(L gamma, C), on the block's first "
-        "coordinate; its participations beyond the claim run's most are not counted"}},
+       {2000, {}, "every iterate: the whole state u released at every round; the statistic reads user 0's block at "
+        "each round it takes part (its participations beyond the claim's steps are not counted)",
+        "replace-one: user 0's record is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
+        "declared domain); both runs execute the real rounds, the releases on D and D' observed",
+        true, {"data=lasso-synthetic", "loss=squared", "rows=200", "dim=16", "m=180", "K=6", "C=0.003", "sigma=0.066"},
+        {"noise", "clip", "sensitivity"}}},
       {"admm-decentralized",
-       {1000, {}, "every iterate: user 0's noisy block at each walk step it takes",
-        "replace-one: user 0's clipped difference turned by the sensitivity 2 min(L gamma, C), on the block's first "
-        "coordinate; its steps beyond the claim run's most are not counted"}},
+       {2000, {}, "every iterate: the whole state u released at every walk step; the statistic reads user 0's block "
+        "at each step it takes (its steps beyond the claim's are not counted)",
+        "replace-one: user 0's record is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
+        "declared domain); both runs execute the real walk, the releases on D and D' observed",
+        true, {"data=lasso-synthetic", "loss=squared", "rows=4", "dim=4", "K=160", "C=0.003", "sigma=0.18"},
+        {"noise", "clip", "sensitivity"}}},
       {"dp-dda-node-sampling",
        {1000, {}, "every message (Definition 2): the target node's noisy subgradient at each step it is active, on "
         "the canary's coordinate; the active set is VISIBLE (an inactive node's z does not change), so node sampling "

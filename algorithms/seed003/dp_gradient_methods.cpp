@@ -127,15 +127,28 @@ class CoordinateGradientOperator final : public BlockOperator {
  public:
   CoordinateGradientOperator(const ErmProblem& p, double beta, double C) : p_(p), beta_(beta), C_(C) {}
   void evaluate(const Eigen::VectorXd& u, const std::vector<int>& active, std::int64_t, Eigen::VectorXd& out) override {
-    Eigen::VectorXd g = Eigen::VectorXd::Zero(u.size());
-    for (int i = 0; i < p_.records(); ++i) g += clip_l2(p_.record_gradient(i, u), C_);
-    g = g / p_.records() + p_.reg.smooth_gradient(u);
-    for (int b : active) out(b) = u(b) - (2 / beta_) * g(b);
+    Eigen::VectorXd sum = Eigen::VectorXd::Zero(u.size());
+    for (int i = 0; i < p_.records(); ++i) sum += clip_l2(p_.record_gradient(i, u), C_);
+    g_ = scale_ * sum / p_.records() + p_.reg.smooth_gradient(u);
+    for (int b : active) out(b) = u(b) - (2 / beta_) * g_(b);
   }
+  // Implementation faults for audits (audit --inject): the clipping bound used and the clipped sum's scale.
+  void inject(double clip_used, double scale) {
+    C_ = clip_used;
+    scale_ = scale;
+  }
+  // Record i of `data`'s term in F_C's gradient at u, as the step computes it: scale Clip(grad f_i(u), C) / n.
+  Eigen::VectorXd record_term(const ErmProblem& data, int i, const Eigen::VectorXd& u) const {
+    return (scale_ / data.records()) * clip_l2(data.record_gradient(i, u), C_);
+  }
+  // The gradient of F_C the last evaluation used (every coordinate).
+  const Eigen::VectorXd& last_gradient() const { return g_; }
 
  private:
   const ErmProblem& p_;
   double beta_, C_;
+  double scale_ = 1;
+  Eigen::VectorXd g_;
 };
 
 // Algorithm 1 from u = 0 with the prox of the l1 term after each step (the proximal variant), the trace of u
@@ -466,21 +479,46 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   cfg.activation = coords == 0 ? BlockActivation::poisson : BlockActivation::fixed_size;
   cfg.q = q;
   cfg.active_count = std::max(coords, 1);
+  // End-to-end audit: the run's data set is D or D' (record 0 the canary, with_canary_record), and the faults
+  // injected into this code: the clipping bound used and the records' contribution (the ledger below keeps C).
+  EndToEndAudit* const e2e = probe ? end_to_end_audit() : nullptr;
+  const InjectedFaults faults = e2e ? e2e->faults() : InjectedFaults{};
+  if (e2e) {
+    if (problem.reg.l1 > 0)
+      throw NotApplicable("audit: l1 > 0 (the proximal step after the noise): the released iterate is not Gaussian "
+                          "around a mean the audit can compute; audit with l1=0");
+    problem = with_canary_record(problem, e2e->on_d());
+  }
   CoordinateGradientOperator R(problem, beta, C);
+  R.inject(C * faults.clip, faults.sensitivity);
   Rng noise_rng = rng.split();
-  if (probe) {
-    // Audit: each step releases the active coordinates' noisy mean clipped gradient; replace-one moves it by 2C/n in
-    // l2, here all on the first active coordinate (the worst case the ledger covers): shift (2/beta) 2C/n.
-    const double claimed_sd = cfg.sigma, shift = (2 / beta) * record_sensitivity(HUGE_VAL, C, Neighbouring::replace_one) / n;
+  // End-to-end: each step's updated coordinates as released, against their means on D and on D' from the released
+  // state before (the auditor's: the step's gradient with record 0 of D or of D', through the run's clipping).
+  const double claimed_sd = cfg.sigma;
+  const ErmProblem canary_d = e2e ? with_canary_record(problem, true) : ErmProblem{};
+  const ErmProblem canary_dprime = e2e ? with_canary_record(problem, false) : ErmProblem{};
+  Eigen::VectorXd released_before;
+  Observer audit_release;
+  if (e2e) {
     cfg.sigma *= probe->noise_factor();
-    cfg.skip_operator = probe->skip_values();
-    cfg.audit_block = -1;  // every updated coordinate's noise: the first active one is the audited release
-    cfg.observe_noise = [probe, claimed_sd, shift](std::int64_t, const Eigen::VectorXd& eta) {
-      for (Eigen::Index l = 0; l < eta.size(); ++l)
-        if (eta(l) != 0) {  // the first active coordinate (inactive ones are 0)
-          probe->gaussian(eta(l), claimed_sd, shift);
-          return;
-        }
+    released_before = Eigen::VectorXd::Zero(p);
+    audit_release = [&](std::int64_t, const FixedPointRun& now) {
+      // g on the other data set: the run's own gradient with record 0's term swapped.
+      const Eigen::VectorXd term_d = R.record_term(canary_d, 0, released_before);
+      const Eigen::VectorXd term_dprime = R.record_term(canary_dprime, 0, released_before);
+      const Eigen::VectorXd& g = R.last_gradient();
+      const Eigen::VectorXd g_d = e2e->on_d() ? g : Eigen::VectorXd(g - term_dprime + term_d);
+      const Eigen::VectorXd g_dprime = e2e->on_d() ? Eigen::VectorXd(g - term_d + term_dprime) : g;
+      const auto a = static_cast<int>(now.active.size());
+      Eigen::VectorXd y(a), m_d(a), m_dprime(a);
+      for (int j = 0; j < a; ++j) {
+        const int b = now.active[static_cast<std::size_t>(j)];
+        y(j) = now.u(b);
+        m_d(j) = released_before(b) - cfg.lambda * (2 / beta) * g_d(b);
+        m_dprime(j) = released_before(b) - cfg.lambda * (2 / beta) * g_dprime(b);
+      }
+      e2e->release_gaussian(y.data(), m_d.data(), m_dprime.data(), a, cfg.lambda * claimed_sd);
+      for (int b : now.active) released_before(b) = now.u(b);
     };
   }
   RunResult r;
@@ -489,7 +527,7 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   RunProgress bar(progress);
   bar.phase(0, 0.5, "step");
   const FixedPointRun run = run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [](std::int64_t k) { return k; },
-                                                   bar, -1, 0, probe && probe->lean());
+                                                   bar, -1, 0, probe && probe->lean(), audit_release);
   if (probe && probe->lean()) return r;  // an audit run: the probe has its statistics
   finish_seed003_result(r, params, K, run.u, problem, Eigen::VectorXd::Zero(problem.dim()));
   r.extra["paper_setting"] = "Cyffers, Bellet and Basu 2023 Prop. 2 (DP-CD, no experiment of its own) at App. E's delta 1e-6, "

@@ -74,6 +74,7 @@ FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOper
       }
     }
     if (cfg.observe_noise) cfg.observe_noise(k, noise);
+    run.active = active;
     if (post) post(run.u);
     if (observe) observe(k + 1, run);
   }

@@ -48,6 +48,7 @@ struct FixedPointConfig {
 struct FixedPointRun {
   Eigen::VectorXd u;
   std::vector<std::int64_t> touches;  // per block: iterations in which it was active
+  std::vector<int> active;            // the blocks the last step updated
 };
 
 using PostMap = std::function<void(Eigen::VectorXd& u)>;

@@ -127,19 +127,6 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   if (e2e) {
     if (!(k.sigma > 0)) throw NotApplicable("audit: sigma=0 releases the iterates without noise: nothing to audit");
     cfg.sigma = k.sigma * probe->noise_factor();
-  } else if (probe) {
-    // Audit: user/record 0's block. Its noised quantity Clip(x_0 - z, C) + eta_0/2 moves by at most sens (replace-one)
-    // in l2: in eta's units a shift of 2 sens along the block's first coordinate, the worst case the ledger covers
-    // (a record whose clipped difference turns by 2C, a corner of the clipped ball).
-    const double sens0 = record_sensitivity(problem.record_lipschitz() * t, clip, Neighbouring::replace_one);
-    if (!(k.sigma > 0) || !std::isfinite(sens0))
-      throw NotApplicable("audit: sigma=0 or an unbounded sensitivity: no finite claim to audit");
-    cfg.sigma = k.sigma * probe->noise_factor();
-    cfg.skip_operator = probe->skip_values();
-    // Inactive blocks' entries are 0; an active block's Gaussian draw is 0 with probability 0.
-    cfg.observe_noise = [probe, sigma = k.sigma, sens0](std::int64_t, const Eigen::VectorXd& eta) {
-      if (eta(0) != 0) probe->gaussian(eta(0), sigma, 2 * sens0);
-    };
   }
   cfg.activation = dep == Deployment::federated || dep == Deployment::decentralized ? BlockActivation::fixed_size
                                                                                      : BlockActivation::all;
@@ -174,7 +161,8 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
         const Eigen::VectorXd y = released;
         e2e->release_gaussian(y.data(), m_d.data(), m_dprime.data(), p, k.lambda * k.sigma);
       }
-      released_before = now.u;
+      // The released state is the history: only the blocks this step updated changed.
+      for (int b : now.active) released_before.segment(static_cast<Eigen::Index>(b) * p, p) = now.u.segment(static_cast<Eigen::Index>(b) * p, p);
     }
     if (probe && probe->lean()) return;  // an audit run: no trace
     if (it % stride == 0 || it == k.K) {
