@@ -94,7 +94,7 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         "rows) holds row 0 = feature row e_1 with label +1 on D and -1 on D' (hinge subgradients -L e_1 and +L e_1, "
         "2L apart while |x_1| < 1, L = 1 the ledger's); both runs execute the real steps; each message scored by the "
         "likelihood ratio of the two Gaussian mixtures over the node's hidden sample, from the released history",
-        true, {"T=300", "sigma=1.6"}, {"noise", "sensitivity", "unsampled"}}},
+        true, {"T=300", "sigma=1.9"}, {"unsampled"}}},
       {"wang-nedic",
        {1000, {}, "every iterate: the audited agent's noisy messages y^k = x^k + Lap(nu^k) (the agent whose accounted "
         "loss sum_k s^k/nu^k is the largest), every coordinate; the other agents' messages, also released, have the "
