@@ -100,7 +100,7 @@ WangNedicRun run_algorithm1(const DistributedProblem& problem, const Eigen::Matr
     t.received.reserve(static_cast<std::size_t>(config.iterations));
   }
   const Eigen::VectorXd& theta = problem.optimum.x;
-  Eigen::MatrixXd X = x_start, Y(m, d), next(m, d), first_draws;
+  Eigen::MatrixXd X = x_start, Y(m, d), next(m, d);
   std::int64_t next_record = 1;
   const std::int64_t stride = std::max<std::int64_t>(1, config.iterations / 100);  // progress about every percent
   for (std::int64_t t = 0; t < config.iterations; ++t) {
@@ -110,13 +110,10 @@ WangNedicRun run_algorithm1(const DistributedProblem& problem, const Eigen::Matr
     const std::int64_t k = config.k0 + t;
     const double g = config.gamma.at(k), l = config.lambda.at(k);
     Y = X;
-    if (config.noise && config.reuse_noise && t > 0) {
-      Y += (config.nu.at(k) / config.nu.at(config.k0)) * first_draws;  // an audit's fault: iteration k0's draws again
-    } else if (config.noise) {
+    if (config.noise) {
       const double nu = config.nu.at(k) * config.noise_scale;
       for (int j = 0; j < m; ++j)
         for (int c = 0; c < d; ++c) Y(j, c) += rng.laplace_scale(nu);
-      if (config.reuse_noise) first_draws = Y - X;
     }
     if (config.observe_messages) config.observe_messages(k, Y);
     for (int i = 0; i < m; ++i) {
@@ -245,7 +242,6 @@ void audit_wang_nedic_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe, co
   WangNedicConfig run = cfg;
   run.C = cfg.C * faults.clip;  // the ledger keeps cfg.C
   run.gradient_scale = faults.sensitivity;
-  run.reuse_noise = faults.reuse_noise;
   run.noise_scale = probe.noise_factor();
   run.trace_every = 0;
   run.audit_agent = -1;

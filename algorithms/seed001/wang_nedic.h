@@ -40,10 +40,9 @@ struct WangNedicConfig {
   int trace_every = 100;   // 0: no trace
   int audit_agent = -1;    // agent whose transcript is kept (-1: none)
   // End-to-end audits (algorithms/run/end_to_end_audit.h) only: the Laplace draws have scale noise_scale nu^k;
-  // reuse_noise: iteration k0's draws reused (scaled by nu^k / nu^k0) at every later iteration; gradient_scale
-  // multiplies every (clipped) gradient; observe_messages(k, Y) sees iteration k's messages before the update.
+  // gradient_scale multiplies every (clipped) gradient; observe_messages(k, Y) sees iteration k's messages before
+  // the update.
   double noise_scale = 1;
-  bool reuse_noise = false;
   double gradient_scale = 1;
   std::function<void(std::int64_t, const Eigen::MatrixXd&)> observe_messages;
 };

@@ -35,7 +35,6 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
   Eigen::MatrixXd F_prev = F0, lambda_prev = lambda;  // f(t-1), lambda(t-1) before the current odd step
   out.trace.push_back(record_step(0, F, Eigen::MatrixXd(), problem.locals, network_average(F)));
   int perturbed = 0;  // perturbed iterations so far
-  std::vector<Eigen::VectorXd> first_noise(s.reuse_noise ? static_cast<std::size_t>(n) : 0);  // reuse_noise
   const int stride = std::max(1, s.iterations / 100);  // progress about every percent
   for (int t = 1; t <= s.iterations; ++t) {
     if (progress && (t - 1) % stride == 0)
@@ -57,10 +56,7 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
         for (int j : nb) lin -= eta * (F.row(i) + F.row(j)).transpose();
         const Eigen::VectorXd lin_public = s.observe_primal ? lin : Eigen::VectorXd();
         if (perturb) {
-          const bool again = s.reuse_noise && first_noise[static_cast<std::size_t>(i)].size() == d;
-          const Eigen::VectorXd e = again ? first_noise[static_cast<std::size_t>(i)]  // an audit's fault
-                                          : norm_exponential_noise(d, rate / s.noise_scale, noise);
-          if (s.reuse_noise) first_noise[static_cast<std::size_t>(i)] = e;
+          const Eigen::VectorXd e = norm_exponential_noise(d, rate / s.noise_scale, noise);
           out.noise_norms.push_back(e.norm());
           // objective: + e^T f (28); dual (Zhang-Zhu DVP): lambda + (C/(2 B_i)) e in the 2 lambda^T f term.
           lin += s.noise == AdmmNoise::objective ? e : (s.C / static_cast<double>(fi.rows())) * e;

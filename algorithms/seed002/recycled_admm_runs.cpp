@@ -261,8 +261,8 @@ std::vector<double> geometric(double first, double growth, int count) {
 // 2 quad f_i) (the run's own local objective on X = D, D'), and scores its density: rate' (||p_D'|| - ||p_D||), rate'
 // the rate in p's units. The Jacobian factor of the density (bounded in the ledger by -2 ln(1 - x_i)) is left out
 // of the statistic (any statistic of the releases keeps the test valid). The faults enter the run's own code: the
-// noise drawn, the declared domain's row norm (clip: every agent's rows scaled to norm F, the canary F e_1), the
-// loss weight C of the exact step (sensitivity), the first draw reused.
+// noise drawn, the declared domain's row norm (clip: every agent's rows scaled to norm F, the canary F e_1) and the
+// loss weight C of the exact step (sensitivity).
 void audit_perturbed_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe, const DistributedProblem& problem,
                                 const seed002::PerturbationLedgerInputs& in, AdmmSettings s, Rng& rng) {
   const std::vector<seed002::AgentLedger> ledgers = seed002::perturbation_ledgers(in);
@@ -284,7 +284,6 @@ void audit_perturbed_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe, con
   const bool dual = s.noise == AdmmNoise::dual;
   s.noise_scale = probe.noise_factor();
   s.loss_scale = faults.sensitivity;
-  s.reuse_noise = faults.reuse_noise;
   std::size_t released = 0;
   s.observe_primal = [&](int, int i, const Eigen::VectorXd& lin, double quad, const Eigen::VectorXd& f) {
     if (i != agent) return;

@@ -100,9 +100,9 @@ double dda_log_sum_exp(const std::vector<double>& v) {
 // Every message of the target (Definition 2: y = z + a_t zeta at each step it is active; the active set is
 // visible) is scored, in zeta's units, by the likelihood ratio of the two Gaussian mixtures the released history
 // gives: p_D(y) = (1/q) sum_r N(y; g_r^D(x), sigma^2 I), g_r the subgradient of the node's row r at its x (the same
-// sample_subgradient as the run's), the sample r hidden. The faults enter the run's own code: the noise scale,
-// the subgradients' scale (sensitivity; the auditor's means too), the first draw reused, the target's sample
-// fixed to the canary (unsampled: the auditor still scores the hidden-sample mixture the ledger assumes).
+// sample_subgradient as the run's), the sample r hidden. The faults enter the run's own code: the noise scale and
+// the target's sample fixed to the canary (unsampled: the auditor still scores the hidden-sample mixture the
+// ledger assumes).
 void audit_node_sampling_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe, const DistributedProblem& problem,
                                     const seed004::NodeSamplingGossip& gossip, DualAveragingSettings s, Rng& rng) {
   const auto& marg = gossip.marginals();
@@ -119,8 +119,6 @@ void audit_node_sampling_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe,
   data.locals[static_cast<std::size_t>(target)] = e2e.on_d() ? f_d : f_dprime;
   const double sigma = s.sigma;
   s.noise_scale = probe.noise_factor();
-  s.gradient_scale = faults.sensitivity;
-  s.reuse_noise = faults.reuse_noise;
   s.fixed_sample_node = faults.unsampled ? target : -1;
   s.trace_points = 0;
   const int d = problem.dim(), rows = own.rows();
@@ -137,18 +135,17 @@ void audit_node_sampling_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe,
     const Eigen::VectorXd y = zeta.row(at - active.begin()).transpose();
     const Eigen::VectorXd x = X.row(target).transpose();
     if (!s.one_sample) {  // batch=full: the mean subgradient, no hidden choice
-      const Eigen::VectorXd m_d = s.gradient_scale * (f_d.gradient(x) - f_d.regularizer().smooth_gradient(x));
-      const Eigen::VectorXd m_dprime =
-          s.gradient_scale * (f_dprime.gradient(x) - f_dprime.regularizer().smooth_gradient(x));
+      const Eigen::VectorXd m_d = f_d.gradient(x) - f_d.regularizer().smooth_gradient(x);
+      const Eigen::VectorXd m_dprime = f_dprime.gradient(x) - f_dprime.regularizer().smooth_gradient(x);
       e2e.release_gaussian(y.data(), m_d.data(), m_dprime.data(), d, sigma);
       return;
     }
     for (int r = 0; r < rows; ++r) {
       // The rows other than the canary are the same on D and D': one evaluation serves both.
-      const Eigen::VectorXd g_d = s.gradient_scale * seed004::sample_subgradient(f_d, r, x);
+      const Eigen::VectorXd g_d = seed004::sample_subgradient(f_d, r, x);
       log_d[static_cast<std::size_t>(r)] = -(y - g_d).squaredNorm() / (2 * sigma * sigma);
       log_dprime[static_cast<std::size_t>(r)] =
-          r == 0 ? -(y - s.gradient_scale * seed004::sample_subgradient(f_dprime, 0, x)).squaredNorm() / (2 * sigma * sigma)
+          r == 0 ? -(y - seed004::sample_subgradient(f_dprime, 0, x)).squaredNorm() / (2 * sigma * sigma)
                  : log_d[static_cast<std::size_t>(r)];
     }
     e2e.release_log_ratio(dda_log_sum_exp(log_d) - dda_log_sum_exp(log_dprime));

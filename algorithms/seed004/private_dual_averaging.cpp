@@ -81,7 +81,6 @@ DualAveragingOutcome run_dual_averaging(const DistributedProblem& problem, const
   double A = 0;
   Eigen::MatrixXd M(n, d);
   const std::int64_t stride = std::max<std::int64_t>(1, s.T / 100);  // progress about every percent
-  std::vector<Eigen::VectorXd> first_noise(s.reuse_noise ? static_cast<std::size_t>(n) : 0);  // reuse_noise
   for (std::int64_t t = 1; t <= s.T; ++t) {
     if (progress && (t - 1) % stride == 0)
       progress(static_cast<double>(t - 1) / static_cast<double>(s.T),
@@ -98,19 +97,13 @@ DualAveragingOutcome run_dual_averaging(const DistributedProblem& problem, const
         row = static_cast<int>(sample_rng.uniform_int(static_cast<std::uint64_t>(f.rows())));
         if (i == s.fixed_sample_node) row = 0;  // an audit's fault: the canary always the sample
       }
-      Eigen::VectorXd zeta = s.one_sample ? sample_subgradient(f, row, x) : Eigen::VectorXd(f.gradient(x) - h.smooth_gradient(x));
-      if (s.gradient_scale != 1) zeta *= s.gradient_scale;
+      Eigen::VectorXd zeta =
+          s.one_sample ? sample_subgradient(f, row, x) : Eigen::VectorXd(f.gradient(x) - h.smooth_gradient(x));
       if (s.sigma > 0) {
-        if (s.reuse_noise && first_noise[static_cast<std::size_t>(i)].size() == d) {
-          zeta += first_noise[static_cast<std::size_t>(i)];  // an audit's fault: the node's first draw again
-          if (s.observe_noise) s.observe_noise(i, first_noise[static_cast<std::size_t>(i)]);
-        } else {
-          Eigen::VectorXd draw(d);
-          for (int l = 0; l < d; ++l) draw(l) = noise_rng.gaussian(0, s.sigma * s.noise_scale);
-          zeta += draw;
-          if (s.reuse_noise) first_noise[static_cast<std::size_t>(i)] = draw;
-          if (s.observe_noise) s.observe_noise(i, draw);
-        }
+        Eigen::VectorXd draw(d);
+        for (int l = 0; l < d; ++l) draw(l) = noise_rng.gaussian(0, s.sigma * s.noise_scale);
+        zeta += draw;
+        if (s.observe_noise) s.observe_noise(i, draw);
       }
       M.row(i) = Z.row(i) + a * zeta.transpose();  // message (Step 5)
       ++out.activations[static_cast<std::size_t>(i)];

@@ -39,12 +39,9 @@ struct DualAveragingSettings {
   std::function<void(std::int64_t t, const Eigen::MatrixXd& Z, const Eigen::MatrixXd& X, const std::vector<int>& active,
                      const Eigen::MatrixXd& zeta)>
       observe;
-  // End-to-end audits (algorithms/run/end_to_end_audit.h) only: the noise drawn is noise_scale sigma; every sample
-  // subgradient is scaled by gradient_scale; reuse_noise: each node's first noise draw reused at its later
-  // active steps; fixed_sample_node >= 0: that node's one sample is always its row 0 (no hidden choice).
+  // End-to-end audits (algorithms/run/end_to_end_audit.h) only: the noise drawn is noise_scale sigma;
+  // fixed_sample_node >= 0: that node's one sample is always its row 0 (no hidden choice).
   double noise_scale = 1;
-  double gradient_scale = 1;
-  bool reuse_noise = false;
   int fixed_sample_node = -1;
   // Sees every noise draw (node, draw) as it is added (the white-box noise check of an audit).
   std::function<void(int, const Eigen::VectorXd&)> observe_noise;
