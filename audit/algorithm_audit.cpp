@@ -117,36 +117,45 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         true, {"data=lasso-synthetic", "loss=squared", "rows=4", "dim=4", "K=160", "C=0.003", "sigma=0.18"},
         {"noise", "clip", "sensitivity"}}},
       {"dp-dda-node-sampling",
-       {1000, {}, "every message (Definition 2): the target node's noisy subgradient at each step it is active, on "
-        "the canary's coordinate; the active set is VISIBLE (an inactive node's z does not change), so node sampling "
-        "amplifies nothing and only the hidden choice of the one local sample does (the claim audited is dpledger's "
-        "accounting with the active steps public; the paper's Theorem 1 amplifies by iota as if they were hidden, "
-        "which `dpledger check 004/eq-16` refutes)",
-        "replace-one at the corner of the declared domain: the target node (largest activation probability) holds a "
-        "record with feature row e_1 and label +1 on D, -1 on D', whose hinge subgradients -L e_1 and +L e_1 are 2L "
-        "apart (L = 1, the ledger's sensitivity; both active while |x_1| < 1, taken at every active step), the "
-        "node's other records 0 on that coordinate; the canary is the step's one sample with probability 1/q_i "
-        "(hidden)"}},
+       {1000, {}, "every message (Definition 2): the target node's noisy subgradient message at each step it is "
+        "active; the active set is VISIBLE (an inactive node's z does not change), so node sampling amplifies nothing "
+        "and only the hidden choice of the one local sample does (the claim audited is dpledger's accounting with the "
+        "active steps public; the paper's Theorem 1 amplifies by iota as if they were hidden, which `dpledger check "
+        "004/eq-16` refutes)",
+        "replace-one at the corner of the declared domain: the target node (largest activation probability, fewest "
+        "rows) holds row 0 = feature row e_1 with label +1 on D and -1 on D' (hinge subgradients -L e_1 and +L e_1, "
+        "2L apart while |x_1| < 1, L = 1 the ledger's); both runs execute the real steps; each message scored by the "
+        "likelihood ratio of the two Gaussian mixtures over the node's hidden sample, from the released history",
+        true, {"T=300", "sigma=1.9"}, {"unsampled"}}},
       {"wang-nedic",
-       {1000, {}, "every iterate: the audited agent's noisy messages y^k = x^k + Lap(nu^k) (the agent whose accumulated "
-        "sensitivity budget is the largest), on one coordinate",
-        "the Huber pair at the clipping bound: the agent's clipped gradients differ by 2C in a fixed direction at "
-        "every step, all on one coordinate (the l1 worst case), so message k moves by the accumulated sensitivity "
-        "s^k the ledger composes"}},
+       {1000, {}, "every iterate: the audited agent's noisy messages y^k = x^k + Lap(nu^k) (the agent whose accounted "
+        "loss sum_k s^k/nu^k is the largest), every coordinate; the other agents' messages, also released, have the "
+        "same density on D and D' given the released history",
+        "replace-one in the audited agent's data: its row 0 is the feature row e_1 with label +1e9 on D and -1e9 on "
+        "D', so that its squared-loss gradient, clipped to l1 norm C, is -C e_1 on D and +C e_1 on D' at every step "
+        "(2C apart in one direction: message k moves by the accumulated sensitivity s^k the ledger composes); both "
+        "runs execute the real iterations",
+        true, {"K=2", "nu_form=affine", "nu_a=0.9", "nu_b=0"}, {"noise", "clip", "sensitivity"}}},
       {"dvp-admm",
-       {1000, {}, "every iterate: the audited agent's primal broadcast at every iteration (noise part of its density: "
-        "the dual perturbation e, density proportional to exp(-zeta ||e||))",
-        "replace-one at the agent with the largest accounted epsilon, at the ledger's sensitivity: its gradient term "
-        "C (1/B_i) sum L'(y x.f) y x moves by s_i = 2C/B_i (the declared domain: unit rows, |L'| <= 1) on one "
-        "coordinate, i.e. e moves by 2 there (the noise enters as (C/B_i) e); the Jacobian factor of the density "
-        "(bounded in the ledger by -2 ln(1 - x_i)) is not modelled"}},
+       {1000, {}, "every iterate: the audited agent's primal broadcast f_i(t) at every iteration (the agent with the "
+        "largest accounted epsilon); its density's noise part: the dual perturbation e, density proportional to "
+        "exp(-zeta ||e||), entering the exact step as (C/B_i) e",
+        "replace-one at the corner of the declared domain: the agent's row 0 is the feature row e_1 with label +1 "
+        "on D and -1 on D'; both runs execute the real iterations; from each broadcast the auditor recovers the "
+        "perturbation D and D' imply (the exact step's optimality condition, the run's own objective on each) and "
+        "scores its density; the Jacobian factor (bounded in the ledger by -2 ln(1 - x_i)) is left out of the "
+        "statistic",
+        true, {"T=1", "zeta=0.95", "data=synthetic", "synthetic_dim=1"}, {"clip", "sensitivity"}}},
       {"private-radmm",
-       {1000, {}, "every iterate: the audited agent's primal broadcast at every odd (perturbed) round; the even rounds "
-        "are post-processing (Lemma IV.1); noise part of its density: the objective perturbation e, density "
-        "proportional to exp(-alpha ||e||)",
-        "replace-one at the agent with the largest accounted epsilon, at the ledger's sensitivity: its gradient term "
-        "moves by s_i = 2C/B_i (Recycled ADMM (53), from the declared domain: unit rows, |L'| <= 1) on one "
-        "coordinate; the Jacobian factor of the density (bounded in the ledger by -2 ln(1 - x_i)) is not modelled"}},
+       {1000, {}, "every iterate: the audited agent's primal broadcast at every odd (perturbed) round (the agent with "
+        "the largest accounted epsilon); the even rounds are post-processing (Lemma IV.1); its density's noise part: "
+        "the objective perturbation e, density proportional to exp(-alpha ||e||)",
+        "replace-one at the corner of the declared domain: the agent's row 0 is the feature row e_1 with label +1 "
+        "on D and -1 on D'; both runs execute the real rounds; from each odd broadcast the auditor recovers the "
+        "perturbation D and D' imply (the exact step's optimality condition, the run's own objective on each) and "
+        "scores its density; the Jacobian factor (bounded in the ledger by -2 ln(1 - x_i)) is left out of the "
+        "statistic",
+        true, {"K=1", "alpha=1.9", "data=synthetic", "synthetic_dim=1"}, {"clip", "sensitivity"}}},
   };
   return p;
 }

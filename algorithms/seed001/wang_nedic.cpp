@@ -2,7 +2,9 @@
 #include "algorithms/seed001/wang_nedic.h"
 
 #include "accounting/errors.h"
+#include "algorithms/problems/canary_row.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
@@ -13,18 +15,20 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 namespace dpl::algorithms::seed001 {
 
 namespace {
 
-GradientFn agent_gradient(const LocalObjective& f, double C, bool clip) {
+// scale: an end-to-end audit's sensitivity fault (1 otherwise).
+GradientFn agent_gradient(const LocalObjective& f, double C, bool clip, double scale = 1) {
   const bool nonsmooth = f.regularizer().l1 > 0;
-  return [&f, C, clip, nonsmooth](const Eigen::VectorXd& x) -> Eigen::VectorXd {
+  return [&f, C, clip, nonsmooth, scale](const Eigen::VectorXd& x) -> Eigen::VectorXd {
     Eigen::VectorXd g = nonsmooth ? f.subgradient(x) : f.gradient(x);
-    return clip ? clip_l1(g, C) : g;
+    if (clip) g = clip_l1(g, C);
+    if (scale != 1) g *= scale;
+    return g;
   };
 }
 
@@ -82,7 +86,8 @@ WangNedicRun run_algorithm1(const DistributedProblem& problem, const Eigen::Matr
     for (int j : nbrs[i]) weights[i].push_back(W(i, j));
   }
   std::vector<GradientFn> grads;
-  for (int i = 0; i < m; ++i) grads.push_back(agent_gradient(problem.locals[i], config.C, config.clip));
+  for (int i = 0; i < m; ++i)
+    grads.push_back(agent_gradient(problem.locals[i], config.C, config.clip, config.gradient_scale));
 
   WangNedicRun run;
   if (config.audit_agent >= 0) {
@@ -106,10 +111,11 @@ WangNedicRun run_algorithm1(const DistributedProblem& problem, const Eigen::Matr
     const double g = config.gamma.at(k), l = config.lambda.at(k);
     Y = X;
     if (config.noise) {
-      const double nu = config.nu.at(k);
+      const double nu = config.nu.at(k) * config.noise_scale;
       for (int j = 0; j < m; ++j)
         for (int c = 0; c < d; ++c) Y(j, c) += rng.laplace_scale(nu);
     }
+    if (config.observe_messages) config.observe_messages(k, Y);
     for (int i = 0; i < m; ++i) {
       Eigen::MatrixXd received(static_cast<Eigen::Index>(nbrs[i].size()), d);
       for (std::size_t q = 0; q < nbrs[i].size(); ++q) received.row(static_cast<Eigen::Index>(q)) = Y.row(nbrs[i][q]);
@@ -192,40 +198,76 @@ Json laplace_ledger(const WangNedicConfig& cfg, double worst_a, std::int64_t T, 
 
 namespace {
 
-// An audit run (audit_probe.h): the audited agent's messages y^k = x^k + Lap(nu^k), k = k0 .. k0 + K - 1, on one
-// coordinate, each shifted by the accumulated sensitivity s^k (s^{k0} = 0; s^{k+1} = |1 - gamma^k a| s^k + 2 C lambda^k,
-// docs/wang2022.md sec. 2, binary64: the statistic's shift, not a bound) of the agent whose sum s^k/nu^k is the largest
-// (the accounted one). The pair: the Huber neighbours of coupled_audit.h whose clipped gradients differ by 2C in a
-// fixed direction at every step, all on one coordinate (the l1 worst case). Only the noise on that coordinate is drawn.
-void audit_message_releases(AuditProbe& probe, const WangNedicConfig& cfg, const std::vector<double>& a_values, Rng& rng) {
-  const auto K = static_cast<std::size_t>(cfg.iterations);
-  std::vector<double> nu(K), gamma(K), lambda(K);  // at k = k0 + t
-  for (std::size_t t = 0; t < K; ++t) {
-    const std::int64_t k = cfg.k0 + static_cast<std::int64_t>(t);
-    nu[t] = cfg.nu.at(k);
-    gamma[t] = cfg.gamma.at(k);
-    lambda[t] = cfg.lambda.at(k);
-  }
-  std::vector<double> distinct = a_values, s(K), worst;
-  std::sort(distinct.begin(), distinct.end());
-  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-  double worst_sum = -1, worst_a = 0;
-  for (double a : distinct) {
-    s[0] = 0;
-    double sum = 0;
-    for (std::size_t t = 1; t < K; ++t) {
-      s[t] = std::fabs(1 - gamma[t - 1] * a) * s[t - 1] + 2 * cfg.C * lambda[t - 1];
-      sum += s[t] / nu[t];
+// The agent whose accounted loss Sum_k s^k / nu^k is the largest (the ledger's worst |w_ii|, accounted_epsilon):
+// s^{k0} = 0, s^{k+1} = |1 - gamma^k a| s^k + 2 C lambda^k (docs/wang2022.md sec. 2, binary64: which agent to
+// audit, not a bound).
+int wang_nedic_accounted_agent(const WangNedicConfig& cfg, const std::vector<double>& a_values) {
+  int worst = 0;
+  double worst_sum = -1;
+  for (int i = 0; i < static_cast<int>(a_values.size()); ++i) {
+    double s = 0, sum = 0;
+    for (std::int64_t t = 1; t < cfg.iterations; ++t) {
+      const std::int64_t k = cfg.k0 + t;
+      s = std::fabs(1 - cfg.gamma.at(k - 1) * a_values[i]) * s + 2 * cfg.C * cfg.lambda.at(k - 1);
+      sum += s / cfg.nu.at(k);
     }
-    if (sum > worst_sum) worst_sum = sum, worst = s, worst_a = a;
+    if (sum > worst_sum) worst_sum = sum, worst = i;
   }
-  double top = 0;
-  for (double x : worst) top = std::max(top, x);
-  char unit[200];
-  std::snprintf(unit, sizeof unit, "the agents with |w_ii| = %.6g; %zu messages, shifts s^k up to %.6g, scales nu^k from "
-                "%.6g to %.6g", worst_a, K - 1, top, nu[std::min<std::size_t>(1, K - 1)], nu[K - 1]);
-  probe.set_unit(unit);
-  for (std::size_t t = 1; t < K; ++t) probe.laplace(rng.laplace_scale(nu[t] * probe.noise_factor()), nu[t], worst[t]);
+  return worst;
+}
+
+// The label of the canary row e_1 (+ on D, - on D'): far beyond the agent's other rows, so that the agent's
+// squared-loss gradient, clipped to l1 norm C, is -C e_1 on D and +C e_1 on D' at every step (up to 1e-8
+// relative): 2C apart on one coordinate, the l1 worst case the accumulated sensitivity s^k composes.
+constexpr double kWangNedicCanaryLabel = 1e9;
+
+// An end-to-end audit run (end_to_end_audit.h): Algorithm 1 itself on D or D' (the audited agent's row 0 the
+// canary, label +kWangNedicCanaryLabel or -kWangNedicCanaryLabel), with the faults injected into its clipping (C),
+// its gradients and its noise. Every message y_i^k = x_i^k + Lap(nu^k), k = k0+1 .. T+1, of the audited agent (the
+// accounted one; the ledger's messages) is scored against the agent's state on D and on D', replayed with the same
+// step (algorithm1_step, agent_gradient) from the start state and the neighbours' released messages: the other
+// agents' messages have the same density on D and D' given what was released, so this is the whole transcript's
+// likelihood ratio. The start state is data-independent (the ledger holds for any), so the auditor may know it.
+void audit_wang_nedic_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe, const DistributedProblem& problem,
+                                 const Eigen::MatrixXd& W, const WangNedicConfig& cfg,
+                                 const std::vector<double>& a_values, double x0_scale, Rng& rng) {
+  const int m = problem.agents(), d = problem.dim();
+  const int i = wang_nedic_accounted_agent(cfg, a_values);
+  const InjectedFaults& faults = e2e.faults();
+  const LocalObjective& own = problem.locals[static_cast<std::size_t>(i)];
+  const LocalObjective f_d = with_canary_row(own, 1, kWangNedicCanaryLabel);
+  const LocalObjective f_dprime = with_canary_row(own, 1, -kWangNedicCanaryLabel);
+  DistributedProblem data = problem;
+  data.locals[static_cast<std::size_t>(i)] = e2e.on_d() ? f_d : f_dprime;
+  WangNedicConfig run = cfg;
+  run.C = cfg.C * faults.clip;  // the ledger keeps cfg.C
+  run.gradient_scale = faults.sensitivity;
+  run.noise_scale = probe.noise_factor();
+  run.trace_every = 0;
+  run.audit_agent = -1;
+  // The messages the ledger composes: y^{k0+1} .. y^{T+1} (Theorem 2's horizon, one beyond the run's K iterations:
+  // the audited run sends it); y^{k0} = x^{k0} + noise is the same on D and D' (sensitivity 0) and is not scored.
+  run.iterations = cfg.iterations + 1;
+  // The auditor: agent i's update on D and on D', the same code as the run's.
+  const GradientFn g_d = agent_gradient(f_d, run.C, run.clip, run.gradient_scale);
+  const GradientFn g_dprime = agent_gradient(f_dprime, run.C, run.clip, run.gradient_scale);
+  const std::vector<int>& nbrs = problem.graph.neighbours[static_cast<std::size_t>(i)];
+  std::vector<double> weights;
+  for (int j : nbrs) weights.push_back(W(i, j));
+  Eigen::MatrixXd x_start(m, d);
+  for (int a = 0; a < m; ++a)
+    for (int c = 0; c < d; ++c) x_start(a, c) = x0_scale * rng.gaussian();
+  Eigen::VectorXd x_d = x_start.row(i).transpose(), x_dprime = x_d;
+  Eigen::MatrixXd received(static_cast<Eigen::Index>(nbrs.size()), d);
+  run.observe_messages = [&](std::int64_t k, const Eigen::MatrixXd& Y) {
+    const Eigen::VectorXd y = Y.row(i).transpose();
+    if (k > cfg.k0) e2e.release_laplace(y.data(), x_d.data(), x_dprime.data(), d, cfg.nu.at(k));
+    for (std::size_t q = 0; q < nbrs.size(); ++q) received.row(static_cast<Eigen::Index>(q)) = Y.row(nbrs[q]);
+    const double gamma = cfg.gamma.at(k), lambda = cfg.lambda.at(k);
+    x_d = algorithm1_step(x_d, weights, received, gamma, lambda, g_d(x_d));
+    x_dprime = algorithm1_step(x_dprime, weights, received, gamma, lambda, g_dprime(x_dprime));
+  };
+  (void)run_algorithm1(data, W, run, x_start, rng);
 }
 
 }  // namespace
@@ -299,9 +341,13 @@ RunResult run_wang_nedic(RunParameters& params, std::uint64_t seed, const Progre
   }
   if (dgd) cfg.gamma = power_schedule(1, 0);
   if (AuditProbe* probe = params.audit_probe(); probe && probe->lean()) {
+    EndToEndAudit* const e2e = end_to_end_audit();
+    if (!e2e) throw NotApplicable("audit: wang-nedic's audit runs the algorithm on D and D' (end to end)");
+    if (!cfg.noise || !cfg.clip)
+      throw NotApplicable("audit: noise=off or clip=off: no finite accounted epsilon to audit");
+    audit_wang_nedic_end_to_end(*e2e, *probe, problem, W, cfg, a_values, x0_scale, rng);
     RunResult lean;
     lean.algorithm = "wang-nedic";
-    if (cfg.noise && cfg.clip) audit_message_releases(*probe, cfg, a_values, rng);
     return lean;
   }
   Eigen::MatrixXd x_start(m, d);

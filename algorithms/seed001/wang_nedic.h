@@ -23,6 +23,7 @@
 #include <Eigen/Dense>
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace dpl::algorithms::seed001 {
@@ -38,6 +39,12 @@ struct WangNedicConfig {
   bool noise = true;
   int trace_every = 100;   // 0: no trace
   int audit_agent = -1;    // agent whose transcript is kept (-1: none)
+  // End-to-end audits (algorithms/run/end_to_end_audit.h) only: the Laplace draws have scale noise_scale nu^k;
+  // gradient_scale multiplies every (clipped) gradient; observe_messages(k, Y) sees iteration k's messages before
+  // the update.
+  double noise_scale = 1;
+  double gradient_scale = 1;
+  std::function<void(std::int64_t, const Eigen::MatrixXd&)> observe_messages;
 };
 
 struct WangNedicRun {

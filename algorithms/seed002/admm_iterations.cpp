@@ -54,15 +54,17 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
         const auto& fi = problem.locals[static_cast<std::size_t>(i)];
         Eigen::VectorXd lin = 2 * lambda.row(i).transpose();
         for (int j : nb) lin -= eta * (F.row(i) + F.row(j)).transpose();
+        const Eigen::VectorXd lin_public = s.observe_primal ? lin : Eigen::VectorXd();
         if (perturb) {
-          const Eigen::VectorXd e = norm_exponential_noise(d, rate, noise);
+          const Eigen::VectorXd e = norm_exponential_noise(d, rate / s.noise_scale, noise);
           out.noise_norms.push_back(e.norm());
           // objective: + e^T f (28); dual (Zhang-Zhu DVP): lambda + (C/(2 B_i)) e in the 2 lambda^T f term.
           lin += s.noise == AdmmNoise::objective ? e : (s.C / static_cast<double>(fi.rows())) * e;
         }
         const double quad = eta * static_cast<double>(nb.size()) + 0.5 * s.phi;
-        const ArgminResult r = solve_admm_argmin(fi, s.C, lin, quad, F.row(i).transpose(), s.newton_tol);
+        const ArgminResult r = solve_admm_argmin(fi, s.C * s.loss_scale, lin, quad, F.row(i).transpose(), s.newton_tol);
         next.row(i) = r.x.transpose();
+        if (perturb && s.observe_primal) s.observe_primal(t, i, lin_public, quad, r.x);
         out.max_kkt_residual = std::max(out.max_kkt_residual, r.residual);
         out.max_newton_iterations = std::max(out.max_newton_iterations, r.newton_iterations);
         ++out.argmin_solves;

@@ -14,6 +14,7 @@
 
 #include <Eigen/Dense>
 
+#include <functional>
 #include <vector>
 
 namespace dpl::algorithms::seed002 {
@@ -33,6 +34,13 @@ struct AdmmSettings {
   // objective: alpha_i(k) = rates[k-1] for the k-th perturbed (odd) iteration; dual: zeta(t) = rates[t-1]. The
   // vector must cover every perturbed iteration.
   std::vector<double> rates;
+  // End-to-end audits (algorithms/run/end_to_end_audit.h) only: the noise is drawn at rate rate / noise_scale
+  // (noise_scale times the claimed noise); observe_primal(t, i, lin, quad, f) sees every perturbed exact step's
+  // released f_i(t) with its public linear term lin (2 lambda_i - eta sum_j (f_i + f_j), without the
+  // perturbation) and quad.
+  double noise_scale = 1;
+  double loss_scale = 1;  // the exact step weighs the loss by C loss_scale (an audit's sensitivity fault)
+  std::function<void(int, int, const Eigen::VectorXd&, double, const Eigen::VectorXd&)> observe_primal;
 };
 
 struct AdmmOutcome {

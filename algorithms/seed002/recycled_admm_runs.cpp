@@ -3,7 +3,9 @@
 
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
+#include "algorithms/problems/canary_row.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/shortest_decimal.h"
 #include "algorithms/seed002/norm_exponential_noise.h"
@@ -16,7 +18,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -251,33 +252,52 @@ std::vector<double> geometric(double first, double growth, int count) {
   return v;
 }
 
-// An audit run (audit_probe.h): the audited agent's perturbed primal steps, one Gamma-norm noise vector e each (the
-// run draws noise_factor times it), at claimed rate `rates[k]`. The agent: the largest accounted epsilon (the
-// ledger's). The pair: replace-one at the ledger's sensitivity (the agent's gradient term moved by s_i, from the
-// declared domain), put on the first coordinate; in noise units the release is e shifted by `shift` (R-ADMM:
-// s_i = 2C/B_i; DVP: its noise enters as (C/B_i) e, so 2). The statistic reads the
-// noise part of the density ratio only (the Jacobian factor of the proof's (55), bounded by -2 ln(1 - x_i) in the
-// ledger, is a deterministic function of the release that the audit does not model). Only that agent's noise is
-// drawn.
-void audit_perturbed_releases(AuditProbe& probe, const DistributedProblem& problem, const seed002::PerturbationLedgerInputs& in,
-                              Rng& rng) {
+// An end-to-end audit run (end_to_end_audit.h): the iterations themselves (run_admm_iterations) on D or D'. The
+// audited agent: the largest accounted epsilon (the ledger's). Replace-one at the corner of the declared domain:
+// the agent's row 0 is the feature row e_1 with label +1 on D and -1 on D'. Every perturbed exact step of that
+// agent releases f_i = argmin C f_i(x) + <lin + p, x> + quad ||x||^2 with p the perturbation (R-ADMM: e; DVP:
+// (C/B_i) e), e of density proportional to exp(-rate ||e||); the auditor, who knows lin and quad from the broadcasts,
+// recovers the perturbation each data set implies from the optimality condition, p_X = -(C grad f_i^X(f_i) + lin +
+// 2 quad f_i) (the run's own local objective on X = D, D'), and scores its density: rate' (||p_D'|| - ||p_D||), rate'
+// the rate in p's units. The Jacobian factor of the density (bounded in the ledger by -2 ln(1 - x_i)) is left out
+// of the statistic (any statistic of the releases keeps the test valid). The faults enter the run's own code: the
+// noise drawn, the declared domain's row norm (clip: every agent's rows scaled to norm F, the canary F e_1) and the
+// loss weight C of the exact step (sensitivity).
+void audit_perturbed_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe, const DistributedProblem& problem,
+                                const seed002::PerturbationLedgerInputs& in, AdmmSettings s, Rng& rng) {
   const std::vector<seed002::AgentLedger> ledgers = seed002::perturbation_ledgers(in);
-  std::size_t agent = 0;
+  int agent = 0;
   for (std::size_t i = 1; i < ledgers.size(); ++i)
-    if (ledgers[i].exact > ledgers[agent].exact) agent = i;
-  const int rows = problem.locals[agent].rows(), d = problem.dim();
-  // R-ADMM: s_i = 2C/B_i (Recycled ADMM (53)); DVP: (B_i/C) s_i = 2.
-  const double shift = in.dual_perturbation ? 2.0 : seed002::perturbation_sensitivity(in.loss, in.C, rows);
-  probe.set_unit("agent " + std::to_string(agent) + ", B_i = " + std::to_string(rows) + " rows; shift " + shortest_decimal(shift) +
-                 " in noise units on the first of " + std::to_string(d) + " coordinates, " +
-                 std::to_string(in.rates.size()) + " perturbed releases at rate " + shortest_decimal(in.rates.front()) +
-                 (in.rates.size() > 1 && in.rates.back() != in.rates.front() ? " .. " + shortest_decimal(in.rates.back()) : ""));
-  (void)rng.split();           // the initial states' generator (iterate's order)
+    if (ledgers[i].exact > ledgers[static_cast<std::size_t>(agent)].exact) agent = static_cast<int>(i);
+  const InjectedFaults& faults = e2e.faults();
+  DistributedProblem data = problem;
+  if (faults.clip != 1)
+    for (auto& f : data.locals) {
+      Dataset scaled = f.data();
+      scaled.features *= faults.clip;
+      f = LocalObjective(std::move(scaled), f.loss(), f.regularizer(), f.huber_delta());
+    }
+  const LocalObjective own = data.locals[static_cast<std::size_t>(agent)];
+  const LocalObjective f_d = with_canary_row(own, faults.clip, 1), f_dprime = with_canary_row(own, faults.clip, -1);
+  data.locals[static_cast<std::size_t>(agent)] = e2e.on_d() ? f_d : f_dprime;
+  const double claimed_C = s.C, rows = own.rows();
+  const bool dual = s.noise == AdmmNoise::dual;
+  s.noise_scale = probe.noise_factor();
+  s.loss_scale = faults.sensitivity;
+  std::size_t released = 0;
+  s.observe_primal = [&](int, int i, const Eigen::VectorXd& lin, double quad, const Eigen::VectorXd& f) {
+    if (i != agent) return;
+    const double weight = claimed_C * s.loss_scale;
+    const Eigen::VectorXd p_d = -(weight * f_d.gradient(f) + lin + 2 * quad * f);
+    const Eigen::VectorXd p_dprime = -(weight * f_dprime.gradient(f) + lin + 2 * quad * f);
+    const Eigen::VectorXd zero = Eigen::VectorXd::Zero(f.size()), shift = p_d - p_dprime;
+    // R-ADMM: p = e at rate alpha; DVP: p = (C/B_i) e, so p's rate is zeta B_i/C.
+    const double rate = s.rates[released++] * (dual ? rows / claimed_C : 1.0);
+    e2e.release_norm_exponential(p_d.data(), zero.data(), shift.data(), static_cast<int>(f.size()), rate);
+  };
+  Rng init = rng.split();  // iterate's order: the initial states' generator, then the noise's
   Rng noise = rng.split();
-  for (double rate : in.rates) {
-    const Eigen::VectorXd e = seed002::norm_exponential_noise(d, rate / probe.noise_factor(), noise);
-    probe.norm_exponential(e.data(), d, rate, shift);
-  }
+  (void)seed002::run_admm_iterations(data, s, random_initial_states(data.agents(), data.dim(), init), noise);
 }
 
 }  // namespace
@@ -330,9 +350,12 @@ RunResult run_private_radmm(RunParameters& params, std::uint64_t seed, const Pro
     s.rates = alphas;
   }
   if (AuditProbe* probe = params.audit_probe(); probe && probe->lean()) {
+    EndToEndAudit* const e2e = end_to_end_audit();
+    if (!e2e) throw NotApplicable("audit: private-radmm's audit runs the algorithm on D and D' (end to end)");
+    if (!noise_on) throw NotApplicable("audit: noise=off: no finite accounted epsilon to audit");
+    audit_perturbed_end_to_end(*e2e, *probe, problem, in, s, rng);
     RunResult lean;
     lean.algorithm = "private-radmm";
-    if (noise_on) audit_perturbed_releases(*probe, problem, in, rng);
     return lean;
   }
   // Progress: the iterations, then the ledger (one composition per agent's rounds, quick).
@@ -400,9 +423,12 @@ RunResult run_dvp_admm(RunParameters& params, std::uint64_t seed, const Progress
     s.rates.assign(static_cast<std::size_t>(s.iterations), zeta);
   }
   if (AuditProbe* probe = params.audit_probe(); probe && probe->lean()) {
+    EndToEndAudit* const e2e = end_to_end_audit();
+    if (!e2e) throw NotApplicable("audit: dvp-admm's audit runs the algorithm on D and D' (end to end)");
+    if (!noise_on) throw NotApplicable("audit: noise=off: no finite accounted epsilon to audit");
+    audit_perturbed_end_to_end(*e2e, *probe, problem, in, s, rng);
     RunResult lean;
     lean.algorithm = "dvp-admm";
-    if (noise_on) audit_perturbed_releases(*probe, problem, in, rng);
     return lean;
   }
   // Progress: the iterations, then the ledger (one composition per agent's rounds, quick).

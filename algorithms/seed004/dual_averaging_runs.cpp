@@ -2,7 +2,9 @@
 #include "algorithms/seed004/dual_averaging_runs.h"
 
 #include "accounting/errors.h"
+#include "algorithms/problems/canary_row.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -10,7 +12,6 @@
 #include "algorithms/seed004/private_dual_averaging.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cmath>
 #include <string>
 
@@ -84,15 +85,26 @@ void fill(RunResult& r, const RunParameters& params, const DualAveragingOutcome&
   r.extra["data_set"] = params.resolved().value("data", std::string()) + " (the paper's rcv1 / epsilon sets are not shipped)";
 }
 
-// An audit run (audit_probe.h): the target node's released noisy subgradient, on one coordinate, at every step it is
-// active; only the draws the statistic reads (the activations, the hidden choice of the one sample, the noise on that
-// coordinate). The target: the largest marginal activation probability (the accounted node), the fewest rows among
-// those. Replace-one canary at the corner of the declared domain: a record with feature row e_1 and label +1 on D,
-// -1 on D', whose hinge subgradients -+L e_1 (L = sup|loss'| max||x|| = 1, both active while |x_1| < 1; taken so at
-// every active step) differ by 2L, the ledger's sensitivity; the node's other records are 0 on that coordinate. batch=one: the canary is the step's sample
-// with probability 1/q_i (hidden); batch=full: always, with weight 1/q_i. The weights a_t cancel.
-void audit_node_sampling_releases(AuditProbe& probe, const DistributedProblem& problem,
-                                  const seed004::NodeSamplingGossip& gossip, const DdaKeys& k, double L, Rng& rng) {
+// log sum_r exp(v_r) without overflow.
+double dda_log_sum_exp(const std::vector<double>& v) {
+  const double top = *std::max_element(v.begin(), v.end());
+  double sum = 0;
+  for (double x : v) sum += std::exp(x - top);
+  return top + std::log(sum);
+}
+
+// An end-to-end audit run (end_to_end_audit.h): Algorithm 1 itself (run_dual_averaging) on D or D'. The target
+// node: the largest marginal activation probability (the accounted node), the fewest rows among those. Replace-one
+// at the corner of the declared domain: the target's row 0 is the feature row e_1 with label +1 on D, -1 on D',
+// whose hinge subgradients -+L e_1 (L = 1, both active while |x_1| < 1) differ by 2L, the ledger's sensitivity.
+// Every message of the target (Definition 2: y = z + a_t zeta at each step it is active; the active set is
+// visible) is scored, in zeta's units, by the likelihood ratio of the two Gaussian mixtures the released history
+// gives: p_D(y) = (1/q) sum_r N(y; g_r^D(x), sigma^2 I), g_r the subgradient of the node's row r at its x (the same
+// sample_subgradient as the run's), the sample r hidden. The faults enter the run's own code: the noise scale and
+// the target's sample fixed to the canary (unsampled: the auditor still scores the hidden-sample mixture the
+// ledger assumes).
+void audit_node_sampling_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe, const DistributedProblem& problem,
+                                    const seed004::NodeSamplingGossip& gossip, DualAveragingSettings s, Rng& rng) {
   const auto& marg = gossip.marginals();
   int target = 0;
   for (int i = 1; i < problem.agents(); ++i) {
@@ -100,22 +112,45 @@ void audit_node_sampling_releases(AuditProbe& probe, const DistributedProblem& p
     const auto& best = problem.locals[static_cast<std::size_t>(target)];
     if (marg[i] > marg[target] || (marg[i] == marg[target] && f.rows() < best.rows())) target = i;
   }
-  const auto q = static_cast<std::uint64_t>(problem.locals[static_cast<std::size_t>(target)].rows());
-  // The generators split as run_dual_averaging splits them (sample, noise, gossip).
-  Rng sample_rng = rng.split(), noise_rng = rng.split(), gossip_rng = rng.split();
-  const double sd = k.s.sigma, drawn = sd * probe.noise_factor();
-  const double half = k.s.one_sample ? L : L / static_cast<double>(q), ratio = k.s.one_sample ? 1 / static_cast<double>(q) : 1.0;
-  char unit[200];
-  std::snprintf(unit, sizeof unit, "node %d, %llu rows, active with probability %.6g a step; sigma %.6g, mixture "
-                "components +-%.6g, canary drawn with probability %.6g", target, static_cast<unsigned long long>(q),
-                marg[static_cast<std::size_t>(target)], sd, half, ratio);
-  probe.set_unit(unit);
-  for (std::int64_t t = 1; t <= k.s.T; ++t) {
-    const seed004::GossipStep g = gossip.draw(gossip_rng);
-    if (!std::binary_search(g.active.begin(), g.active.end(), target)) continue;
-    const bool in = k.s.one_sample ? sample_rng.uniform_int(q) == 0 : true;
-    probe.gaussian_replace(noise_rng.gaussian(0, drawn), sd, half, ratio, in);
-  }
+  const InjectedFaults& faults = e2e.faults();
+  const LocalObjective& own = problem.locals[static_cast<std::size_t>(target)];
+  const LocalObjective f_d = with_canary_row(own, 1, 1), f_dprime = with_canary_row(own, 1, -1);
+  DistributedProblem data = problem;
+  data.locals[static_cast<std::size_t>(target)] = e2e.on_d() ? f_d : f_dprime;
+  const double sigma = s.sigma;
+  s.noise_scale = probe.noise_factor();
+  s.fixed_sample_node = faults.unsampled ? target : -1;
+  s.trace_points = 0;
+  const int d = problem.dim(), rows = own.rows();
+  std::vector<double> log_d(static_cast<std::size_t>(rows)), log_dprime(static_cast<std::size_t>(rows));
+  // The white-box noise check reads the target's draws (the sample is hidden from the statistic, not from it).
+  s.observe_noise = [&](int node, const Eigen::VectorXd& draw) {
+    if (node == target && s.one_sample)
+      for (int l = 0; l < d; ++l) e2e.noise_draw(draw(l), sigma);
+  };
+  s.observe = [&](std::int64_t, const Eigen::MatrixXd&, const Eigen::MatrixXd& X, const std::vector<int>& active,
+                  const Eigen::MatrixXd& zeta) {
+    const auto at = std::lower_bound(active.begin(), active.end(), target);
+    if (at == active.end() || *at != target) return;
+    const Eigen::VectorXd y = zeta.row(at - active.begin()).transpose();
+    const Eigen::VectorXd x = X.row(target).transpose();
+    if (!s.one_sample) {  // batch=full: the mean subgradient, no hidden choice
+      const Eigen::VectorXd m_d = f_d.gradient(x) - f_d.regularizer().smooth_gradient(x);
+      const Eigen::VectorXd m_dprime = f_dprime.gradient(x) - f_dprime.regularizer().smooth_gradient(x);
+      e2e.release_gaussian(y.data(), m_d.data(), m_dprime.data(), d, sigma);
+      return;
+    }
+    for (int r = 0; r < rows; ++r) {
+      // The rows other than the canary are the same on D and D': one evaluation serves both.
+      const Eigen::VectorXd g_d = seed004::sample_subgradient(f_d, r, x);
+      log_d[static_cast<std::size_t>(r)] = -(y - g_d).squaredNorm() / (2 * sigma * sigma);
+      log_dprime[static_cast<std::size_t>(r)] =
+          r == 0 ? -(y - seed004::sample_subgradient(f_dprime, 0, x)).squaredNorm() / (2 * sigma * sigma)
+                 : log_d[static_cast<std::size_t>(r)];
+    }
+    e2e.release_log_ratio(dda_log_sum_exp(log_d) - dda_log_sum_exp(log_dprime));
+  };
+  (void)seed004::run_dual_averaging(data, gossip, s, rng);
 }
 
 }  // namespace
@@ -170,9 +205,12 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
   k.s.sigma = noise_on ? (sigma_in > 0 ? sigma_in : sigma_paper) : 0.0;
   Rng run_rng = rng.split();
   if (AuditProbe* probe = params.audit_probe(); probe && probe->lean()) {
+    EndToEndAudit* const e2e = end_to_end_audit();
+    if (!e2e) throw NotApplicable("audit: dp-dda-node-sampling's audit runs the algorithm on D and D' (end to end)");
+    if (!(k.s.sigma > 0)) throw NotApplicable("audit: noise=off: no finite accounted epsilon to audit");
+    audit_node_sampling_end_to_end(*e2e, *probe, problem, gossip, k.s, run_rng);
     RunResult lean;
     lean.algorithm = "dp-dda-node-sampling";
-    if (k.s.sigma > 0) audit_node_sampling_releases(*probe, problem, gossip, k, th.L, run_rng);
     return lean;
   }
   // Progress: the steps, then the accounting (compositions and the binomial mixture).

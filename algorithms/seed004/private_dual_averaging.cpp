@@ -92,11 +92,19 @@ DualAveragingOutcome run_dual_averaging(const DistributedProblem& problem, const
     for (int i : g.active) {
       const auto& f = problem.locals[static_cast<std::size_t>(i)];
       const Eigen::VectorXd x = X.row(i).transpose();
+      int row = 0;
+      if (s.one_sample) {
+        row = static_cast<int>(sample_rng.uniform_int(static_cast<std::uint64_t>(f.rows())));
+        if (i == s.fixed_sample_node) row = 0;  // an audit's fault: the canary always the sample
+      }
       Eigen::VectorXd zeta =
-          s.one_sample ? sample_subgradient(f, static_cast<int>(sample_rng.uniform_int(static_cast<std::uint64_t>(f.rows()))), x)
-                       : Eigen::VectorXd(f.gradient(x) - h.smooth_gradient(x));
-      if (s.sigma > 0)
-        for (int l = 0; l < d; ++l) zeta(l) += noise_rng.gaussian(0, s.sigma);
+          s.one_sample ? sample_subgradient(f, row, x) : Eigen::VectorXd(f.gradient(x) - h.smooth_gradient(x));
+      if (s.sigma > 0) {
+        Eigen::VectorXd draw(d);
+        for (int l = 0; l < d; ++l) draw(l) = noise_rng.gaussian(0, s.sigma * s.noise_scale);
+        zeta += draw;
+        if (s.observe_noise) s.observe_noise(i, draw);
+      }
       M.row(i) = Z.row(i) + a * zeta.transpose();  // message (Step 5)
       ++out.activations[static_cast<std::size_t>(i)];
     }

@@ -39,6 +39,12 @@ struct DualAveragingSettings {
   std::function<void(std::int64_t t, const Eigen::MatrixXd& Z, const Eigen::MatrixXd& X, const std::vector<int>& active,
                      const Eigen::MatrixXd& zeta)>
       observe;
+  // End-to-end audits (algorithms/run/end_to_end_audit.h) only: the noise drawn is noise_scale sigma;
+  // fixed_sample_node >= 0: that node's one sample is always its row 0 (no hidden choice).
+  double noise_scale = 1;
+  int fixed_sample_node = -1;
+  // Sees every noise draw (node, draw) as it is added (the white-box noise check of an audit).
+  std::function<void(int, const Eigen::VectorXd&)> observe_noise;
 };
 
 struct DualAveragingOutcome {
