@@ -541,6 +541,10 @@ void apply_tilt(DiscretePld& d, double lambda, double tail) {
 }
 
 double dyadic_grid(double h) {
+  // A spacing beyond binary64 comes from a loss range that is (a mechanism with eps near 1e308): no grid holds it.
+  if (h > 1e300)
+    throw NotApplicable("accountant 'pld': the privacy loss range is beyond binary64 (a mechanism's epsilon near "
+                        "1e308): no grid holds it; use rdp, pure or auto");
   if (!(h > 0) || !std::isfinite(h)) throw std::invalid_argument("internal: dyadic_grid needs h > 0");
   int e = 0;
   const double mant = std::frexp(h, &e);  // h = mant 2^e, mant in [0.5, 1)
