@@ -599,14 +599,12 @@ Output merge_algorithm_shards(const AuditOptions& o, const std::vector<std::stri
   given.test = total.test;
   given.claim = total.claim;
   given.seed = total.seed;
-  std::ostringstream c;
-  c << std::setprecision(17) << total.confidence;
-  given.confidence = c.str();
-  given.runs = std::to_string(total.runs);
   given.threads = 1;
   if (!is_auditable(total.algorithm))
     throw InputError("audit merge: the shards audit " + total.algorithm + ", which this dpledger cannot audit");
   AlgorithmAuditPlan plan = algorithm_audit_plan(total.algorithm, given);
+  plan.runs = total.runs;  // both validated when the shard was read
+  plan.confidence = total.confidence;
   plan.merged = &total.records;
   const AlgorithmAuditResult w = algorithm_audit(plan);
   Output out = algorithm_audit_output(w, plan, given);
