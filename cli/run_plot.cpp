@@ -153,6 +153,8 @@ RunPlot run_plot(const RunResult& r) {
     running["accounted"] = acc.series.y;
     privacy.series.push_back(acc.series);
     how = "accounted: ledger prefix";
+    if (r.accounted.contains("agent") && r.accounted["agent"].is_number_integer())
+      how += " of agent " + std::to_string(r.accounted["agent"].get<int>());
     notes = acc.note_kinds;
   } else if (const auto eps = number(r.accounted, "epsilon")) {
     privacy.series.push_back({"accounted (final) " + format_input(*eps), {last}, {*eps}, false, true});

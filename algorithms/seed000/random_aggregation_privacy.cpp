@@ -326,6 +326,17 @@ void record_aggregation_ledger(RunResult& result, const std::vector<AggregatedRe
   result.accounted = ledger.accounted;
   result.extra["privacy_curves"] = ledger.curves;
   result.mechanisms = ledger.mechanisms;
+  // Each release is one ledger step (append_aggregation_release), in the order of its step: the prefix used by
+  // traced iteration t is the releases of steps <= t (the running epsilon of the accounted agent), and the claim
+  // at t is Lemma 2.2.1 + Thm 2.2.1's sum of beta_{k+1} s over those releases, summed as the claimed total is.
+  std::size_t used = 0;
+  double claimed_so_far = 0;
+  for (TraceStep& t : result.trace) {
+    for (; used < releases.size() && releases[used].step <= t.iteration; ++used)
+      claimed_so_far += releases[used].beta * releases[used].shift;
+    t.ledger_steps = static_cast<std::int64_t>(used);
+    t.claimed_epsilon = claimed_so_far;
+  }
 }
 
 void record_no_ledger(RunResult& result, const std::string& source, const std::string& method) {

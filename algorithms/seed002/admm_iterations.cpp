@@ -34,6 +34,7 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
   Eigen::MatrixXd F = F0, lambda = Eigen::MatrixXd::Zero(n, d);
   Eigen::MatrixXd F_prev = F0, lambda_prev = lambda;  // f(t-1), lambda(t-1) before the current odd step
   out.trace.push_back(record_step(0, F, Eigen::MatrixXd(), problem.locals, network_average(F)));
+  if (s.noise != AdmmNoise::none) out.trace.back().ledger_steps = 0;
   int perturbed = 0;  // perturbed iterations so far
   const int stride = std::max(1, s.iterations / 100);  // progress about every percent
   for (int t = 1; t <= s.iterations; ++t) {
@@ -98,6 +99,8 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
     }
     F = next;
     out.trace.push_back(record_step(t, F, Eigen::MatrixXd(), problem.locals, network_average(F)));
+    // The ledger has one round per perturbed iteration (record_perturbation_ledger): its prefix used by t.
+    if (s.noise != AdmmNoise::none) out.trace.back().ledger_steps = perturbed;
     if (!bounded_states(F) || !bounded_states(lambda)) {
       out.diverged = true;
       break;

@@ -80,6 +80,33 @@ TEST(RunPlotCli, DecentralizedAdmmRunningEpsilonFollowsTheMostActiveUser) {
   EXPECT_LT(acc[acc.size() / 2].get<double>(), 0.9 * final_eps);
 }
 
+// Xiao's random aggregations (each release a Laplace coordinate) and the recycled ADMMs (a pure round per
+// perturbed iteration) plot the accounted agent's running epsilon from its ledger prefix, ending at the headline
+// (the worst agent's); Xiao's claim (sum of beta s) at every iteration, ending at the claimed total.
+TEST(RunPlotCli, WorstAgentRunsPlotTheirLedgerPrefix) {
+  for (const std::string args : {"admm-random-aggregation --seed 1 --set K=30", "dsgd-random-aggregation --seed 1",
+                                 "dvp-admm --seed 7"}) {
+    const PlotRun p = plot_run(args, "/tmp/dpledger_run_plot_worst.svg");
+    ASSERT_EQ(p.run.exit_code, 0) << args << p.run.err;
+    const auto& running = p.json["plot"]["running_epsilon"];
+    const auto& acc = running["accounted"];
+    ASSERT_GE(acc.size(), 3u) << args;
+    EXPECT_EQ(acc[0].get<double>(), 0.0) << args;
+    for (std::size_t i = 1; i < acc.size(); ++i) EXPECT_LE(acc[i - 1].get<double>(), acc[i].get<double>()) << args;
+    const double final_eps = p.json["privacy"]["accounted"]["epsilon"].get<double>();
+    EXPECT_NEAR(acc.back().get<double>(), final_eps, 1e-9 * final_eps) << args;
+    // Releases every iteration: halfway, clearly below the total (DSGD's agents release once, at the first step).
+    if (args.rfind("dsgd", 0) != 0) EXPECT_LT(acc[acc.size() / 2].get<double>(), 0.9 * final_eps) << args;
+    const std::string agent = std::to_string(p.json["privacy"]["accounted"]["agent"].get<int>());
+    EXPECT_NE(p.svg.find("ledger prefix of agent " + agent), std::string::npos) << args;
+    if (args.rfind("dvp-admm", 0) == 0) continue;
+    const auto& claimed = running["claimed"];
+    ASSERT_FALSE(claimed.empty()) << args;
+    EXPECT_NEAR(claimed.back().get<double>(), p.json["privacy"]["claimed"]["epsilon"].get<double>(),
+                1e-9 * final_eps) << args;
+  }
+}
+
 TEST(RunPlotCli, LegendsSayWhatIsMissing) {
   struct Case {
     std::string args;
@@ -91,9 +118,11 @@ TEST(RunPlotCli, LegendsSayWhatIsMissing) {
       {"dp-sgd --seed 7 --set K=200", {"F(x_t) - F*", "accounted: rdp", "claimed: none"}, {"utility", "epsilon"}},
       // Seed 000's secret-sharing DGD: one Gaussian per round, composed by `auto` (the best of the accountants).
       {"dgd-secret-sharing --seed 7", {"F(x_t)", "accounted: best", "claimed: paper at t"}, {"utility", "epsilon"}},
-      // A run without a per-iteration ledger mapping: final values marked.
-      {"admm-random-aggregation --seed 7 --set K=20", {"F(x_t)", "accounted (final)", "claimed (final)"},
+      // A run accounted without a mechanism ledger: its final value marked, the paper's formula at t.
+      {"dp-dda-node-sampling --seed 7 --set T=200", {"F(x_t)", "accounted (final)", "claimed: paper at t"},
        {"utility", "epsilon"}},
+      // A pure formula claimed as a final value only, the worst agent's rounds accounted on their prefix.
+      {"private-radmm --seed 7", {"F(x_t)", "accounted: best", "claimed (final)"}, {"utility", "epsilon"}},
       // No noise: the utility panel alone, saying epsilon is infinite.
       {"admm-centralized --seed 7 --set sigma=0", {"F(x_t) - F*", "epsilon: infinite"}, {"utility"}},
   };
