@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -574,16 +575,21 @@ namespace {
 // pairs: the per-step bias of rounding every cell down (up to h; after 10^4 DP-SGD steps on a 4x coarser grid the
 // lower bound was 3.36 for 5.19) disappears, leaving the second-order loss of merging.
 void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<double>& sq, std::int64_t lo, double h,
-                            double shift, double r, double finite, std::vector<double>& p) {
+                            double shift, double r, double finite, bool bulk_at_first, std::vector<double>& p) {
   const std::size_t n = sp.size();
   // The cells: Pc_lo = S_P(l_k)(1 - 2r) - S_P(l_{k+1})(1 + 2r), Qc_hi = S_Q(l_k)(1 + 2r) - S_Q(l_{k+1})(1 - 2r) (the extra
-  // r covers the long-double arithmetic); the last cell is [l_{n-1}, inf). The mass below l_0 is dropped.
+  // r covers the long-double arithmetic); the last cell is [l_{n-1}, inf). The mass below l_0 is dropped, unless
+  // `bulk_at_first`: then the first cell is [lower end of the support, l_1) (S_P = finite, S_Q <= 1 at its start),
+  // whose merged loss the caller placed l_0 at or below (bulk_atom_start).
   auto cell = [&](std::size_t k, long double& pc, long double& qc) {
-    const long double p0 = std::min(static_cast<long double>(finite), static_cast<long double>(sp[k]));
+    const bool bulk = bulk_at_first && k == 0;
+    const long double p0 =
+        bulk ? static_cast<long double>(finite) : std::min(static_cast<long double>(finite), static_cast<long double>(sp[k]));
+    const long double q0 = bulk ? 1.0L : static_cast<long double>(sq[k]);
     const long double p1 = k + 1 < n ? static_cast<long double>(sp[k + 1]) : 0.0L;
     const long double q1 = k + 1 < n ? static_cast<long double>(sq[k + 1]) : 0.0L;
     pc = std::max(0.0L, p0 * (1 - 2 * r) - p1 * (1 + 2 * r));
-    qc = std::max(0.0L, static_cast<long double>(sq[k]) * (1 + 2 * r) - q1 * (1 - 2 * r));
+    qc = std::max(0.0L, q0 * (1 + 2 * r) - q1 * (1 - 2 * r));
     // Near and below the smallest normal double the survival values lose their relative accuracy (S_Q at a loss of
     // 860 is about 1e-376 and underflows to 0, which would make the cell's loss look infinite and lift it above the
     // truth). There the cell's Q-mass is bounded through its P-mass instead: on the cell every outcome has loss >= l_k,
@@ -659,6 +665,54 @@ void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<dou
   }
 }
 
+// The optimistic grid's start for a step whose bulk is narrower than a cell (a rarely sampled Gaussian: almost all
+// of P's mass within ~q of 0): the whole range [support_lo, a + h) is merged into one outcome (a post-processing)
+// whose merged loss m(a + h) = log(P[L < a + h] / Q[L < a + h]) is >= a, and placed at a, the first grid point.
+// Aligned with the support's lower end instead, that mass sat up to a cell below its merged loss: about m - l_0 per
+// step (sigma 0.5, q 1e-5: ~1e-5 a step, 10 after 10^6 steps: the lower bound 0 for the upper 2.227). a is the
+// fixed point of a <- m(a + h) (m is non-decreasing, so each iterate keeps m(a + h) >= a), evaluated from the same
+// pseudo-cell bounds contract_cells_to_grid uses (P-mass from below, Q-mass from above: the certified m is lower)
+// and rounded down to a multiple of h 2^-20 (the grid points l_k + shift stay exact). nullopt when the bulk is wide
+// (P's mass within two cells of the support's start below one half: the cells pair well there) or the check fails.
+std::optional<double> bulk_atom_start(const LossPair& pair, double h, double finite, double r) {
+  if (!std::isfinite(pair.support_lo) || !(finite > 0)) return std::nullopt;
+  auto survival = [&](double l, double& p, double& q) {
+    if (pair.survival_both) {
+      pair.survival_both(l, p, q);
+    } else {
+      p = pair.survival_p(l);
+      q = pair.survival_q(l);
+    }
+  };
+  double sp = 0, sq = 0;
+  survival(pair.support_lo + 2 * h, sp, sq);
+  if (!(sp < 0.5 * finite)) return std::nullopt;
+  const double res = h * 0x1p-20;
+  // The certified merged loss of [support_lo, c), from below.
+  auto merged_lo = [&](double c) -> std::optional<long double> {
+    double p = 0, q = 0;
+    survival(c, p, q);
+    const long double pc = static_cast<long double>(finite) * (1 - 2 * r) - static_cast<long double>(p) * (1 + 2 * r);
+    const long double qc = 1.0L * (1 + 2 * r) - static_cast<long double>(q) * (1 - 2 * r);
+    if (!(pc > 0) || !(qc > 0)) return std::nullopt;
+    return portable::log(pc / qc) - 64 * 0x1p-64L - 1e-17L;  // the long-double log and division, a few u_ld
+  };
+  auto down = [&](long double m) { return std::floor(static_cast<double>(m) / res - 1) * res; };
+  auto first = merged_lo(pair.support_lo + h);
+  if (!first) return std::nullopt;
+  double a = std::max(down(*first), std::floor(pair.support_lo / res) * res);
+  for (int it = 0; it < 6; ++it) {
+    const auto m = merged_lo(a + h);
+    if (!m) return std::nullopt;
+    const double next = down(*m);
+    if (!(next > a)) break;
+    a = next;
+  }
+  const auto check = merged_lo(a + h);
+  if (!check || !(*check >= static_cast<long double>(a))) return std::nullopt;
+  return a;
+}
+
 }  // namespace
 
 DiscretePld discretize(const LossPair& given, double h, double tail, bool pessimistic, double tilt) {
@@ -675,8 +729,13 @@ DiscretePld discretize(const LossPair& given, double h, double tail, bool pessim
   if (std::isfinite(pair.support_hi) && std::isfinite(pair.support_lo)) check_grid_points(hi_d - lo_d + 1, h);
   const std::int64_t hi = std::isfinite(pair.support_hi) ? static_cast<std::int64_t>(hi_d) : find_upper(pair, h, tail, tilt);
   check_grid_points(static_cast<double>(hi) - lo_d + 1, h);
-  const std::int64_t lo = std::min(std::isfinite(pair.support_lo) ? static_cast<std::int64_t>(lo_d)
-                                                                  : find_lower(pair, h, tail, finite), hi - 1);
+  const double r = kSurvivalMargin;
+  // A narrow bulk (optimistic only): the first grid point at its merged loss, everything below l_1 merged there.
+  std::optional<double> bulk = pessimistic ? std::nullopt : bulk_atom_start(pair, h, finite, r);
+  if (bulk && !(std::floor(*bulk / h) < static_cast<double>(hi - 1))) bulk.reset();
+  const std::int64_t lo = bulk ? static_cast<std::int64_t>(std::floor(*bulk / h))
+                               : std::min(std::isfinite(pair.support_lo) ? static_cast<std::int64_t>(lo_d)
+                                                                         : find_lower(pair, h, tail, finite), hi - 1);
   check_grid_points(static_cast<double>(hi - lo + 1), h);
   const std::size_t n = static_cast<std::size_t>(hi - lo + 1);
   charge_pld_work(pld_discretisation_work(n));
@@ -685,7 +744,9 @@ DiscretePld discretize(const LossPair& given, double h, double tail, bool pessim
   // The optimistic cells start at l_k + s, s in [0, h) a multiple of h/1024 (exact sums) with l_k + s at most h/1024
   // below the lower end of the support: mass concentrated just above it (a subsampled Gaussian's remove direction
   // at log(1 - q)) then sits at the start of its cell instead of up to one cell above it.
-  if (!pessimistic && std::isfinite(pair.support_lo)) {
+  if (bulk) {
+    d.shift = *bulk - static_cast<double>(lo) * h;  // a multiple of h 2^-20 in [0, h): exact
+  } else if (!pessimistic && std::isfinite(pair.support_lo)) {
     const double frac = pair.support_lo / h - std::floor(pair.support_lo / h);  // in [0, 1)
     d.shift = std::floor(frac * 1024) * (h / 1024);
   }
@@ -709,9 +770,8 @@ DiscretePld discretize(const LossPair& given, double h, double tail, bool pessim
     run_pair([&] { survival(0, n / 2); }, [&] { survival(n / 2, n); });
   else
     survival(0, n);
-  const double r = kSurvivalMargin;
   if (!pessimistic) {
-    contract_cells_to_grid(sp, sq, lo, h, d.shift, r, finite, d.p);
+    contract_cells_to_grid(sp, sq, lo, h, d.shift, r, finite, bulk.has_value(), d.p);
     d.p_inf = pair.p_inf;
     d.err_l1 = 8 * kU * (1 + static_cast<double>(n) * 1e-300) + 2 * kU;
     return d;
