@@ -949,6 +949,183 @@ DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail) {
   return result;
 }
 
+DiscretePld coarsen_optimistic(const DiscretePld& d) {
+  if (d.pessimistic) throw std::invalid_argument("internal: coarsen_optimistic needs an optimistic PLD");
+  DiscretePld out = d;
+  out.h = 2 * d.h;
+  const std::size_t n = d.p.size();
+  if (n == 0) return out;
+  // Fine point i = offset + k (loss i h, plus the shift) lies in the coarse cell j = floor(i / 2), whose point
+  // 2 j h is at or below it (floor division, negative indices included).
+  auto coarse_of = [](std::int64_t i) { return i >= 0 ? i / 2 : -((-i + 1) / 2); };
+  const std::int64_t first = coarse_of(d.offset), last = coarse_of(d.offset + static_cast<std::int64_t>(n) - 1);
+  const std::size_t m = static_cast<std::size_t>(last - first + 1);
+  charge_pld_work(4.0 * static_cast<double>(n) + 10.0);
+  out.offset = first;
+  out.p.assign(m, 0.0);
+  // Masses in common units u_i = p_i e^{-t (l_i - l_0)} (the tilted masses untilted up to one constant factor;
+  // t = 0: the masses themselves); l without the shift, which cancels in every comparison below.
+  const long double t = d.tilt, h = d.h;
+  const long double l0 = static_cast<long double>(d.offset) * h;
+  auto loss = [&](std::int64_t i) { return static_cast<long double>(i) * h; };
+  auto units = [&](std::size_t k) {
+    return static_cast<long double>(d.p[k]) * (t == 0 ? 1.0L : portable::exp(-t * (loss(d.offset + static_cast<std::int64_t>(k)) - l0)));
+  };
+  // The fine points of coarse cell c: indices into d.p (one or two).
+  auto points = [&](std::size_t c, std::size_t& k0, std::size_t& k1) {
+    const std::int64_t i0 = std::max<std::int64_t>(2 * (first + static_cast<std::int64_t>(c)), d.offset);
+    const std::int64_t i1 = std::min<std::int64_t>(2 * (first + static_cast<std::int64_t>(c)) + 1,
+                                                   d.offset + static_cast<std::int64_t>(n) - 1);
+    k0 = static_cast<std::size_t>(i0 - d.offset);
+    k1 = static_cast<std::size_t>(i1 - d.offset);
+  };
+  std::vector<long double> u(n);
+  for (std::size_t k = 0; k < n; ++k) u[k] = units(k);
+  // A cell's P (u-units) and its excess over the coarse point g: sum u_i (1 - e^{g - l_i}) (>= 0 iff its merged
+  // loss is >= g), with the magnitude of the terms for the rounding margin.
+  auto cell_p = [&](std::size_t c) {
+    std::size_t k0 = 0, k1 = 0;
+    points(c, k0, k1);
+    long double s = 0;
+    for (std::size_t k = k0; k <= k1; ++k) s += u[k];
+    return s;
+  };
+  auto excess = [&](std::size_t c, long double g, long double& magnitude) {
+    std::size_t k0 = 0, k1 = 0;
+    points(c, k0, k1);
+    long double s = 0;
+    for (std::size_t k = k0; k <= k1; ++k) {
+      const long double e = portable::exp(g - loss(d.offset + static_cast<std::int64_t>(k)));
+      s += u[k] * (1 - e);
+      magnitude += u[k] * (1 + e);
+    }
+    return s;
+  };
+  auto coarse_loss = [&](std::size_t c) { return static_cast<long double>(2 * (first + static_cast<std::int64_t>(c))) * h; };
+  // The stored error err_l1 (tilted units) moves a group's excess by at most err e^{-t (g - 2h - l_0)} (1 + e^{2h})
+  // (its points lie at or above g - 2h): every lift keeps twice that margin, so it holds for the exact masses too.
+  auto err_margin = [&](long double g) {
+    return static_cast<long double>(d.err_l1) * portable::exp(-t * (g - 2 * h - l0)) * (1 + portable::exp(2 * h)) * 1.01L;
+  };
+  std::vector<long double> mass(m, 0.0L);
+  bool have = false;
+  std::size_t rk = 0;
+  long double rf = 1;  // the fraction of cell rk not yet placed
+  for (std::size_t c = 0; c < m; ++c) {
+    const long double bp = cell_p(c);
+    if (!(bp > 0)) continue;
+    if (!have) {
+      have = true, rk = c, rf = 1;
+      continue;
+    }
+    const long double g = coarse_loss(rk + 1);
+    long double mag = 0;
+    const long double rp = rf * cell_p(rk);
+    const long double er = rf * excess(rk, g, mag);
+    const long double eb = excess(c, g, mag);
+    const long double margin = 16 * 0x1p-64L * mag + err_margin(g);
+    if (er >= 2 * margin) {
+      mass[rk + 1] += rp;
+      rk = c, rf = 1;
+      continue;
+    }
+    if (!(eb > 2 * margin)) {
+      mass[rk] += rp;
+      rk = c, rf = 1;
+      continue;
+    }
+    const long double theta = (2 * margin - er) / eb * (1 + 1e-15L);
+    if (theta <= 1) {
+      if (er + theta * eb >= margin) {
+        mass[rk + 1] += rp + theta * bp;
+        rk = c, rf = (1 - theta) * (1 - 0x1p-60L);
+        continue;
+      }
+    } else {
+      const long double psi = (eb - 2 * margin) / -er * (1 - 1e-15L);
+      if (psi > 0 && psi * er + eb >= margin) {
+        mass[rk + 1] += psi * rp + bp;
+        mass[rk] += (1 - psi) * (1 - 0x1p-60L) * rp;
+        have = false;
+        continue;
+      }
+    }
+    mass[rk] += rp;  // the check failed: the residual at the start of its cell
+    rk = c, rf = 1;
+  }
+  if (have) mass[rk] += rf * cell_p(rk);
+  // Back to tilted masses at the coarse points (a factor e^{t (L - l_i)} <= 1 of each source mass: the map is an
+  // l1 contraction, so err_l1 carries over), rounded down; plus the round-off of the sums.
+  long double total = 0;
+  for (std::size_t c = 0; c < m; ++c) {
+    const long double v = mass[c] * (t == 0 ? 1.0L : portable::exp(t * (coarse_loss(c) - l0)));
+    const double dv = static_cast<double>(v);
+    out.p[c] = dv > 0 ? std::nextafter(dv, 0.0) : 0.0;
+    total += v;
+  }
+  out.err_l1 = d.err_l1 + 32 * kU * static_cast<double>(total) + static_cast<double>(m) * 0x1p-1074;
+  return out;
+}
+
+// The size a block of self_compose_widening may reach on a grid finer than the target before it is contracted.
+constexpr std::size_t kWideningPoints = std::size_t{1} << 19;
+
+// The spread of a PLD's bulk in cells: the distance between the quartiles of its masses over 1.349 (a normal's
+// standard deviation; a rarely sampled composition's standard deviation is its rare large losses instead).
+double bulk_spread_in_cells(const DiscretePld& d) {
+  long double m = 0;
+  for (const double w : d.p) m += w;
+  if (!(m > 0)) return 0;
+  long double run = 0;
+  std::size_t q1 = 0, q3 = 0;
+  bool have_q1 = false;
+  for (std::size_t k = 0; k < d.p.size(); ++k) {
+    run += d.p[k];
+    if (!have_q1 && run >= 0.25L * m) q1 = k, have_q1 = true;
+    if (run >= 0.75L * m) {
+      q3 = k;
+      break;
+    }
+  }
+  return static_cast<double>(q3 - q1) / 1.349;
+}
+
+DiscretePld self_compose_widening(const DiscretePld& a, std::int64_t k, double target_h, double tail) {
+  if (k < 1) throw std::invalid_argument("internal: self_compose_widening needs k >= 1");
+  if (a.pessimistic || !(target_h >= a.h)) throw std::invalid_argument("internal: self_compose_widening's grids");
+  auto widen = [&](DiscretePld& d, double to) {
+    while (d.h < to) d = coarsen_optimistic(d);
+  };
+  DiscretePld result;
+  bool have = false;
+  DiscretePld base = a;
+  std::int64_t block = 1;
+  while (k >= block) {
+    const double factor = static_cast<double>(k) / static_cast<double>(block);
+    const double factor2 = static_cast<double>(k) / static_cast<double>(2 * block);
+    if (k & block) {
+      if (have) {
+        widen(result, base.h);
+        result = compose(result, base, tail / factor, factor >= kExtendedFactor);
+      } else {
+        result = base;
+      }
+      have = true;
+    }
+    if (2 * block > k) break;
+    // A contraction's bias is replicated by every later squaring, and it is small only where the block's bulk spans
+    // many cells: a block is contracted when its square would outgrow kWideningPoints, or a quarter of that once
+    // its bulk spans 256 cells.
+    while (base.h < target_h && (2 * base.p.size() > kWideningPoints ||
+                                 (8 * base.p.size() > kWideningPoints && bulk_spread_in_cells(base) >= 256)))
+      base = coarsen_optimistic(base);
+    base = compose(base, base, tail / factor2, factor2 >= kExtendedFactor);
+    block *= 2;
+  }
+  widen(result, target_h);
+  return result;
+}
+
 double pld_delta(const DiscretePld& d, double eps_in) {
   // A shifted (optimistic) PLD at eps is the unshifted one at eps - shift, rounded up (a larger argument only lowers
   // the lower bound).

@@ -83,6 +83,18 @@ void set_pld_simd_passes(bool enabled);
 // k-fold self-composition by repeated squaring; blocks replicated many times use 80-bit FFTs and smaller tails.
 DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail);
 
+// An optimistic PLD contracted onto the grid 2h (same shift and tilt): the two points of each coarse cell merged
+// and the merged cells paired onto the coarse grid as the one-step discretisation pairs its cells (a
+// post-processing of the pair the masses describe; every group's lift is checked with a margin covering err_l1,
+// docs/pld_accountant.md, 1, "Widening"). err_l1 grows by the round-off of the sums only.
+DiscretePld coarsen_optimistic(const DiscretePld& d);
+// The k-fold self-composition of an optimistic one-step PLD `a` on a grid finer than `target_h` (a dyadic multiple
+// of a.h): squared as self_compose does on the fine grid, a block contracted onto a 2x coarser grid (coarsen_optimistic)
+// only when its square would outgrow 2^18 points, and the result contracted onto target_h at the end. A rarely sampled step narrower than a cell
+// of target_h is thus composed where its spread is resolved; the contractions' bias is paid per contraction
+// (about log2(target_h / a.h) of them), not per step.
+DiscretePld self_compose_widening(const DiscretePld& a, std::int64_t k, double target_h, double tail);
+
 // delta(eps) = p_inf + sum_k p_k (1 - e^{eps - l_k})_+ (the hockey-stick divergence of the PLD); for a
 // pessimistic PLD the float64 error bound is added (upper bound), for an optimistic one subtracted (lower bound).
 double pld_delta(const DiscretePld& pld, double eps);

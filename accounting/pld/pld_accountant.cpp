@@ -56,8 +56,66 @@ DiscretePld compose_steps(const Ledger& ledger, const std::vector<DiscretePld>& 
   return std::move(parts.front());
 }
 
+// The P-quantile of a loss pair's finite part (S_P(l) = 1 - p_inf - quantile mass), by bisection over [lo, hi].
+double loss_quantile(const LossPair& pair, double survival, double lo, double hi) {
+  for (int it = 0; it < 200 && hi - lo > 1e-300; ++it) {
+    const double mid = lo + (hi - lo) / 2;
+    if (pair.survival_p(mid) > survival) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+// How many times (a power of two) finer than the grid h the optimistic one-step PLD of a many-step entry should be
+// discretised so that P's bulk (interquartile range / 1.349) spans at least 64 cells, with the step's points times
+// that factor at most kMaxGridPoints / 4; 1 when the bulk is already wide or nothing is gained.
+double optimistic_refinement(const LossPair& pair, const DiscretePld& step, double h) {
+  const double finite = 1 - pair.p_inf;
+  if (!(finite > 0.5) || !std::isfinite(pair.support_lo) || step.p.size() < 2) return 1;
+  const double lo = pair.support_lo, hi = static_cast<double>(step.offset + static_cast<std::int64_t>(step.p.size())) * h;
+  const double q1 = loss_quantile(pair, 0.75 * finite, lo, hi), q3 = loss_quantile(pair, 0.25 * finite, lo, hi);
+  const double bulk = (q3 - q1) / 1.349;
+  if (!(bulk > 0) || bulk >= 32 * h) return 1;
+  double factor = 1;
+  while (factor < 4096 && bulk * factor < 64 * h &&
+         static_cast<double>(step.p.size()) * factor * 2 <= static_cast<double>(kMaxGridPoints) / 4)
+    factor *= 2;
+  return factor;
+}
+
 DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const PldOptions& o, bool pessimistic) {
-  return compose_steps(ledger, discretize_steps(ledger, dir, o, pessimistic), o);
+  std::vector<DiscretePld> steps = discretize_steps(ledger, dir, o, pessimistic);
+  if (pessimistic) return compose_steps(ledger, steps, o);
+  // The lower bound: an entry of many steps whose one step is narrower than the grid resolves (a rarely sampled
+  // Gaussian: one step's bulk within a cell or two) is discretised on a finer grid and composed there, contracted
+  // onto coarser grids as the composition widens (self_compose_widening): each contraction is a post-processing, and
+  // its bias is paid per contraction, not per step (docs/pld_accountant.md, 1, "Widening").
+  std::vector<DiscretePld> parts;
+  for (std::size_t i = 0; i < ledger.size(); ++i) {
+    const LedgerEntry& e = ledger[i];
+    if (e.steps > 1) {
+      const LossPair pair = loss_pair(e, dir, false);
+      const double factor = optimistic_refinement(pair, steps[i], o.grid);
+      if (factor > 1) {
+        try {
+          const double tail = o.tail / static_cast<double>(e.steps);
+          DiscretePld fine = discretize(pair, o.grid / factor, tail, false, o.tilt);
+          apply_tilt(fine, o.tilt, tail);
+          parts.push_back(self_compose_widening(fine, e.steps, o.grid, o.tail));
+          continue;
+        } catch (const GridTooLarge&) {  // the finer grid does not fit: the entry on the common grid
+        }
+      }
+    }
+    parts.push_back(self_compose(steps[i], e.steps, o.tail));
+  }
+  while (parts.size() > 1) {
+    std::vector<DiscretePld> next;
+    for (std::size_t i = 0; i + 1 < parts.size(); i += 2) next.push_back(compose(parts[i], parts[i + 1], o.tail));
+    if (parts.size() % 2 == 1) next.push_back(std::move(parts.back()));
+    parts = std::move(next);
+  }
+  return std::move(parts.front());
 }
 
 // compose_direction, and the one-step PLDs of discretize_steps, through the options' memo when there is one.

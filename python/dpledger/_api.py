@@ -274,8 +274,8 @@ def running(mechanisms=None, *, delta, accountant="auto", every=0, ledgers=()):
     """The running epsilon after each ledger entry, and every ``every`` steps inside one (0: entries only), for
     every accountant that applies (``dpledger compose --running``)."""
     specs = mechanism_specs(mechanisms, ledgers)
-    if isinstance(every, bool) or not isinstance(every, numbers.Integral):
-        raise ValueError(f"--every {every!r}: an integer >= 0 is required")
+    if isinstance(every, bool) or not isinstance(every, numbers.Integral) or not 0 <= every <= 2**63 - 1:
+        raise ValueError(f"every={every!r} is out of range: allowed integers [0, 9223372036854775807]")
     return RunningResult(call_in_python_terms(_dpledger.running, specs, number_text("delta", delta), str(accountant),
                                               int(every)))
 

@@ -7,7 +7,9 @@ Each case is one command line (or one Python call); the contract every case must
   - exit 2 prints exactly one `error:` line on stderr (at most ~400 characters) and nothing on stdout;
   - exit 0 prints something on stdout, and with stdout on /dev/full (every fifth case) the command fails with
     exit 2 naming the standard output instead of exiting 0 (a "silent success");
-  - a Python call returns or raises ValueError (NotApplicableError included), never another exception.
+  - a Python call returns or raises ValueError (NotApplicableError included), or TypeError for an argument of the
+    wrong type with dpledger's own message (not the binding's "incompatible function arguments"), never another
+    exception.
 
 Usage: robustness_fuzz.py --bin build/bin/dpledger [--python build/python] --cases N --seed S [--cli-only]
 Prints the counts (cases, crashes, exit-1, silent successes, other contract breaks) and exits 1 if any case broke
@@ -218,6 +220,10 @@ def main():
                 run_python_case(dpledger, case)
             except ValueError:
                 pass
+            except TypeError as e:
+                if "incompatible function arguments" in str(e) or not str(e):
+                    counts["python"] += 1
+                    failures.append((repr(case)[:200], ("python", f"TypeError: {str(e)[:200]}")))
             except Exception as e:  # noqa: BLE001 - any other exception breaks the contract
                 counts["python"] += 1
                 failures.append((repr(case)[:200], ("python", f"{type(e).__name__}: {str(e)[:200]}")))
