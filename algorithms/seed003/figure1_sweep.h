@@ -14,8 +14,8 @@
 
 namespace dpl::algorithms::seed003 {
 
-// Keys: K (500), kappa (0.001), tune (on: grid search at the smallest budget; off: the defaults below),
-// sgd_gamma (1), sgd_clip (0.5), admm_gamma (0.5), admm_clip (0.05) (used when tune=off).
+// Keys: K (500), kappa (0.001), tune (on: grid search at every budget; off: the defaults below),
+// sgd_gamma (1), sgd_clip (0.5), admm_gamma (5), admm_clip (0.2) (used when tune=off).
 sweeps::Figure figure1(RunParameters& params, int seeds, const ProgressCallback& progress = {});
 
 }  // namespace dpl::algorithms::seed003
