@@ -57,9 +57,25 @@ TEST(SweepFigures, Seed001AlgorithmOneBeatsDgdAndPdop) {
 TEST(SweepFigures, Seed002CurvesAndMatchedBounds) {
   const Figure f1 = run("zhang2018-fig1", {"K=20"}, 1);
   ASSERT_EQ(f1.panels.size(), 2u);
-  for (const auto& c : f1.panels[0].curves) EXPECT_LT(c.mean.back(), c.mean.front()) << c.name;
-  const Figure f2 = run("zhang2018-fig2", {"K=5"}, 2);
+  for (const auto& p : f1.panels) {
+    for (const auto& c : p.curves) {
+      EXPECT_LT(c.mean.back(), c.mean.front()) << c.name;
+      EXPECT_EQ(c.mean.front(), p.curves.front().mean.front()) << c.name;  // one start shared by the panel's curves
+    }
+    // Larger gamma is slower (the paper's Fig. 1), visible because the curves share their start.
+    EXPECT_GT(curve(f1, &p - &f1.panels[0], "R-ADMM, gamma 10").mean[20],
+              curve(f1, &p - &f1.panels[0], "R-ADMM, gamma 2").mean[20]);
+    EXPECT_GT(curve(f1, &p - &f1.panels[0], "R-ADMM, gamma 2").mean[20],
+              curve(f1, &p - &f1.panels[0], "R-ADMM, gamma 0.2").mean[20]);
+  }
+  const Figure f2 = run("zhang2018-fig2", {"K=5"}, 3);
   ASSERT_EQ(f2.panels.size(), 4u);
+  // R-ADMM ends below both baselines at both alpha (the paper's Fig. 2 (a), (b)), from the shared starts.
+  for (std::size_t p : {0u, 1u}) {
+    EXPECT_EQ(curve(f2, p, "DVP").mean.front(), curve(f2, p, "private R-ADMM").mean.front());
+    EXPECT_LT(curve(f2, p, "private R-ADMM").mean.back(), curve(f2, p, "DVP").mean.back());
+    EXPECT_LT(curve(f2, p, "private R-ADMM").mean.back(), curve(f2, p, "PP").mean.back());
+  }
   // The baselines' noise is matched to R-ADMM's total bound (the paper's Fig. 2 (c), (d)).
   for (std::size_t p : {2u, 3u})
     for (const auto& c : f2.panels[p].curves)
