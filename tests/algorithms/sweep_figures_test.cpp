@@ -124,6 +124,9 @@ TEST(SweepFigures, Seed004OrderingsOfThePaper) {
     const Figure f = run(name, {"T=50"}, 1);
     for (const auto& c : f.panels[0].curves)
       for (double v : c.mean) EXPECT_TRUE(std::isfinite(v)) << name << " " << c.name;
+    // The note names the rows per node (Theorem 1's sigma scales as their inverse) and the epsilon *data set*.
+    EXPECT_NE(f.notes.front().find("breast_cancer, 28 rows per node"), std::string::npos) << f.notes.front();
+    EXPECT_NE(f.notes.front().find("epsilon data set (20000 rows per node)"), std::string::npos) << f.notes.front();
   }
 }
 
