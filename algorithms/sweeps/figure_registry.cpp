@@ -28,7 +28,7 @@ FigureRunner seed004(int number) {
 
 const std::vector<FigureEntry>& figure_entries() {
   static const std::vector<FigureEntry> entries{
-      {"xiao2019-fig2-1", "Xiao 2019", "Xiao 2019 Fig. 2-1: gamma vs omega and beta; Algorithm 1 vs [42], [43], [45], [48]: accuracy and privacy loss", 5, seed000_figure2_1},
+      {"xiao2019-fig2-1", "Xiao 2019", "Xiao 2019 Fig. 2-1: gamma vs omega and beta; Algorithm 1 vs [42], [43], [48] ([45] added): accuracy and privacy loss", 5, seed000_figure2_1},
       {"wang2022-fig1", "Wang and Nedić 2022", "Wang and Nedić 2022 Fig. 1: Algorithm 1 vs DGD (same noise) and PDOP (same privacy budget), optimisation error vs iteration", 20, seed001_figure1},
       {"zhang2018-fig1", "Zhang, Khalili and Liu 2018", "Zhang, Khalili and Liu 2018 Fig. 1: non-private R-ADMM for several gamma vs ADMM, N = 5 and 20", 5, seed002(1)},
       {"zhang2018-fig2", "Zhang, Khalili and Liu 2018", "Zhang, Khalili and Liu 2018 Fig. 2: private R-ADMM vs DVP and PP at equal total bounds, alpha 2 and 4: accuracy and P(t)", 20, seed002(2)},
