@@ -48,7 +48,9 @@ TEST(SweepFigures, Seed000GammaFallsWithOmegaAndBetaAndThePrintedBoundIsBelowIt)
   // [45] is not in the thesis's Fig. 2-1: drawn only labelled as an addition.
   for (const auto& p : f.panels)
     for (const auto& c : p.curves)
-      if (c.name.find("[45]") != std::string::npos) EXPECT_EQ(c.name.rfind("added: ", 0), 0u) << c.name;
+      if (c.name.find("[45]") != std::string::npos) {
+        EXPECT_EQ(c.name.rfind("added: ", 0), 0u) << c.name;
+      }
 }
 
 TEST(SweepFigures, Seed001AlgorithmOneBeatsDgdAndPdop) {
