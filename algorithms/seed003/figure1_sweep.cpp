@@ -98,7 +98,8 @@ sweeps::Figure figure1(RunParameters& params, int seeds, const ProgressCallback&
         double v = 0;
         for (std::uint64_t s : tuning_seeds) {
           tick("tuning " + algorithm + " at noise multiplier " + spec_number(nu));
-          const auto sets = algorithm == "dp-sgd" ? sgd_sets(problem, {g, c}, nu, false) : admm_sets(problem, {g, c}, nu, false);
+          const auto sets = algorithm == "dp-sgd" ? sgd_sets(problem, {g, c}, nu, false)
+                                                  : admm_sets(problem, {g, c}, nu, false);
           v += run_figure1_method(algorithm, sets, s).extra["test_objective"].get<double>();
         }
         if (v < best_value) best_value = v, best = {g, c};
@@ -112,8 +113,9 @@ sweeps::Figure figure1(RunParameters& params, int seeds, const ProgressCallback&
   Json tuning = Json::array();
   double optimum = 0, zero = 0;
   for (double nu : nus) {
-    // Each method's step, clipping (and ADMM's gamma_p) tuned at this budget (App. E tunes once, at the smallest
-    // budget, where nothing learns here: every grid point's best is then the one closest to releasing zero).
+    // Each method's step, clipping (and ADMM's gamma_p) tuned at this budget. App. E tunes once, at the smallest
+    // budget; nothing learns there here, ADMM's best grid point is the zero release (gamma_p 50, C 0.01 releases
+    // zero even without noise), and reused at every budget it kept ADMM at zero.
     const Method sgd_nu = tune ? tuned("dp-sgd", sgd_gammas, sgd_clips, nu) : sgd;
     const Method admm_nu = tune ? tuned("admm-federated", admm_gammas, admm_clips, nu) : admm;
     tuning.push_back({{"noise_multiplier", nu},
