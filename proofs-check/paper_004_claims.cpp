@@ -424,7 +424,7 @@ ClaimResult check_sec_v(const CheckContext& ctx) {
          << num(best, 4);
   }
   ClaimResult r;
-  r.region = "rcv1 (q = 1012) and epsilon (q = 20000), iota in {0.1, 0.2}, T in {1e3, 1e4}, L = 1, delta0 = 0.01, "
+  r.region = "rcv1 (q = 1012) and the epsilon data set (q = 20000), iota in {0.1, 0.2}, T in {1e3, 1e4}, L = 1, delta0 = 0.01, "
              "the paper's sigma; threshold tests on 401 thresholds";
   r.claimed = "(1, " + num(claimed_delta) + ")-DP";
   r.computed = "canary lower bounds " + list.str();

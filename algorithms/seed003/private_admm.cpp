@@ -80,6 +80,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   if (dep == Deployment::federated)
     k.m = static_cast<int>(params.integer("m", std::max<std::int64_t>(1, std::lround(n / 10.0)), 1, n));
   if (dep == Deployment::lasso) k.printed = params.choice("scaling", "fixed", {"fixed", "printed"}) == "printed";
+  const bool account_run = params.flag("account", true);  // off: no accountant (a sweep's tuning runs)
   AuditProbe* const probe = params.audit_probe();
   params.reject_unknown();
   const int per_step = dep == Deployment::decentralized ? 1 : dep == Deployment::federated ? k.m : n;
@@ -219,6 +220,12 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
                                                                  "clipping): unbounded sensitivity";
     r.claimed = {{"epsilon", "inf"}, {"source", why}};
     r.accounted = {{"epsilon", "inf"}, {"delta", 0}, {"method", why}};
+    bar.finish();
+    return r;
+  }
+  if (!account_run) {
+    r.claimed = {{"epsilon", "not computed (account=off)"}};
+    r.accounted = {{"epsilon", "not computed (account=off)"}, {"delta", k.delta}};
     bar.finish();
     return r;
   }

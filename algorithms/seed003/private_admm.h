@@ -19,7 +19,8 @@ namespace dpl::algorithms::seed003 {
 // federated 2000 rounds of m users; decentralized 200 n walk steps, one user each), gamma (the prox step gamma_p of
 // prox_{gamma f_i}, 10; admm-lasso: the printed gamma, default 10 n, record step gamma/(2n) = 5), lambda (1; 0.5
 // for the sampled variants), sigma (noise std of eta, 2), C (clipping of x_i - z, 0 = none; default 0.05: the
-// sensitivity is 2C and the fixed point is unchanged), delta (1e-6). admm-federated: m (users per round, default
+// sensitivity is 2C and the fixed point is unchanged), delta (1e-6), account (on; off: no accountant, for tuning
+// runs). admm-federated: m (users per round, default
 // round(n/10)); admm-lasso: scaling (fixed | printed). With sigma=0 every default run reaches suboptimality < 1e-6.
 RunResult run_admm_centralized(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});
 RunResult run_admm_federated(RunParameters& params, std::uint64_t seed, const ProgressCallback& progress = {});

@@ -28,10 +28,10 @@ FigureRunner seed004(int number) {
 
 const std::vector<FigureEntry>& figure_entries() {
   static const std::vector<FigureEntry> entries{
-      {"xiao2019-fig2-1", "Xiao 2019", "Xiao 2019 Fig. 2-1: gamma vs omega and beta; Algorithm 1 vs [42], [43], [45], [48]: accuracy and privacy loss", 5, seed000_figure2_1},
+      {"xiao2019-fig2-1", "Xiao 2019", "Xiao 2019 Fig. 2-1: gamma vs omega and beta; Algorithm 1 vs [42], [43], [48] ([45] added): accuracy and privacy loss", 5, seed000_figure2_1},
       {"wang2022-fig1", "Wang and Nedić 2022", "Wang and Nedić 2022 Fig. 1: Algorithm 1 vs DGD (same noise) and PDOP (same privacy budget), optimisation error vs iteration", 20, seed001_figure1},
       {"zhang2018-fig1", "Zhang, Khalili and Liu 2018", "Zhang, Khalili and Liu 2018 Fig. 1: non-private R-ADMM for several gamma vs ADMM, N = 5 and 20", 5, seed002(1)},
-      {"zhang2018-fig2", "Zhang, Khalili and Liu 2018", "Zhang, Khalili and Liu 2018 Fig. 2: private R-ADMM vs DVP and PP at equal total bounds, alpha 2 and 4: accuracy and P(t)", 10, seed002(2)},
+      {"zhang2018-fig2", "Zhang, Khalili and Liu 2018", "Zhang, Khalili and Liu 2018 Fig. 2: private R-ADMM vs DVP and PP at equal total bounds, alpha 2 and 4: accuracy and P(t)", 20, seed002(2)},
       {"cyffers2023-fig1", "Cyffers, Bellet and Basu 2023", "Cyffers, Bellet and Basu 2023 Fig. 1: private ADMM vs proximal DP-SGD on the Lasso, federated, test objective vs epsilon", 10, seed003::figure1},
       {"liu2023-fig1", "Liu, Johansson and Shi 2023", "Liu, Johansson and Shi 2023 Fig. 1: standard DDA vs Algorithm 1 (node sampling), hinge + l1, eps 1 and 0.5", 10, seed004(1)},
       {"liu2023-fig2", "Liu, Johansson and Shi 2023", "Liu, Johansson and Shi 2023 Fig. 2: Algorithm 1 with 2 vs 4 sampled nodes, hinge + l1", 10, seed004(2)},

@@ -7,7 +7,8 @@
 //   Fig. 3: privacy leakage against iterations: Remark 1's (7) (the paper's curve, the same with and without
 //           sampling) next to dpledger's certified epsilon (delta 0.01) of the runs with and without sampling;
 //   Fig. 4, 5: Figs. 1 and 2 on the l2-regularised SVM (hinge + (5e-4/2)|x|^2, a_t = t, gamma_t = 20).
-// Keys: data (breast_cancer: rcv1 and epsilon are not shipped), T (1000), loss (hinge | logistic), gamma0 (the l1
+// Keys: data (breast_cancer: rcv1 and the epsilon data set are not shipped; synthetic with synthetic_rows and
+// synthetic_dim, e.g. 20 x 1012 rows for rcv1's rows per node), T (1000), loss (hinge | logistic), gamma0 (the l1
 // figures' 0.1; the l2 figures' 20).
 #pragma once
 

@@ -109,6 +109,15 @@ TEST(Seed003Runs, DpSgdAccountedEpsilonIsComposeOnItsLedger) {
   }
 }
 
+// account=off (a sweep's tuning runs) skips only the accountant: the same iterates, no epsilon.
+TEST(Seed003Runs, AdmmAccountOffRunsTheSameIteratesWithoutAnEpsilon) {
+  const RunResult on = run("admm-federated", {"K=50"});
+  const RunResult off = run("admm-federated", {"K=50", "account=off"});
+  ASSERT_TRUE(on.accounted["epsilon"].is_number());
+  EXPECT_EQ(off.accounted["epsilon"], "not computed (account=off)");
+  EXPECT_EQ(off.extra["test_objective"].get<double>(), on.extra["test_objective"].get<double>());
+}
+
 TEST(Seed003Runs, CyclicDpSgdAmplificationByIterationBeatsComposition) {
   // 10 passes over n records, one record per step: composition counts 10 uses; amplification by iteration
   // (only the last iterate released, non-expansive steps) about 1 + 9 c^(2(n-1))/sum c^(2j) uses.
