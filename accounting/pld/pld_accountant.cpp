@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -68,7 +67,8 @@ double loss_quantile(const LossPair& pair, double survival, double lo, double hi
 
 // How many times (a power of two) finer than the grid h the optimistic one-step PLD of a many-step entry should be
 // discretised so that P's bulk (interquartile range / 1.349) spans at least 64 cells, with the step's points times
-// that factor at most kMaxGridPoints / 4; 1 when the bulk is already wide or nothing is gained.
+// that factor at most kMaxGridPoints / 32 (a larger one outgrows the lower pass's work budget once tilted: sigma
+// 0.5, q 1e-5 at delta 1e-10 lost its lower bound); 1 when the bulk is already wide or nothing is gained.
 double optimistic_refinement(const LossPair& pair, const DiscretePld& step, double h) {
   const double finite = 1 - pair.p_inf;
   if (!(finite > 0.5) || !std::isfinite(pair.support_lo) || step.p.size() < 2) return 1;
@@ -78,7 +78,7 @@ double optimistic_refinement(const LossPair& pair, const DiscretePld& step, doub
   if (!(bulk > 0) || bulk >= 32 * h) return 1;
   double factor = 1;
   while (factor < 4096 && bulk * factor < 64 * h &&
-         static_cast<double>(step.p.size()) * factor * 2 <= static_cast<double>(kMaxGridPoints) / 4)
+         static_cast<double>(step.p.size()) * factor * 2 <= static_cast<double>(kMaxGridPoints) / 16)
     factor *= 2;
   return factor;
 }
