@@ -218,3 +218,31 @@ def test_compose_takes_dp_events_directly():
     event = dp_sgd(STAND_INS)
     assert dpledger.compose(event, delta=1e-5, accountant="rdp").epsilon == \
         dpledger.compose("gaussian:sigma=1.1,q=0.01,steps=10000", delta=1e-5, accountant="rdp").epsilon
+
+
+def test_randomized_response_rdp_helper_is_exact_and_rounded_up():
+    mpmath = pytest.importorskip("mpmath")
+    np = pytest.importorskip("numpy")
+    from dpledger.dp_accounting.rdp import rdp_privacy_accountant as rdp_module
+    rel = dp_accounting.NeighboringRelation
+    orders = [1.5, 2.5, 5, 50, 100]
+    mpmath.mp.dps = 50
+    for p, k in [(0.3, 10), (0.05, 20), (0.01, 3)]:
+        special = rdp_module._compute_randomized_response_rdp(p, k, orders + [math.inf], rel.REPLACE_SPECIAL)
+        # the divergences between an input's output and the uniform output, both directions, at 50 digits
+        big, small = mpmath.mpf(k) * (1 - mpmath.mpf(p)) + mpmath.mpf(p), mpmath.mpf(p)
+        for order, value in zip(orders, special):
+            a = mpmath.mpf(order)
+            exact = max(mpmath.log(big ** x / k + (k - 1) * small ** x / k) for x in (a, 1 - a)) / (a - 1)
+            assert mpmath.mpf(value) >= exact and mpmath.mpf(math.nextafter(value, 0)) < exact
+        assert special[-1] >= float(max(mpmath.log(big), -mpmath.log(small)))
+        # under REPLACE_ONE: the curve dpledger rdp gives (and the accountant composes)
+        one = rdp_module._compute_randomized_response_rdp(p, k, orders, rel.REPLACE_ONE)
+        assert list(one) == list(dpledger.rdp([f"rr:p={p},k={k}"], orders).rdp)
+        assert all(one >= special[:-1])  # the REPLACE_ONE pair dominates (joint convexity)
+    assert list(rdp_module._compute_randomized_response_rdp(0, 2, [1.1], rel.REPLACE_ONE)) == [math.inf]
+    assert list(rdp_module._compute_randomized_response_rdp(1, 2, [1.1], rel.REPLACE_SPECIAL)) == [0]
+    for args, message in [((-1, 10, [1.1]), "noise_parameter must be in"), ((0.1, 0, [1.1]), "num_buckets must be"),
+                          ((0.1, 10, [1, 1.2]), "order alpha must be > 1")]:
+        with pytest.raises(ValueError, match=message):
+            rdp_module._compute_randomized_response_rdp(*args, rel.REPLACE_SPECIAL)
