@@ -14,6 +14,8 @@
 #include "accounting/mechanisms/neighbouring_relation.h"
 #include "accounting/numeric/exact_rational.h"
 #include "accounting/pld/loss_pair.h"
+#include "accounting/pld/pld_accountant.h"
+#include "accounting/pld/pld_composition_memo.h"
 #include "accounting/rdp/rdp_accountant.h"
 #include "accounting/rdp/rdp_orders_table.h"
 #include "accounting/rdp/rdp_conversion.h"
@@ -188,6 +190,32 @@ py::tuple rdp_py(const std::vector<std::string>& specs, const py::array_t<double
   auto v = values.mutable_unchecked<1>();
   for (std::size_t i = 0; i < orders.size(); ++i) v(static_cast<py::ssize_t>(i)) = json_float(cli::json_upper_decimal(texts[i]), true);
   return py::make_tuple(values, texts, ledger_specs(ledger));
+}
+
+// The PLD accountant's certified upper bounds on delta(eps) at each of `epsilons` (each >= 0; the ledger's
+// distributions composed once and kept in a memo across the targets, pld_composition_memo.h), without the lower
+// bounds: the privacy profile that dp_accounting's true-positive-rate bounds read.
+py::array_t<double> pld_deltas_py(const std::vector<std::string>& specs, const std::vector<double>& epsilons) {
+  const Ledger ledger = parse_specs(specs);
+  if (ledger.empty()) throw InputError("no mechanism: give -m SPEC (repeatable) and/or --ledger FILE");
+  if (epsilons.size() > 100000) throw InputError("epsilons: at most 100000 values per call");
+  for (double e : epsilons)
+    if (!(e >= 0) || std::isinf(e)) throw InputError("epsilons: " + format_input(e) + " is out of range: allowed [0, inf)");
+  py::array_t<double> out(static_cast<py::ssize_t>(epsilons.size()));
+  auto v = out.mutable_unchecked<1>();
+  {
+    py::gil_scoped_release release;
+    PldCompositionMemo memo;
+    PldOptions options;
+    options.lower = false;
+    options.memo = &memo;
+    for (std::size_t i = 0; i < epsilons.size(); ++i) {
+      const AccountingResult r =
+          compose_with_pld_options(ledger, Target::for_epsilon(epsilons[i]), AccountantKind::pld, options);
+      v(static_cast<py::ssize_t>(i)) = std::min(1.0, hi_up(r.delta));
+    }
+  }
+  return out;
 }
 
 // dp_accounting's compute_epsilon / compute_delta: the best (eps, delta) conversion of an RDP curve given at
@@ -489,6 +517,7 @@ PYBIND11_MODULE(_dpledger, m) {
   m.def("calibrate", &calibrate_py, py::arg("specs"), py::arg("epsilon"), py::arg("delta"), py::arg("accountant"),
         py::arg("tolerance"));
   m.def("rdp", &rdp_py, py::arg("specs"), py::arg("orders"));
+  m.def("pld_deltas", &pld_deltas_py, py::arg("specs"), py::arg("epsilons"));
   m.def("rdp_conversion", &rdp_conversion_py, py::arg("orders"), py::arg("rdp"), py::arg("given"), py::arg("value"));
   m.def("running", &running_py, py::arg("specs"), py::arg("delta"), py::arg("accountant"), py::arg("every"));
   m.def("audit_samples", &audit_samples_py, py::arg("samples"), py::arg("neighbour_samples"), py::arg("epsilon"),

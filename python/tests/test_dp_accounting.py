@@ -246,3 +246,31 @@ def test_randomized_response_rdp_helper_is_exact_and_rounded_up():
                           ((0.1, 10, [1, 1.2]), "order alpha must be > 1")]:
         with pytest.raises(ValueError, match=message):
             rdp_module._compute_randomized_response_rdp(*args, rel.REPLACE_SPECIAL)
+
+
+def test_true_positive_rates_bound_the_exact_trade_off_curve():
+    np = pytest.importorskip("numpy")
+    from statistics import NormalDist
+    normal = NormalDist()
+    acc = dp_accounting.pld.PLDAccountant()
+    acc.compose(de.GaussianDpEvent(1.0))  # 1-GDP: the exact trade-off curve is TPR = Phi(Phi^-1(FPR) + 1)
+    fprs = np.array([1e-6, 1e-3, 0.01, 0.1, 0.3, 0.5])
+    tprs = acc.get_true_positive_rates(fprs)
+    exact = np.array([normal.cdf(normal.inv_cdf(a) + 1) for a in fprs])
+    assert np.all(tprs >= exact) and np.all(tprs <= exact + 1e-3)  # upper bounds, close to the curve
+    assert isinstance(acc.get_true_positive_rates(0.1), float)
+    mu = acc.get_gdp_parameter_estimate()
+    assert 1 <= mu <= 1 + 1e-3
+    # two pure events, eps 1 and 2 (dp_accounting's test value at FPR 0.1: 0.8286)
+    pure = dp_accounting.pld.PLDAccountant()
+    pure.compose(de.EpsilonDeltaDpEvent(1.0, 0)).compose(de.EpsilonDeltaDpEvent(2.0, 0))
+    assert 0.8286 - 1e-3 <= pure.get_true_positive_rates(0.1) <= 0.8286 + 1e-3
+    # no guarantee: every test may succeed; nothing composed: no test beats chance
+    none = dp_accounting.pld.PLDAccountant().compose(de.NonPrivateDpEvent())
+    assert none._contains_non_dp_event and none.get_true_positive_rates(0.1) == 1
+    assert none.get_gdp_parameter_estimate() == math.inf
+    empty = dp_accounting.pld.PLDAccountant()
+    assert empty.get_true_positive_rates(0.25) == 0.25 and empty.get_gdp_parameter_estimate() == 0
+    # an (eps, delta) event: the loss is infinite with probability delta > every default FPR
+    approx = dp_accounting.pld.PLDAccountant().compose(de.EpsilonDeltaDpEvent(1.0, 0.1))
+    assert approx.get_gdp_parameter_estimate() == math.inf
