@@ -195,7 +195,8 @@ py::tuple rdp_py(const std::vector<std::string>& specs, const py::array_t<double
 // The PLD accountant's certified upper bounds on delta(eps) at each of `epsilons` (each >= 0; the ledger's
 // distributions composed once and kept in a memo across the targets, pld_composition_memo.h), without the lower
 // bounds: the privacy profile that dp_accounting's true-positive-rate bounds read.
-py::array_t<double> pld_deltas_py(const std::vector<std::string>& specs, const std::vector<double>& epsilons) {
+py::array_t<double> pld_deltas_py(const std::vector<std::string>& specs, const std::vector<double>& epsilons,
+                                  double grid) {
   const Ledger ledger = parse_specs(specs);
   if (ledger.empty()) throw InputError("no mechanism: give -m SPEC (repeatable) and/or --ledger FILE");
   if (epsilons.size() > 100000) throw InputError("epsilons: at most 100000 values per call");
@@ -209,6 +210,7 @@ py::array_t<double> pld_deltas_py(const std::vector<std::string>& specs, const s
     PldOptions options;
     options.lower = false;
     options.memo = &memo;
+    if (grid > 0) options.grid = grid, options.refine = false;
     for (std::size_t i = 0; i < epsilons.size(); ++i) {
       const AccountingResult r =
           compose_with_pld_options(ledger, Target::for_epsilon(epsilons[i]), AccountantKind::pld, options);
@@ -517,7 +519,7 @@ PYBIND11_MODULE(_dpledger, m) {
   m.def("calibrate", &calibrate_py, py::arg("specs"), py::arg("epsilon"), py::arg("delta"), py::arg("accountant"),
         py::arg("tolerance"));
   m.def("rdp", &rdp_py, py::arg("specs"), py::arg("orders"));
-  m.def("pld_deltas", &pld_deltas_py, py::arg("specs"), py::arg("epsilons"));
+  m.def("pld_deltas", &pld_deltas_py, py::arg("specs"), py::arg("epsilons"), py::arg("grid") = 0.0);
   m.def("rdp_conversion", &rdp_conversion_py, py::arg("orders"), py::arg("rdp"), py::arg("given"), py::arg("value"));
   m.def("running", &running_py, py::arg("specs"), py::arg("delta"), py::arg("accountant"), py::arg("every"));
   m.def("audit_samples", &audit_samples_py, py::arg("samples"), py::arg("neighbour_samples"), py::arg("epsilon"),

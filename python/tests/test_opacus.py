@@ -74,8 +74,9 @@ def test_prv_accountant_is_opacus_value_made_certified(tmp_json, monkeypatch):
     j = cli_json("compose", "--ledger", path, "--delta", "1e-5", "--accountant", "pld")
     # result() is dpledger's certified PLD bound on the history, as the CLI gives it
     assert acc.result(1e-5).epsilon == j["epsilon"] and acc.result(1e-5).lower == j["epsilon_lower"]
-    # get_epsilon is Opacus's PRV value (computed with Opacus 1.5's prv.py: 3.8996002987448475), above the bound
-    assert acc.get_epsilon(delta=1e-5) == pytest.approx(3.8996002987448475, abs=1e-9)
+    # get_epsilon is Opacus's PRV value (Opacus 1.5's prv.py gives 3.8996002987448475; the FFT length differs, so
+    # the far-tail masses that alias differ: about 1e-8), above the bound
+    assert acc.get_epsilon(delta=1e-5) == pytest.approx(3.8996002987448475, abs=5e-8)
     assert acc.get_epsilon(delta=1e-5) >= j["epsilon"]
     # Opacus's own test of its PRV accountant (rate 0.04, noise 1.5, int(90 // 0.04) steps): 6.777395712150674
     opacus_run = PRVAccountant()

@@ -4,17 +4,23 @@
 ``get_epsilon(delta, eps_error=0.01, delta_error=delta/1000)`` computes Opacus's own PRV value (its ``eps_upper``:
 the numerical composition of Gopi, Lee and Wutschitz 2021 at ``delta - delta_error`` plus ``eps_error``, as
 ``prv_estimate`` reproduces it) and dpledger's certified privacy-loss-distribution bound on the same history
-(``dpledger compose --ledger history.json --accountant pld``), and returns the larger: Opacus's number wherever it
-is a bound, which the certified value proves, and the certified bound where Opacus's falls below it. ``result``
-gives the certified bound alone (usually tighter by about ``eps_error``).
+(``dpledger compose --ledger history.json --accountant pld``): Opacus's number where the PLD accountant certifies
+that delta(that number) <= delta (on a coarse loss grid, in milliseconds), else the larger of Opacus's number and
+the certified epsilon bound. Either way the value returned is a certified upper bound. ``result`` gives the
+certified bound alone (usually tighter by about ``eps_error``).
 """
 
-from ... import _api
+from ... import _api, _dpledger
 from .accountant import IAccountant
 from .prv_estimate import OPACUS_ALPHAS, prv_epsilon_upper
 from .rdp import RDPAccountant
 
 __all__ = ["PRVAccountant"]
+
+# The loss grid of the check that Opacus's value is a bound. Opacus's value exceeds the tight epsilon by about
+# eps_error, much more than this grid's discretisation error, so the check rarely fails; when it does, the
+# certified bound on the default grid is computed.
+_PROOF_GRID = 1e-3
 
 
 def _domain_half_width(history, eps_error, delta_error):
@@ -48,27 +54,40 @@ class PRVAccountant(IAccountant):
 
     def get_epsilon(self, delta, *, eps_error=0.01, delta_error=None, **kwargs):
         """The epsilon spent at ``delta``: Opacus's PRV value (``eps_upper`` for ``eps_error`` and ``delta_error``)
-        where it is at least dpledger's certified bound, else that bound; an upper bound either way."""
+        where dpledger's PLD accountant proves it a bound, else the larger of it and dpledger's certified bound; a
+        certified upper bound either way."""
         if not self.history:
             return 0.0
         if self._noiseless():
             return float("inf")
-        certified = self.result(delta).epsilon
+        if not (isinstance(delta, (int, float)) or hasattr(delta, "__float__")) or not 0 < float(delta) < 1:
+            return self.result(delta).epsilon  # the certified accountant's answer (or its error, in Python terms)
+        delta = float(delta)
         if delta_error is None:
             delta_error = delta / 1000
         if not 0 < eps_error < 1 or not 0 < delta_error < delta:
             # Outside Opacus's analysis (its domain size assumes eps_error < 1): the certified bound alone.
-            return certified
+            return self.result(delta).epsilon
         items = [(nm, q, steps) for nm, q, steps in self.history if q > 0 and steps > 0]
         if not items:
-            return certified
+            return self.result(delta).epsilon
         try:
             estimate = prv_epsilon_upper(items, delta, eps_error, delta_error,
                                          _domain_half_width(items, eps_error, delta_error))
         except (RuntimeError, ValueError):
             # Opacus raises here (its mesh or its floating point cannot resolve delta): the certified bound stands.
-            return certified
-        return max(estimate, certified)
+            return self.result(delta).epsilon
+        if self._proves(estimate, delta):
+            return estimate
+        return max(estimate, self.result(delta).epsilon)
+
+    def _proves(self, epsilon, delta):
+        """Whether dpledger's PLD accountant certifies (epsilon, delta) for the history: its upper bound on
+        delta(epsilon), on a coarse loss grid (1e-3: a few milliseconds), is at most delta."""
+        try:
+            return _dpledger.pld_deltas(self.ledger_specs(), [epsilon], _PROOF_GRID)[0] <= delta
+        except ValueError:
+            return False
 
     @classmethod
     def mechanism(cls):

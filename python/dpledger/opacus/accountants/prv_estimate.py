@@ -92,13 +92,18 @@ def _discretised(q, sigma, t_min, t_max, size):
 
 
 def _self_composed(pmf, count):
-    """The pmf of `count` self-compositions on the same number of points (circular, as Opacus rolls it)."""
-    from scipy.fft import irfft, rfft
-    composed = irfft(rfft(pmf) ** count)
-    m = count - 1
-    if count % 2 == 0:
-        m += len(composed) // 2
-    return np.roll(composed, m)
+    """The pmf of `count` self-compositions on the same N points as Opacus places it (its _compose_fourier: the
+    circular convolution power of length N, rolled by count - 1, plus N/2 for an even count). Point j holds the
+    composed mass at linear index j + (count - 1) K, K = N/2 - 1 (the domain is [-K dt, (K + 1) dt]), which is what
+    Opacus's roll selects. The power is taken circularly over a length M >= N with small prime factors, so the FFT
+    is fast for every N; the two differ only in which far-tail masses (beyond the domain, which L makes negligible)
+    alias onto the window."""
+    from scipy.fft import irfft, next_fast_len, rfft
+    n = len(pmf)
+    m = next_fast_len(n, real=True)
+    composed = irfft(rfft(pmf, m) ** count, m)
+    shift = (count - 1) * (n // 2 - 1)
+    return composed[(np.arange(n) + shift) % m]
 
 
 def prv_epsilon_upper(history, delta, eps_error, delta_error, domain_half_width):
