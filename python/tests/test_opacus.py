@@ -90,6 +90,11 @@ def test_prv_accountant_is_opacus_value_made_certified(tmp_json, monkeypatch):
     monkeypatch.setattr(prv_module, "prv_epsilon_upper", lambda *args: 1.0)
     assert opacus_run.get_epsilon(1e-5) == opacus_run.result(1e-5).epsilon
     assert PRVAccountant().get_epsilon(1e-5) == 0.0
+    monkeypatch.undo()
+    # beyond the largest mesh (5 x 10^6 steps: about 10^7 points) the certified bound answers, in seconds
+    long_run = PRVAccountant()
+    long_run.history = [(1.1, 0.001, 5 * 10 ** 6)]
+    assert long_run.get_epsilon(1e-5) == long_run.result(1e-5).epsilon
 
 
 def test_state_dict_round_trip_and_json(tmp_json):

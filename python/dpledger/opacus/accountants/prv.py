@@ -75,7 +75,8 @@ class PRVAccountant(IAccountant):
             estimate = prv_epsilon_upper(items, delta, eps_error, delta_error,
                                          _domain_half_width(items, eps_error, delta_error))
         except (RuntimeError, ValueError):
-            # Opacus raises here (its mesh or its floating point cannot resolve delta): the certified bound stands.
+            # Opacus raises here (its mesh or its floating point cannot resolve delta), or the mesh would exceed
+            # prv_estimate.MAX_POINTS (about 10^6 steps): the certified bound stands.
             return self.result(delta).epsilon
         if self._proves(estimate, delta):
             return estimate

@@ -25,6 +25,11 @@ OPACUS_ALPHAS = [1 + x / 10.0 for x in range(1, 100)] + list(range(12, 64))
 
 _SQRT2 = math.sqrt(2)
 
+# The largest mesh Opacus's algorithm is run on here (2^23 points, 64 MB a copy; about 10^6 steps at the default
+# errors): beyond it the composition would take many seconds and gigabytes, and prv_epsilon_upper refuses
+# (ValueError), so that the caller answers with its certified bound instead.
+MAX_POINTS = 2 ** 23
+
 
 def _prv_cdf(t, q, sigma):
     """CDF of the privacy loss of the Poisson-subsampled Gaussian (Gopi et al. 2021, Prop. B4)."""
@@ -112,6 +117,8 @@ def prv_epsilon_upper(history, delta, eps_error, delta_error, domain_half_width)
     from scipy.signal import convolve
     total = sum(int(steps) for _, _, steps in history)
     mesh = eps_error / np.sqrt(total * np.log(12 / delta_error) / 2)
+    if not 2 * domain_half_width / mesh + 2 <= MAX_POINTS:
+        raise ValueError(f"the PRV mesh would have more than {MAX_POINTS} points")
     t_min, t_max, size = _aligned_domain(-domain_half_width, domain_half_width, mesh)
     parts = []
     for sigma, q, steps in history:
