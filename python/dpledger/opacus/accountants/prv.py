@@ -74,9 +74,10 @@ class PRVAccountant(IAccountant):
         try:
             estimate = prv_epsilon_upper(items, delta, eps_error, delta_error,
                                          _domain_half_width(items, eps_error, delta_error))
-        except (RuntimeError, ValueError):
+        except (RuntimeError, ValueError, ImportError):
             # Opacus raises here (its mesh or its floating point cannot resolve delta), or the mesh would exceed
-            # prv_estimate.MAX_POINTS (about 10^6 steps): the certified bound stands.
+            # prv_estimate.MAX_POINTS (about 10^6 steps), or SciPy (which Opacus requires) is not installed: the
+            # certified bound stands.
             return self.result(delta).epsilon
         if self._proves(estimate, delta):
             return estimate
