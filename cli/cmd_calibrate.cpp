@@ -4,7 +4,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "cli/command_registry.h"
-#include "cli/calibrate_text.h"
+#include "presentation/calibrate_text.h"
 #include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
@@ -57,7 +57,7 @@ Output run_calibrate(const CalibrateOptions& o) {
   out.json["mechanisms"] = ledger_json(r.ledger);
   out.json["method"] = r.at_value.note;
 
-  out.text = calibrate_text(r, eps, delta, global_options().verbose);
+  out.text = presentation::calibrate_text(r, eps, delta, global_options().verbose);
   return out;
 }
 

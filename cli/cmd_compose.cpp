@@ -5,13 +5,13 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "cli/command_registry.h"
-#include "cli/compose_text.h"
+#include "presentation/compose_text.h"
 #include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
-#include "cli/text_table.h"
+#include "presentation/text_table.h"
 #include "plotting/svg_plot.h"
 
 #include <algorithm>
@@ -91,7 +91,7 @@ void add_running(Output& out, const Ledger& ledger, const Target& safe, Accounta
     csv << "," << s.accountant;
   }
   csv << "\n";
-  TextTable rows(header);
+  presentation::TextTable rows(header);
   for (std::size_t i = 0; i < cps.size(); ++i) {
     std::vector<std::string> row{std::to_string(i + 1), std::to_string(cps[i].entry + 1),
                                  std::to_string(cps[i].total_steps)};
@@ -204,8 +204,8 @@ Output run_compose(const ComposeOptions& o) {
   out.json["mechanisms"] = ledger_json(ledger);
   out.json["method"] = r.note;
 
-  out.text = compose_text(r, given_delta, target.value, global_options().verbose);
-  const TypedDecimalNote note = typed_decimal_note(ledger, r, DecimalTarget{target.given, typed.down, typed.up});
+  out.text = presentation::compose_text(r, given_delta, target.value, global_options().verbose);
+  const presentation::TypedDecimalNote note = presentation::typed_decimal_note(ledger, r, DecimalTarget{target.given, typed.down, typed.up});
   out.text += note.line;
   if (note.other_ends) out.json["epsilon_at_other_ends"] = json_lower(*note.other_ends);
   if (o.running || !o.plot.empty() || !o.csv.empty())

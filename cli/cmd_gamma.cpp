@@ -10,7 +10,7 @@
 #include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
-#include "cli/text_table.h"
+#include "presentation/text_table.h"
 #include "cli/resource_limits.h"
 
 #include <cmath>
@@ -212,7 +212,7 @@ Output run_gamma(const GammaOptions& o) {
   if (!o.csv.empty()) out.json["csv"] = o.csv;
   if (!o.svg.empty()) out.json["svg"] = o.svg;
   std::ostringstream t;
-  TextTable table({"omega", "beta", "gamma", "thesis (2.6)"});
+  presentation::TextTable table({"omega", "beta", "gamma", "thesis (2.6)"});
   for (const auto& r : rows) {
     std::ostringstream g;
     g << std::setprecision(12) << r["gamma"].get<double>();

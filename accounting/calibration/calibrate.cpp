@@ -323,9 +323,10 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   if (unknowns != 1)
     throw InputError("-m: exactly one value must be written '?' (found " + std::to_string(unknowns) + ")");
   const std::string& name = p.raws[p.unknown].name;
-  if (!(p.key == "sigma" || p.key == "b" || p.key == "steps" || p.key == "q" || p.key == "eps"))
+  // a: the discrete Laplace parameter (larger a is less noise, as larger eps is less privacy).
+  if (!(p.key == "sigma" || p.key == "b" || p.key == "steps" || p.key == "q" || p.key == "eps" || p.key == "a"))
     throw InputError("-m " + specs[p.unknown] + ": '" + p.typed_key + "=?' cannot be calibrated (allowed: sigma, b, "
-                     "steps, q, eps, noise_multiplier, sample_rate)");
+                     "steps, q, eps, a, noise_multiplier, sample_rate)");
   if (name == "iteration" && p.key != "sigma")
     throw InputError("-m " + specs[p.unknown] + ": only sigma=? can be calibrated for an iteration mechanism");
 

@@ -193,7 +193,7 @@ def compose(mechanisms=None, *, delta=None, epsilon=None, accountant="auto", led
 
 
 class CalibrationResult(_Result):
-    """The answer of :func:`calibrate`: ``parameter`` (sigma, b, steps, q or eps), ``value`` (certified to meet
+    """The answer of :func:`calibrate`: ``parameter`` (sigma, b, steps, q, eps or a), ``value`` (certified to meet
     the target), ``objective`` (smallest or largest), ``epsilon_at_value`` (the accountant's bound there),
     ``failing_value`` (the bracket's other end, not certified), ``accountant``, ``mechanisms`` (with the value
     substituted), ``evaluations``, ``tolerance``."""

@@ -14,16 +14,18 @@
 #include "accounting/mechanisms/neighbouring_relation.h"
 #include "accounting/numeric/exact_rational.h"
 #include "accounting/pld/loss_pair.h"
+#include "accounting/pld/pld_accountant.h"
+#include "accounting/pld/pld_composition_memo.h"
 #include "accounting/rdp/rdp_accountant.h"
 #include "accounting/rdp/rdp_orders_table.h"
 #include "accounting/rdp/rdp_conversion.h"
 #include "accounting/rdp/rdp_odometer.h"
 #include "audit/threshold_test.h"
 #include "audit/user_samples.h"
-#include "cli/calibrate_text.h"
-#include "cli/compose_text.h"
-#include "cli/option_values.h"
-#include "cli/output.h"
+#include "presentation/calibrate_text.h"
+#include "presentation/compose_text.h"
+#include "presentation/json_numbers.h"
+#include "presentation/typed_values.h"
 #include "proofs-check/check_report.h"
 #include "proofs-check/registry.h"
 
@@ -45,10 +47,10 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// The float a JSON reader gets from the CLI's number (cli/output.h): the double it holds, "inf", or the decimal
+// The float a JSON reader gets from the CLI's number (presentation/json_numbers.h): the double it holds, "inf", or the decimal
 // token it writes (held as a marked string) read to the nearest double; a token beyond the normal double range
 // (which a reader would turn into 0 or a subnormal) is rounded in the bound's safe direction instead.
-double json_float(const cli::Json& j, bool upper) {
+double json_float(const presentation::Json& j, bool upper) {
   if (j.is_number()) return j.get<double>();
   const std::string s = j.get<std::string>();
   if (s == "inf") return kInf;
@@ -78,7 +80,7 @@ py::dict compose_py(const std::vector<std::string>& specs, const std::string& gi
   const Ledger ledger = parse_specs(specs);
   const AccountantKind kind = parse_accountant(accountant);
   const bool given_delta = given == "delta";
-  const DecimalValue typed = given_delta ? cli::parse_delta("--delta", value, true) : cli::parse_epsilon("--epsilon", value);
+  const DecimalValue typed = given_delta ? presentation::parse_delta("--delta", value, true) : presentation::parse_epsilon("--epsilon", value);
   const double target = typed.nearest;
   AccountingResult r;
   {
@@ -89,8 +91,8 @@ py::dict compose_py(const std::vector<std::string>& specs, const std::string& gi
   const Interval& bound = given_delta ? r.epsilon : r.delta;
   // The same text as the CLI's default output.
   const std::string text =
-      cli::compose_text(r, given_delta, target, false) +
-      cli::typed_decimal_note(ledger, r, DecimalTarget{given_delta ? Target::Given::delta : Target::Given::epsilon,
+      presentation::compose_text(r, given_delta, target, false) +
+      presentation::typed_decimal_note(ledger, r, DecimalTarget{given_delta ? Target::Given::delta : Target::Given::epsilon,
                                                        typed.down, typed.up})
           .line;
 
@@ -98,10 +100,10 @@ py::dict compose_py(const std::vector<std::string>& specs, const std::string& gi
   d["accountant"] = r.accountant;
   d["accountant_requested"] = to_string(kind);
   d["given"] = given;
-  d["epsilon"] = given_delta ? json_float(cli::json_upper(r.epsilon), true) : target;
-  d["delta"] = given_delta ? target : json_float(cli::json_upper(r.delta), true);
+  d["epsilon"] = given_delta ? json_float(presentation::json_upper(r.epsilon), true) : target;
+  d["delta"] = given_delta ? target : json_float(presentation::json_upper(r.delta), true);
   d["bound_text"] = format_upper(bound);
-  d["lower"] = r.lower ? py::object(py::float_(json_float(cli::json_lower(*r.lower), false))) : py::none();
+  d["lower"] = r.lower ? py::object(py::float_(json_float(presentation::json_lower(*r.lower), false))) : py::none();
   d["lower_text"] = r.lower ? py::object(py::str(format_lower(*r.lower))) : py::none();
   d["order"] = optional_float(r.order);
   d["method"] = r.note;
@@ -135,10 +137,10 @@ std::optional<std::string> applies_py(const std::vector<std::string>& specs, con
 py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& epsilon, const std::string& delta,
                       const std::string& accountant, const std::string& tolerance) {
   const AccountantKind kind = parse_accountant(accountant);
-  const DecimalValue typed_eps = cli::parse_epsilon("--epsilon", epsilon);
-  const DecimalValue typed_delta = cli::parse_delta("--delta", delta, true);
+  const DecimalValue typed_eps = presentation::parse_epsilon("--epsilon", epsilon);
+  const DecimalValue typed_delta = presentation::parse_delta("--delta", delta, true);
   const double eps = typed_eps.nearest, del = typed_delta.nearest;
-  const double tol = cli::parse_finite("--tolerance", tolerance);
+  const double tol = presentation::parse_finite("--tolerance", tolerance);
   if (specs.empty()) throw InputError("no mechanism: give -m SPEC (repeatable) and/or --ledger FILE");
   CalibrationResult r;
   {
@@ -156,13 +158,13 @@ py::dict calibrate_py(const std::vector<std::string>& specs, const std::string& 
   d["delta"] = del;
   d["accountant"] = r.at_value.accountant;
   d["accountant_requested"] = to_string(kind);
-  d["epsilon_at_value"] = json_float(cli::json_upper(r.at_value.epsilon), true);
+  d["epsilon_at_value"] = json_float(presentation::json_upper(r.at_value.epsilon), true);
   d["failing_value"] = r.failing != r.value ? py::object(py::float_(r.failing)) : py::none();
   d["tolerance"] = r.tolerance;
   d["evaluations"] = r.evaluations;
   d["mechanisms"] = ledger_specs(r.ledger);
   d["method"] = r.at_value.note;
-  d["text"] = cli::calibrate_text(r, eps, del, false);
+  d["text"] = presentation::calibrate_text(r, eps, del, false);
   return d;
 }
 
@@ -186,8 +188,36 @@ py::tuple rdp_py(const std::vector<std::string>& specs, const py::array_t<double
   }
   py::array_t<double> values(static_cast<py::ssize_t>(orders.size()));
   auto v = values.mutable_unchecked<1>();
-  for (std::size_t i = 0; i < orders.size(); ++i) v(static_cast<py::ssize_t>(i)) = json_float(cli::json_upper_decimal(texts[i]), true);
+  for (std::size_t i = 0; i < orders.size(); ++i) v(static_cast<py::ssize_t>(i)) = json_float(presentation::json_upper_decimal(texts[i]), true);
   return py::make_tuple(values, texts, ledger_specs(ledger));
+}
+
+// The PLD accountant's certified upper bounds on delta(eps) at each of `epsilons` (each >= 0; the ledger's
+// distributions composed once and kept in a memo across the targets, pld_composition_memo.h), without the lower
+// bounds: the privacy profile that dp_accounting's true-positive-rate bounds read.
+py::array_t<double> pld_deltas_py(const std::vector<std::string>& specs, const std::vector<double>& epsilons,
+                                  double grid) {
+  const Ledger ledger = parse_specs(specs);
+  if (ledger.empty()) throw InputError("no mechanism: give -m SPEC (repeatable) and/or --ledger FILE");
+  if (epsilons.size() > 100000) throw InputError("epsilons: at most 100000 values per call");
+  for (double e : epsilons)
+    if (!(e >= 0) || std::isinf(e)) throw InputError("epsilons: " + format_input(e) + " is out of range: allowed [0, inf)");
+  py::array_t<double> out(static_cast<py::ssize_t>(epsilons.size()));
+  auto v = out.mutable_unchecked<1>();
+  {
+    py::gil_scoped_release release;
+    PldCompositionMemo memo;
+    PldOptions options;
+    options.lower = false;
+    options.memo = &memo;
+    if (grid > 0) options.grid = grid, options.refine = false;
+    for (std::size_t i = 0; i < epsilons.size(); ++i) {
+      const AccountingResult r =
+          compose_with_pld_options(ledger, Target::for_epsilon(epsilons[i]), AccountantKind::pld, options);
+      v(static_cast<py::ssize_t>(i)) = std::min(1.0, hi_up(r.delta));
+    }
+  }
+  return out;
 }
 
 // dp_accounting's compute_epsilon / compute_delta: the best (eps, delta) conversion of an RDP curve given at
@@ -227,7 +257,7 @@ py::dict running_py(const std::vector<std::string>& specs, const std::string& de
                     std::int64_t every) {
   const Ledger ledger = parse_specs(specs);
   const AccountantKind kind = parse_accountant(accountant);
-  const DecimalValue typed = cli::parse_delta("--delta", delta, true);
+  const DecimalValue typed = presentation::parse_delta("--delta", delta, true);
   if (every < 0) throw InputError("--every " + std::to_string(every) + ": out of range, allowed >= 0");
   RunningBudget rb;
   AccountingResult whole;
@@ -251,7 +281,7 @@ py::dict running_py(const std::vector<std::string>& specs, const std::string& de
     py::array_t<double> eps(n);
     for (py::ssize_t i = 0; i < n; ++i) {
       const auto& b = s.bound[static_cast<std::size_t>(i)];
-      eps.mutable_at(i) = b ? json_float(cli::json_upper(*b), true) : kNaN;
+      eps.mutable_at(i) = b ? json_float(presentation::json_upper(*b), true) : kNaN;
     }
     series[py::str(s.accountant)] = eps;
   }
@@ -289,7 +319,7 @@ std::vector<std::vector<double>> sample_rows(const py::array_t<double, py::array
 }
 
 double parse_in_open_unit(const std::string& option, const std::string& v) {
-  const double c = cli::parse_finite(option, v);
+  const double c = presentation::parse_finite(option, v);
   if (!(c > 0 && c < 1)) throw InputError(option + "=" + v + " is out of range: allowed (0, 1)");
   return c;
 }
@@ -304,15 +334,15 @@ py::dict audit_samples_py(const py::array_t<double, py::array::c_style | py::arr
   if (!epsilon && !mu) throw InputError("--samples needs the claim: --epsilon E (and --delta d) or --mu M");
   AuditClaim claim;
   // The claim at the decimals typed, rounded in the claim's favour (a violation must beat the claim as typed).
-  claim.epsilon = epsilon ? cli::parse_epsilon("--epsilon", *epsilon).up : kInf;
-  claim.delta = delta ? cli::parse_delta("--delta", *delta, true).up : 0.0;
+  claim.epsilon = epsilon ? presentation::parse_epsilon("--epsilon", *epsilon).up : kInf;
+  claim.delta = delta ? presentation::parse_delta("--delta", *delta, true).up : 0.0;
   if (mu) {
-    const double m = cli::parse_finite("--mu", *mu);
+    const double m = presentation::parse_finite("--mu", *mu);
     if (!(m > 0)) throw InputError("--mu=" + *mu + " is out of range: allowed (0, inf)");
     claim.mu = m;
   }
   const double confidence = parse_in_open_unit("--confidence", confidence_text);
-  const double tolerance = cli::parse_finite("--tolerance", tolerance_text);
+  const double tolerance = presentation::parse_finite("--tolerance", tolerance_text);
   if (!(tolerance > 0)) throw InputError("--tolerance=" + tolerance_text + " is out of range: allowed (0, inf)");
   const Projection p = parse_projection(projection);
   const auto d_rows = sample_rows(samples, "samples");
@@ -327,8 +357,8 @@ py::dict audit_samples_py(const py::array_t<double, py::array::c_style | py::arr
     ndp = dp.size();
     r = threshold_test(user_sample_counts(d, dp), claim, confidence, tolerance);
   }
-  auto down = [](double x) { return std::isinf(x) ? x : json_float(cli::json_lower(exact(x)), false); };
-  auto up = [](double x) { return std::isinf(x) ? x : json_float(cli::json_upper(exact(x)), true); };
+  auto down = [](double x) { return std::isinf(x) ? x : json_float(presentation::json_lower(exact(x)), false); };
+  auto up = [](double x) { return std::isinf(x) ? x : json_float(presentation::json_upper(exact(x)), true); };
   py::dict d;
   d["verdict"] = to_string(r.verdict);
   d["exit_code"] = exit_code(r.verdict);
@@ -389,7 +419,7 @@ py::dict check_py(const std::vector<std::string>& selectors, bool quick, std::ui
   ctx.seed = seed;
   for (const auto& [k, v] : sets) {
     if (k.empty()) throw InputError("--set =" + v + ": expected NAME=VALUE");
-    ctx.overrides[k] = cli::parse_finite("--set " + k, v);
+    ctx.overrides[k] = presentation::parse_finite("--set " + k, v);
   }
   std::vector<proofs::CheckedClaim> results;
   std::string report;
@@ -489,6 +519,7 @@ PYBIND11_MODULE(_dpledger, m) {
   m.def("calibrate", &calibrate_py, py::arg("specs"), py::arg("epsilon"), py::arg("delta"), py::arg("accountant"),
         py::arg("tolerance"));
   m.def("rdp", &rdp_py, py::arg("specs"), py::arg("orders"));
+  m.def("pld_deltas", &pld_deltas_py, py::arg("specs"), py::arg("epsilons"), py::arg("grid") = 0.0);
   m.def("rdp_conversion", &rdp_conversion_py, py::arg("orders"), py::arg("rdp"), py::arg("given"), py::arg("value"));
   m.def("running", &running_py, py::arg("specs"), py::arg("delta"), py::arg("accountant"), py::arg("every"));
   m.def("audit_samples", &audit_samples_py, py::arg("samples"), py::arg("neighbour_samples"), py::arg("epsilon"),
@@ -521,14 +552,14 @@ PYBIND11_MODULE(_dpledger, m) {
            })
       .def("epsilon",
            [](LockedOdometer& o, const std::string& delta) {
-             const DecimalValue typed = cli::parse_delta("--delta", delta, false);
+             const DecimalValue typed = presentation::parse_delta("--delta", delta, false);
              RdpOdometer::Reading r;
              {
                py::gil_scoped_release release;
                const std::lock_guard<std::mutex> lock(o.mutex);
                r = o.meter.epsilon(typed.down);
              }
-             return py::make_tuple(json_float(cli::json_upper(r.epsilon), true), r.order);
+             return py::make_tuple(json_float(presentation::json_upper(r.epsilon), true), r.order);
            },
            py::arg("delta"))
       .def_property_readonly("orders", [](const LockedOdometer& o) { return o.meter.orders(); })

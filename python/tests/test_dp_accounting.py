@@ -218,3 +218,59 @@ def test_compose_takes_dp_events_directly():
     event = dp_sgd(STAND_INS)
     assert dpledger.compose(event, delta=1e-5, accountant="rdp").epsilon == \
         dpledger.compose("gaussian:sigma=1.1,q=0.01,steps=10000", delta=1e-5, accountant="rdp").epsilon
+
+
+def test_randomized_response_rdp_helper_is_exact_and_rounded_up():
+    mpmath = pytest.importorskip("mpmath")
+    np = pytest.importorskip("numpy")
+    from dpledger.dp_accounting.rdp import rdp_privacy_accountant as rdp_module
+    rel = dp_accounting.NeighboringRelation
+    orders = [1.5, 2.5, 5, 50, 100]
+    mpmath.mp.dps = 50
+    for p, k in [(0.3, 10), (0.05, 20), (0.01, 3)]:
+        special = rdp_module._compute_randomized_response_rdp(p, k, orders + [math.inf], rel.REPLACE_SPECIAL)
+        # the divergences between an input's output and the uniform output, both directions, at 50 digits
+        big, small = mpmath.mpf(k) * (1 - mpmath.mpf(p)) + mpmath.mpf(p), mpmath.mpf(p)
+        for order, value in zip(orders, special):
+            a = mpmath.mpf(order)
+            exact = max(mpmath.log(big ** x / k + (k - 1) * small ** x / k) for x in (a, 1 - a)) / (a - 1)
+            assert mpmath.mpf(value) >= exact and mpmath.mpf(math.nextafter(value, 0)) < exact
+        assert special[-1] >= float(max(mpmath.log(big), -mpmath.log(small)))
+        # under REPLACE_ONE: the curve dpledger rdp gives (and the accountant composes)
+        one = rdp_module._compute_randomized_response_rdp(p, k, orders, rel.REPLACE_ONE)
+        assert list(one) == list(dpledger.rdp([f"rr:p={p},k={k}"], orders).rdp)
+        assert all(one >= special[:-1])  # the REPLACE_ONE pair dominates (joint convexity)
+    assert list(rdp_module._compute_randomized_response_rdp(0, 2, [1.1], rel.REPLACE_ONE)) == [math.inf]
+    assert list(rdp_module._compute_randomized_response_rdp(1, 2, [1.1], rel.REPLACE_SPECIAL)) == [0]
+    for args, message in [((-1, 10, [1.1]), "noise_parameter must be in"), ((0.1, 0, [1.1]), "num_buckets must be"),
+                          ((0.1, 10, [1, 1.2]), "order alpha must be > 1")]:
+        with pytest.raises(ValueError, match=message):
+            rdp_module._compute_randomized_response_rdp(*args, rel.REPLACE_SPECIAL)
+
+
+def test_true_positive_rates_bound_the_exact_trade_off_curve():
+    np = pytest.importorskip("numpy")
+    from statistics import NormalDist
+    normal = NormalDist()
+    acc = dp_accounting.pld.PLDAccountant()
+    acc.compose(de.GaussianDpEvent(1.0))  # 1-GDP: the exact trade-off curve is TPR = Phi(Phi^-1(FPR) + 1)
+    fprs = np.array([1e-6, 1e-3, 0.01, 0.1, 0.3, 0.5])
+    tprs = acc.get_true_positive_rates(fprs)
+    exact = np.array([normal.cdf(normal.inv_cdf(a) + 1) for a in fprs])
+    assert np.all(tprs >= exact) and np.all(tprs <= exact + 1e-3)  # upper bounds, close to the curve
+    assert isinstance(acc.get_true_positive_rates(0.1), float)
+    mu = acc.get_gdp_parameter_estimate()
+    assert 1 <= mu <= 1 + 1e-3
+    # two pure events, eps 1 and 2 (dp_accounting's test value at FPR 0.1: 0.8286)
+    pure = dp_accounting.pld.PLDAccountant()
+    pure.compose(de.EpsilonDeltaDpEvent(1.0, 0)).compose(de.EpsilonDeltaDpEvent(2.0, 0))
+    assert 0.8286 - 1e-3 <= pure.get_true_positive_rates(0.1) <= 0.8286 + 1e-3
+    # no guarantee: every test may succeed; nothing composed: no test beats chance
+    none = dp_accounting.pld.PLDAccountant().compose(de.NonPrivateDpEvent())
+    assert none._contains_non_dp_event and none.get_true_positive_rates(0.1) == 1
+    assert none.get_gdp_parameter_estimate() == math.inf
+    empty = dp_accounting.pld.PLDAccountant()
+    assert empty.get_true_positive_rates(0.25) == 0.25 and empty.get_gdp_parameter_estimate() == 0
+    # an (eps, delta) event: the loss is infinite with probability delta > every default FPR
+    approx = dp_accounting.pld.PLDAccountant().compose(de.EpsilonDeltaDpEvent(1.0, 0.1))
+    assert approx.get_gdp_parameter_estimate() == math.inf

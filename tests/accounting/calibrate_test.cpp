@@ -49,6 +49,12 @@ TEST(Calibrate, EachParameterKind) {
   EXPECT_GT(q.value, 0.0);
   EXPECT_LT(q.value, 1.0);
   EXPECT_LT(q.value, q.failing);
+  // The discrete Laplace parameter a (larger is less noise): the largest a; pure eps = a sens steps, so 3/(2*5).
+  const auto a = calibrate({"discrete_laplace:a=?,sens=2,steps=5"}, 3.0, 0.0, AccountantKind::pure, 0);
+  EXPECT_FALSE(a.smallest);
+  EXPECT_LE(a.value, 0.3);
+  EXPECT_GE(a.value, 0.3 * (1 - 1e-14));
+  EXPECT_LE(eps_of(a.ledger, 0.0, AccountantKind::pure), 3.0);
 }
 
 TEST(Calibrate, RejectsBadRequests) {

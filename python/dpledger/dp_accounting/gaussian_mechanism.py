@@ -39,7 +39,11 @@ def get_epsilon_gaussian(sigma, delta, tol=1.0e-12):
         return 0.0
     if sigma == 0 or delta == 0:
         return math.inf
-    return _api.compose([f"gaussian:sigma={_api.number_text('sigma', sigma)}"], delta=delta).epsilon
+    spec = [f"gaussian:sigma={_api.number_text('sigma', sigma)}"]
+    try:  # one Gaussian: the optimal accountant is its exact (analytic) epsilon, the others are not needed
+        return _api.compose(spec, delta=delta, accountant="optimal").epsilon
+    except _api.NotApplicableError:
+        return _api.compose(spec, delta=delta).epsilon
 
 
 def get_sigma_gaussian(epsilon, delta, tol=1.0e-12):
@@ -55,4 +59,7 @@ def get_sigma_gaussian(epsilon, delta, tol=1.0e-12):
         return 0.0
     if delta == 0:
         return math.inf
-    return float(_api.calibrate(["gaussian:sigma=?"], epsilon=epsilon, delta=delta).value)
+    try:  # one Gaussian: the optimal accountant is its exact (analytic) epsilon, the others are not needed
+        return float(_api.calibrate(["gaussian:sigma=?"], epsilon=epsilon, delta=delta, accountant="optimal").value)
+    except _api.NotApplicableError:
+        return float(_api.calibrate(["gaussian:sigma=?"], epsilon=epsilon, delta=delta).value)

@@ -11,6 +11,7 @@ infinity; both are upper bounds of the asked value. By the same monotonicity eac
 the bounds at the orders asked at or above it.
 """
 
+import decimal
 import math
 import numbers
 
@@ -124,6 +125,56 @@ def _compute_log_a(q, sigma, alpha):
 
 
 _compute_log_a_frac = _compute_log_a
+
+
+def _rounded_up(value):
+    """The least binary64 >= a Decimal computed to 60 digits (enlarged by 1e-50 relative, more than its error)."""
+    value = value + abs(value) * decimal.Decimal("1e-50")
+    f = float(value)
+    return f if decimal.Decimal(f) >= value else math.nextafter(f, math.inf)
+
+
+def _randomized_response_rdp_replace_special(p, k, alpha):
+    """Renyi divergence of order alpha between k-ary randomized response's output on an input, P = (1 - p + p/k,
+    p/k, ..., p/k), and on the special record, the uniform U, the larger of both directions (Mironov 2017, Def. 3;
+    the pair of dp_accounting's REPLACE_SPECIAL relation): (alpha - 1) D = log((k(1-p) + p)^x / k + (k - 1) p^x / k)
+    with x = alpha for D(P||U) and x = 1 - alpha for D(U||P); at alpha = inf, max(log(k(1-p) + p), -log p).
+    Exact, evaluated to 60 digits from the binary64 inputs and rounded up."""
+    with decimal.localcontext() as ctx:
+        ctx.prec = 60
+        p_, k_ = decimal.Decimal(p), decimal.Decimal(k)
+        log_1, log_2 = (k_ * (1 - p_) + p_).ln(), p_.ln()
+        if math.isinf(alpha):
+            return _rounded_up(max(log_1, -log_2))
+        a = decimal.Decimal(alpha)
+        bounds = [((x * log_1).exp() / k_ + (k_ - 1) / k_ * (x * log_2).exp()).ln() for x in (a, 1 - a)]
+        return _rounded_up(max(bounds) / (a - 1))
+
+
+def _compute_randomized_response_rdp(noise_parameter, num_buckets, alphas, neighboring_relation):
+    """The RDP of k-ary randomized response (``RandomizedResponseDpEvent(noise_parameter, num_buckets)``) at each
+    of ``alphas`` (each > 1) under ``neighboring_relation``, exact and rounded up: under REPLACE_ONE the divergence
+    between the outputs on two inputs (dpledger rdp -m rr:p=P,k=K, the curve the accountant composes; docs/
+    mechanisms.md), under REPLACE_SPECIAL between an input's output and the uniform one (dp_accounting's pair,
+    _randomized_response_rdp_replace_special). noise_parameter 1 or one bucket cost 0, noise_parameter 0 inf."""
+    if not 0 <= noise_parameter <= 1:
+        raise ValueError(f"noise_parameter must be in [0, 1]. Got {noise_parameter}")
+    if num_buckets < 1:
+        raise ValueError(f"num_buckets must be >= 1. Got {num_buckets}")
+    orders = np.array(alphas, dtype=np.float64).reshape(-1)
+    for alpha in orders:
+        if not alpha > 1:
+            raise ValueError(f"Renyi divergence order alpha must be > 1. Got {alpha}")
+    if num_buckets == 1 or noise_parameter == 1:
+        return np.zeros_like(orders)
+    if noise_parameter == 0:
+        return np.full_like(orders, np.inf)
+    if neighboring_relation == NeighboringRelation.REPLACE_ONE:
+        spec = (f"rr:p={_api.number_text('noise_parameter', noise_parameter)},"
+                f"k={_api.number_text('num_buckets', num_buckets)}")
+        return _rdp_at([spec], orders)
+    return np.array([_randomized_response_rdp_replace_special(float(noise_parameter), int(num_buckets), float(a))
+                     for a in orders])
 
 
 def _effective_gaussian_noise_multiplier(event, accept_zcdp=False):

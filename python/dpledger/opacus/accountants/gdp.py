@@ -9,7 +9,7 @@ the CLT approximation of the training's epsilon. Use RDPAccountant or PRVAccount
 import math
 import warnings
 
-from ... import _api
+from ...dp_accounting.gaussian_mechanism import get_epsilon_gaussian
 from .accountant import IAccountant
 
 __all__ = ["GaussianAccountant"]
@@ -55,7 +55,7 @@ class GaussianAccountant(IAccountant):
             return 0.0
         if mu == math.inf:
             return math.inf
-        return _api.compose([f"gaussian:sigma={_api.number_text('sigma', 1 / mu)}"], delta=delta).epsilon
+        return get_epsilon_gaussian(1 / mu, delta)
 
     @classmethod
     def mechanism(cls):

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "cli/compose_text.h"
+#include "presentation/compose_text.h"
 
 #include "accounting/numeric/decimal.h"
-#include "cli/text_table.h"
+#include "presentation/text_table.h"
 
-namespace dpl::cli {
+namespace dpl::presentation {
 
 std::string compose_text(const AccountingResult& r, bool given_delta, double target, bool verbose) {
   TextTable t;
@@ -37,4 +37,4 @@ TypedDecimalNote typed_decimal_note(const Ledger& ledger, const AccountingResult
   return note;
 }
 
-}  // namespace dpl::cli
+}  // namespace dpl::presentation

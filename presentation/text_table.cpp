@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "cli/text_table.h"
+#include "presentation/text_table.h"
 
 #include <algorithm>
 
-namespace dpl::cli {
+namespace dpl::presentation {
 
 namespace {
 // Display width of a UTF-8 string: the number of code points (every character the tool prints is one column wide).
@@ -31,4 +31,4 @@ std::string TextTable::str(const std::string& indent) const {
   return out;
 }
 
-}  // namespace dpl::cli
+}  // namespace dpl::presentation

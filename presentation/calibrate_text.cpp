@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "cli/calibrate_text.h"
+#include "presentation/calibrate_text.h"
 
 #include "accounting/mechanisms/mechanism_spec.h"
 #include "accounting/numeric/decimal.h"
-#include "cli/text_table.h"
+#include "presentation/text_table.h"
 
-namespace dpl::cli {
+namespace dpl::presentation {
 
 std::string calibrate_text(const CalibrationResult& r, double epsilon, double delta, bool verbose) {
   // The answer as the decimal the spec parser reads back as exactly the certified value (spec_decimal: sigma and b
@@ -25,4 +25,4 @@ std::string calibrate_text(const CalibrationResult& r, double epsilon, double de
   return text;
 }
 
-}  // namespace dpl::cli
+}  // namespace dpl::presentation

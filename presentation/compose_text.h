@@ -10,7 +10,7 @@
 
 #include <string>
 
-namespace dpl::cli {
+namespace dpl::presentation {
 
 std::string compose_text(const AccountingResult& r, bool given_delta, double target, bool verbose);
 
@@ -24,4 +24,4 @@ struct TypedDecimalNote {
 };
 TypedDecimalNote typed_decimal_note(const Ledger& ledger, const AccountingResult& r, const DecimalTarget& target);
 
-}  // namespace dpl::cli
+}  // namespace dpl::presentation

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace dpl::cli {
+namespace dpl::presentation {
 
 class TextTable {
  public:
@@ -20,4 +20,4 @@ class TextTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
-}  // namespace dpl::cli
+}  // namespace dpl::presentation

@@ -8,8 +8,8 @@
 
 #include <string>
 
-namespace dpl::cli {
+namespace dpl::presentation {
 
 std::string calibrate_text(const CalibrationResult& r, double epsilon, double delta, bool verbose);
 
-}  // namespace dpl::cli
+}  // namespace dpl::presentation
