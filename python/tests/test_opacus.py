@@ -67,39 +67,19 @@ def test_odometer_steps_equal_the_odometer_from_scratch_and_the_clis_running_rdp
         assert acc.get_epsilon(1e-5, alphas=grid) == value
 
 
-def test_prv_accountant_is_opacus_value_made_certified(tmp_json, monkeypatch):
+def test_prv_accountant_is_dpledgers_pld_on_the_history(tmp_json):
     acc = PRVAccountant()
     acc.history = [(1.1, 0.01, 5000), (0.9, 0.02, 100)]
     path = tmp_json(acc.history)
     j = cli_json("compose", "--ledger", path, "--delta", "1e-5", "--accountant", "pld")
-    # result() is dpledger's certified PLD bound on the history, as the CLI gives it
-    assert acc.result(1e-5).epsilon == j["epsilon"] and acc.result(1e-5).lower == j["epsilon_lower"]
-    # get_epsilon is Opacus's PRV value (Opacus 1.5's prv.py gives 3.8996002987448475; the FFT length differs, so
-    # the far-tail masses that alias differ: about 1e-8), above the bound
-    assert acc.get_epsilon(delta=1e-5) == pytest.approx(3.8996002987448475, abs=5e-8)
-    assert acc.get_epsilon(delta=1e-5) >= j["epsilon"]
-    # Opacus's own test of its PRV accountant (rate 0.04, noise 1.5, int(90 // 0.04) steps): 6.777395712150674
+    assert acc.get_epsilon(delta=1e-5) == j["epsilon"] and acc.result(1e-5).lower == j["epsilon_lower"]
+    # Opacus's own test of its PRV accountant (rate 0.04, noise 1.5, 2249 steps) expects its estimate 6.7773957, which
+    # carries its eps_error margin; the certified bound is below it and above the certified lower bound.
     opacus_run = PRVAccountant()
     opacus_run.history = [(1.5, 0.04, 2249)]
-    assert opacus_run.get_epsilon(1e-5) == pytest.approx(6.777395712150674, abs=1e-7)
-    # eps_error is Opacus's margin: a smaller one moves the value towards the certified bound, never below it
-    smaller = opacus_run.get_epsilon(1e-5, eps_error=1e-4)
-    assert opacus_run.result(1e-5).epsilon <= smaller < opacus_run.get_epsilon(1e-5) - 0.009
-    # where Opacus's value falls below the certified bound, the certified bound is reported
-    import dpledger.opacus.accountants.prv as prv_module
-    monkeypatch.setattr(prv_module, "prv_epsilon_upper", lambda *args: 1.0)
-    assert opacus_run.get_epsilon(1e-5) == opacus_run.result(1e-5).epsilon
+    r = opacus_run.result(1e-5)
+    assert r.lower <= opacus_run.get_epsilon(1e-5) == r.epsilon < 6.7773957
     assert PRVAccountant().get_epsilon(1e-5) == 0.0
-    monkeypatch.undo()
-    # without SciPy (Opacus's own dependency) Opacus's value cannot be computed: the certified bound answers
-    import sys
-    monkeypatch.setitem(sys.modules, "scipy", None)
-    assert opacus_run.get_epsilon(1e-5) == opacus_run.result(1e-5).epsilon
-    monkeypatch.undo()
-    # beyond the largest mesh (5 x 10^6 steps: about 10^7 points) the certified bound answers, in seconds
-    long_run = PRVAccountant()
-    long_run.history = [(1.1, 0.001, 5 * 10 ** 6)]
-    assert long_run.get_epsilon(1e-5) == long_run.result(1e-5).epsilon
 
 
 def test_state_dict_round_trip_and_json(tmp_json):
