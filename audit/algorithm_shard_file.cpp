@@ -90,10 +90,7 @@ Json to_json(const AlgorithmShard& s) {
   j["confidence"] = s.confidence;
   const AlgorithmAuditRecords& r = s.records;
   j["noise_family"] = r.gamma_norm ? "gamma-norm" : r.laplace ? "laplace" : "gaussian";
-  if (s.shard_index == 0) {  // run 0's facts
-    j["releases_per_run"] = r.releases_per_run;
-    j["canary_unit"] = r.canary_unit;
-  }
+  if (s.shard_index == 0) j["releases_per_run"] = r.releases_per_run;  // run 0's fact
   Json d = Json::array(), dp = Json::array(), e = Json::array(), n = Json::array();
   for (std::uint64_t i = s.shard_index; i < s.runs; i += s.shard_count) {
     d.push_back(algorithm_shard_number(r.stat_d[i]));
@@ -131,10 +128,7 @@ AlgorithmShard algorithm_shard_from_json(const Json& j, const std::string& file)
       throw InputError(file + ": algorithm audit shard field 'noise_family' is not gaussian, laplace or gamma-norm");
     r.laplace = family != "gaussian";
     r.gamma_norm = family == "gamma-norm";
-    if (s.shard_index == 0) {
-      r.releases_per_run = algorithm_shard_integer(j, "releases_per_run", 0, UINT64_MAX, file);
-      r.canary_unit = algorithm_shard_string(j, "canary_unit", file);
-    }
+    if (s.shard_index == 0) r.releases_per_run = algorithm_shard_integer(j, "releases_per_run", 0, UINT64_MAX, file);
     const Json& rec = algorithm_shard_field(j, "records", file);
     const std::uint64_t mine = algorithm_shard_runs(s.runs, s.shard_index, s.shard_count);
     const char* names[4] = {"stat_d", "stat_dprime", "noise_energy", "noise_draws"};
@@ -201,10 +195,7 @@ void AlgorithmShardMerge::add(const AlgorithmShard& s, const std::string& file) 
   }
   r.laplace = r.laplace || s.records.laplace;
   r.gamma_norm = r.gamma_norm || s.records.gamma_norm;
-  if (s.shard_index == 0) {
-    r.releases_per_run = s.records.releases_per_run;
-    r.canary_unit = s.records.canary_unit;
-  }
+  if (s.shard_index == 0) r.releases_per_run = s.records.releases_per_run;
 }
 
 AlgorithmShard AlgorithmShardMerge::total() const {

@@ -469,7 +469,6 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
   out.json["statistic"] = w.statistic;
   out.json["releases_per_run"] = w.releases_per_run;
   out.json["actual_noise_factor"] = w.noise_factor;
-  out.json["end_to_end"] = w.end_to_end;
   out.json["configuration"] = w.configuration;
   out.json["inject"] = o.injects;
   out.json["test"] = w.tests == AuditTests::both ? "both" : w.tests == AuditTests::distinguishing ? "distinguishing" : "noise";
@@ -512,9 +511,7 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
     t << "verdict          PASS: " << tests_named << (use_d && use_n ? " shows" : " shows no") << (use_d && use_n ? " a" : "")
       << " violation at confidence " << C << "\n";
   }
-  t << "audit            " << (w.end_to_end ? "end to end: each run executes the algorithm on D and on D' and the statistic reads its releases"
-                                            : "MODELLED (white-box): each release is drawn as its noise-free mean plus the ledger's shift plus the noise; the algorithm's clipping, sensitivity and update code are not exercised")
-    << "\n";
+  t << "audit            end to end: each run executes the algorithm on D and on D' and the statistic reads its releases\n";
   if (!w.configuration.empty()) {
     t << "configuration   ";
     for (const auto& c : w.configuration) t << " " << c;
@@ -908,13 +905,10 @@ Output run_audit(const AuditOptions& o) {
       Output out;
       out.json["command"] = "audit";
       out.json["target"] = o.args.front();
-      out.json["end_to_end"] = is_end_to_end(o.args.front());
       out.json["faults"] = applicable_faults(o.args.front());
       std::ostringstream t;
       for (const auto& f : applicable_faults(o.args.front()))
         t << (f == "unsampled" || f == "reuse-noise" ? f : f + "=F") << "\n";
-      if (!is_end_to_end(o.args.front()))
-        t << "(this algorithm's audit models its releases: only the noise can be scaled)\n";
       out.text = t.str();
       return out;
     }

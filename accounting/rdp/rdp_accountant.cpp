@@ -2,6 +2,7 @@
 #include "accounting/rdp/rdp_accountant.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/infinity.h"
 #include "accounting/pld/pld_parallel.h"
 #include "accounting/rdp/rdp_conversion.h"
 

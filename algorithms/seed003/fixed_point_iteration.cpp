@@ -60,16 +60,14 @@ FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOper
       written.clear();
     }
     if (!active.empty()) {
-      if (!cfg.skip_operator) R.evaluate(run.u, active, k, r);
+      R.evaluate(run.u, active, k, r);
       for (int b : active) {
         ++run.touches[static_cast<std::size_t>(b)];
-        if (cfg.skip_operator && cfg.audit_block >= 0 && b != cfg.audit_block) continue;
         if (cfg.observe_noise) written.push_back(b);
         for (int l = b * d; l < (b + 1) * d; ++l) {
           const double eta = cfg.sigma > 0 ? cfg.sigma * rng.gaussian() : 0.0;
           if (cfg.observe_noise) noise(l) = eta;
-          // Skipped operator: R_b(u) taken as u_b (the block keeps its value plus the relaxed noise).
-          run.u(l) += cfg.lambda * ((cfg.skip_operator ? run.u(l) : r(l)) + eta - run.u(l));
+          run.u(l) += cfg.lambda * (r(l) + eta - run.u(l));
         }
       }
     }
