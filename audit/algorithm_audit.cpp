@@ -116,16 +116,20 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         {"data=lasso-synthetic", "loss=squared", "rows=4", "dim=4", "K=160", "C=0.003", "sigma=0.18"},
         {"noise", "clip", "sensitivity"}}},
       {"dp-dda-node-sampling",
-       {1000, {}, "every message (Definition 2): the target node's noisy subgradient message at each step it is "
-        "active; the active set is VISIBLE (an inactive node's z does not change), so node sampling amplifies nothing "
-        "and only the hidden choice of the one local sample does (the claim audited is dpledger's accounting with the "
-        "active steps public; the paper's Theorem 1 amplifies by iota as if they were hidden, which `dpledger check "
-        "004/eq-16` refutes)",
-        "replace-one at the corner of the declared domain: the target node (largest activation probability, fewest "
-        "rows) holds row 0 = feature row e_1 with label +1 on D and -1 on D' (hinge subgradients -L e_1 and +L e_1, "
-        "2L apart while |x_1| < 1, L = 1 the ledger's); both runs execute the real steps; each message scored by the "
-        "likelihood ratio of the two Gaussian mixtures over the node's hidden sample, from the released history",
-        {"T=300", "sigma=1.9"}, {"unsampled"}}},
+       {8000, {}, "every message (Definition 2): the target node's noisy subgradient message at each step it is "
+        "active (at the audit configuration every node is active at every step, so the ledger's number of active "
+        "steps is T surely; with node sampling the active set is visible anyway: an inactive node's z does not "
+        "change); the node's one local sample is hidden, so each message's density is the mixture of the Gaussians "
+        "of its rows' subgradients (the claim audited is dpledger's accounting: the hidden sample as subsampling "
+        "without replacement at ratio 1/q, replace-one; the paper's Theorem 1 amplifies by iota as if the active "
+        "set were hidden, which `dpledger check 004/eq-16` refutes)",
+        "replace-one at the corner of the declared domain, the worst case of the hidden sample: on D every row of the "
+        "target node (the fewest rows, q, among the most often active) is the feature row e_1 labelled +1; on D' its "
+        "row 0 is labelled -1 (hinge subgradients -L e_1 and +L e_1, 2L apart while |x_1| < 1, L = 1 the ledger's), "
+        "so the message is N(-e_1, sigma^2) on D and the mixture with weight 1/q on N(+e_1, sigma^2) on D'; both runs "
+        "execute the real steps; each message scored by the likelihood ratio of the two mixtures over the node's "
+        "hidden sample, from the released history",
+        {"activation=all", "T=10", "sigma=1.9", "gamma0=100", "delta=1e-5"}, {"noise", "unsampled"}}},
       {"wang-nedic",
        {1000, {}, "every iterate: the audited agent's noisy messages y^k = x^k + Lap(nu^k) (the agent whose accounted "
         "loss sum_k s^k/nu^k is the largest), every coordinate; the other agents' messages, also released, have the "
