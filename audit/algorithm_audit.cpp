@@ -144,21 +144,23 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         "largest accounted epsilon); its density's noise part: the dual perturbation e, density proportional to "
         "exp(-zeta ||e||), entering the exact step as (C/B_i) e",
         "replace-one at the corner of the declared domain: the agent's row 0 is the feature row e_1 with label +1 "
-        "on D and -1 on D'; both runs execute the real iterations; from each broadcast the auditor recovers the "
+        "on D and -1 on D' (in one dimension their logistic gradients differ by exactly C/B_i at every point, within "
+        "the ledger's one-dimensional bound 1.06 C/B_i); both runs execute the real iterations; from each broadcast the auditor recovers the "
         "perturbation D and D' imply (the exact step's optimality condition, the run's own objective on each) and "
         "scores its density; the Jacobian factor (bounded in the ledger by -2 ln(1 - x_i)) is left out of the "
         "statistic",
-        {"T=1", "zeta=0.95", "data=synthetic", "synthetic_dim=1"}, {"clip", "sensitivity"}}},
+        {"T=1", "zeta=1.79", "data=synthetic", "synthetic_dim=1"}, {"noise", "clip", "sensitivity"}}},
       {"private-radmm",
        {1000, {}, "every iterate: the audited agent's primal broadcast at every odd (perturbed) round (the agent with "
         "the largest accounted epsilon); the even rounds are post-processing (Lemma IV.1); its density's noise part: "
         "the objective perturbation e, density proportional to exp(-alpha ||e||)",
         "replace-one at the corner of the declared domain: the agent's row 0 is the feature row e_1 with label +1 "
-        "on D and -1 on D'; both runs execute the real rounds; from each odd broadcast the auditor recovers the "
+        "on D and -1 on D' (in one dimension their logistic gradients differ by exactly C/B_i at every point, within "
+        "the ledger's one-dimensional bound 1.06 C/B_i); both runs execute the real rounds; from each odd broadcast the auditor recovers the "
         "perturbation D and D' imply (the exact step's optimality condition, the run's own objective on each) and "
         "scores its density; the Jacobian factor (bounded in the ledger by -2 ln(1 - x_i)) is left out of the "
         "statistic",
-        {"K=1", "alpha=1.9", "data=synthetic", "synthetic_dim=1"}, {"clip", "sensitivity"}}},
+        {"K=1", "alpha=3.58", "data=synthetic", "synthetic_dim=1"}, {"noise", "clip", "sensitivity"}}},
   };
   return p;
 }
