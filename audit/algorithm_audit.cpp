@@ -83,7 +83,7 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
        {4000, {}, "every iterate: each step's noisy clipped-gradient sum (observed on the canary's coordinate)",
         "a canary record whose gradient (10 C on a model coordinate of its own) goes through the run's clipping, "
         "summation, noise and update; Poisson-sampled with q like every record; D has it, D' not",
-        {"K=10", "q=0.5", "sigma=4"}, {"noise", "clip", "sensitivity", "unsampled"}}},
+        {"K=10", "q=0.5", "sigma=4"}, {"noise", "clip", "sensitivity", "unsampled", "reuse-noise"}}},
       {"dp-cd",
        {2000, {}, "every iterate: each step's updated coordinates (which ones is visible), against their means on D "
         "and D' from the released state",
@@ -95,26 +95,26 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
        {2000, {}, "every iterate: the whole state u released at every round; the statistic reads record 0's block",
         "replace-one: record 0 is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
         "declared domain); both runs execute the real rounds, the releases on D and D' observed",
-        {"K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity"}}},
+        {"K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity", "reuse-noise"}}},
       {"admm-lasso",
        {2000, {}, "every iterate: the whole state u released at every round; the statistic reads record 0's block",
         "replace-one: record 0 is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
         "declared domain); both runs execute the real rounds, the releases on D and D' observed",
-        {"rows=200", "dim=16", "K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity"}}},
+        {"rows=200", "dim=16", "K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity", "reuse-noise"}}},
       {"admm-federated",
        {2000, {}, "every iterate: the whole state u released at every round; the statistic reads user 0's block at "
         "each round it takes part (its participations beyond the claim's steps are not counted)",
         "replace-one: user 0's record is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
         "declared domain); both runs execute the real rounds, the releases on D and D' observed",
         {"data=lasso-synthetic", "loss=squared", "rows=200", "dim=16", "m=180", "K=6", "C=0.003", "sigma=0.066"},
-        {"noise", "clip", "sensitivity"}}},
+        {"noise", "clip", "sensitivity", "reuse-noise"}}},
       {"admm-decentralized",
        {2000, {}, "every iterate: the whole state u released at every walk step; the statistic reads user 0's block "
         "at each step it takes (its steps beyond the claim's are not counted)",
         "replace-one: user 0's record is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
         "declared domain); both runs execute the real walk, the releases on D and D' observed",
         {"data=lasso-synthetic", "loss=squared", "rows=4", "dim=4", "K=160", "C=0.003", "sigma=0.18"},
-        {"noise", "clip", "sensitivity"}}},
+        {"noise", "clip", "sensitivity", "reuse-noise"}}},
       {"dp-dda-node-sampling",
        {8000, {}, "every message (Definition 2): the target node's noisy subgradient message at each step it is "
         "active (at the audit configuration every node is active at every step, so the ledger's number of active "
@@ -355,13 +355,15 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   AlgorithmAuditRecords& rec = w.records;
   if (plan.merged) {
     const AlgorithmAuditRecords& m = *plan.merged;
-    if (m.stat_d.size() != plan.runs || m.stat_dprime.size() != plan.runs || m.energy.size() != plan.runs ||
-        m.draws.size() != plan.runs)
+    if (m.stat_d.size() != plan.runs || m.stat_dprime.size() != plan.runs || m.increments_d.size() != plan.runs ||
+        m.increments_dprime.size() != plan.runs || m.energy.size() != plan.runs || m.draws.size() != plan.runs)
       throw InputError("audit merge: the shards' records do not cover the " + std::to_string(plan.runs) + " runs");
     rec = m;
   } else {
     rec.stat_d.assign(plan.runs, 0);
     rec.stat_dprime.assign(plan.runs, 0);
+    rec.increments_d.assign(plan.runs, 0);
+    rec.increments_dprime.assign(plan.runs, 0);
     rec.energy.assign(plan.runs, 0);
     rec.draws.assign(plan.runs, 0);
   }
@@ -390,6 +392,8 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
       }
       rec.stat_d[i] = on_d.statistic();
       rec.stat_dprime[i] = on_dprime.statistic();
+      rec.increments_d[i] = on_d.increments();
+      rec.increments_dprime[i] = on_dprime.increments();
       energy[i] = on_d.noise_energy() + on_dprime.noise_energy();
       draws[i] = on_d.draws() + on_dprime.draws();
       if (on_d.family() != algorithms::NoiseFamily::gaussian || on_dprime.family() != algorithms::NoiseFamily::gaussian) {
@@ -436,9 +440,12 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   w.statistic = "the claimed density's log-likelihood ratio log p(y | m_D) / p(y | m_D') of the " +
                 std::to_string(w.releases_per_run) +
                 " releases y each run made, m_D and m_D' the means the run's update code gives on D and on D' from the "
-                "released history, summed";
+                "released history, summed; and for Gaussian releases the increments statistic of successive "
+                "releases' residuals y - m (their likelihood ratio as if independent; it loses the noise where one "
+                "draw is reused); the first half of the runs chooses the event on either";
 
-  // Distinguishing test: the first half of the runs chooses the event, the second half estimates it.
+  // Distinguishing test: the first half of the runs chooses the event (on either statistic), the second half
+  // estimates it: one event is tested, at the test's whole error.
   const bool both = plan.tests == AuditTests::both;
   const double alpha = both ? (1 - plan.confidence) / 2 : 1 - plan.confidence;  // each test's share of the error
   const double alpha_each = alpha / 2;              // P's lower and Q's upper bound
@@ -448,25 +455,32 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     for (std::uint64_t i = from; i < to; ++i) k += v[i] > t;
     return k;
   };
-  std::vector<double> pooled;
-  for (std::uint64_t i = 0; i < half; ++i) pooled.push_back(rec.stat_d[i]), pooled.push_back(rec.stat_dprime[i]);
-  std::sort(pooled.begin(), pooled.end());
   double best = -INFINITY;
-  const std::size_t candidates = std::min<std::size_t>(pooled.size(), 128);
-  for (std::size_t c = 0; c < candidates; ++c) {
-    const double t = pooled[(pooled.size() - 1) * c / std::max<std::size_t>(1, candidates - 1)];
-    for (bool d_first : {true, false}) {
-      // d_first: E = {S > t}, P = P_D, Q = P_D'; else E = {S <= t}, P = P_D', Q = P_D.
-      const std::uint64_t above_d = count_above(rec.stat_d, 0, half, t), above_dp = count_above(rec.stat_dprime, 0, half, t);
-      const std::uint64_t kp = d_first ? above_d : half - above_dp, kq = d_first ? above_dp : half - above_d;
-      const double pl = clopper_pearson_lower(kp, half, alpha_each), qu = clopper_pearson_upper(kq, half, alpha_each);
-      const double margin = std::log(std::max(pl, 1e-300)) - std::log(std::max(allowed_p(w.curve, qu), 1e-300));
-      if (margin > best) best = margin, w.threshold = t, w.d_first = d_first;
+  for (bool increments : {false, true}) {
+    const std::vector<double>& on_d = increments ? rec.increments_d : rec.stat_d;
+    const std::vector<double>& on_dprime = increments ? rec.increments_dprime : rec.stat_dprime;
+    std::vector<double> pooled;
+    for (std::uint64_t i = 0; i < half; ++i) pooled.push_back(on_d[i]), pooled.push_back(on_dprime[i]);
+    std::sort(pooled.begin(), pooled.end());
+    const std::size_t candidates = std::min<std::size_t>(pooled.size(), 128);
+    for (std::size_t c = 0; c < candidates; ++c) {
+      const double t = pooled[(pooled.size() - 1) * c / std::max<std::size_t>(1, candidates - 1)];
+      const std::uint64_t above_d = count_above(on_d, 0, half, t), above_dp = count_above(on_dprime, 0, half, t);
+      for (bool d_first : {true, false}) {
+        // d_first: E = {S > t}, P = P_D, Q = P_D'; else E = {S <= t}, P = P_D', Q = P_D.
+        const std::uint64_t kp = d_first ? above_d : half - above_dp, kq = d_first ? above_dp : half - above_d;
+        const double pl = clopper_pearson_lower(kp, half, alpha_each), qu = clopper_pearson_upper(kq, half, alpha_each);
+        const double margin = std::log(std::max(pl, 1e-300)) - std::log(std::max(allowed_p(w.curve, qu), 1e-300));
+        // The likelihood ratio first: the increments statistic is chosen only where it does strictly better.
+        if (margin > best) best = margin, w.threshold = t, w.d_first = d_first, w.on_increments = increments;
+      }
     }
   }
+  const std::vector<double>& chosen_d = w.on_increments ? rec.increments_d : rec.stat_d;
+  const std::vector<double>& chosen_dprime = w.on_increments ? rec.increments_dprime : rec.stat_dprime;
   const std::uint64_t n_est = plan.runs - half;
-  const std::uint64_t above_d = count_above(rec.stat_d, half, plan.runs, w.threshold);
-  const std::uint64_t above_dp = count_above(rec.stat_dprime, half, plan.runs, w.threshold);
+  const std::uint64_t above_d = count_above(chosen_d, half, plan.runs, w.threshold);
+  const std::uint64_t above_dp = count_above(chosen_dprime, half, plan.runs, w.threshold);
   w.k_p = w.d_first ? above_d : n_est - above_dp;
   w.k_q = w.d_first ? above_dp : n_est - above_d;
   w.n_p = w.n_q = n_est;

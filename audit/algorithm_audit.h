@@ -30,10 +30,11 @@ enum class AuditTests { distinguishing, noise, both };
 // Which claim is audited: dpledger's accounting of the run (its certified curve) or the paper's printed figure.
 enum class ClaimAudited { accounted, paper };
 
-// The per-run records of an algorithm audit (what the decision reads): for run i the statistics on D and D', the
-// white-box noise check's energy and draws; with the facts taken from the first run and the noise family.
+// The per-run records of an algorithm audit (what the decision reads): for run i the statistics on D and D' (the
+// summed likelihood ratio, and the increments statistic of the Gaussian releases), the white-box noise check's
+// energy and draws; with the facts taken from the first run and the noise family.
 struct AlgorithmAuditRecords {
-  std::vector<double> stat_d, stat_dprime, energy;
+  std::vector<double> stat_d, stat_dprime, increments_d, increments_dprime, energy;
   std::vector<std::uint64_t> draws;
   std::uint64_t releases_per_run = 0;  // the audit's run 0
   bool laplace = false, gamma_norm = false;
@@ -80,9 +81,10 @@ struct AlgorithmAuditResult {
   // The claim: epsilon at its delta (the run's accounted figure) and the certified curve.
   double claim_epsilon = 0, claim_delta = 0;
   std::vector<ClaimPoint> curve;
-  // Distinguishing test: the chosen event (statistic > t likelier under D, or <= t likelier under D'), its
-  // estimation-half counts and bounds.
+  // Distinguishing test: the chosen event (statistic > t likelier under D, or <= t likelier under D', on the
+  // likelihood-ratio statistic or on the increments statistic), its estimation-half counts and bounds.
   bool d_first = true;
+  bool on_increments = false;
   double threshold = 0;
   std::uint64_t k_p = 0, n_p = 0, k_q = 0, n_q = 0;
   double p_lower = 0, q_upper = 1;

@@ -483,6 +483,7 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
   out.json["claimed_curve"] = curve;
   out.json["distinguishing"] = Json{{"verdict", to_string(w.distinguishing)},
                                     {"event", Json{{"statistic", w.d_first ? ">" : "<="}, {"threshold", w.threshold},
+                                                   {"reads", w.on_increments ? "increments" : "likelihood ratio"},
                                                    {"likelier_under", w.d_first ? "D" : "D'"}}},
                                     {"count_p", w.k_p}, {"n_p", w.n_p}, {"count_q", w.k_q}, {"n_q", w.n_q},
                                     {"p_lower", jdown(w.p_lower)}, {"q_upper", jup(w.q_upper)},
@@ -522,7 +523,7 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
   t << "canary           " << w.canary << "\n";
   t << "claim            epsilon " << up(w.claim_epsilon) << " at delta " << format_input(w.claim_delta) << "; the curve: "
     << w.claim_source << "\n";
-  t << "distinguishing   " << (use_d ? "" : "(not part of the verdict) ") << to_string(w.distinguishing) << ": event statistic " << (w.d_first ? "> " : "<= ")
+  t << "distinguishing   " << (use_d ? "" : "(not part of the verdict) ") << to_string(w.distinguishing) << ": event " << (w.on_increments ? "increments statistic " : "statistic ") << (w.d_first ? "> " : "<= ")
     << format_input(w.threshold) << " (likelier under " << (w.d_first ? "D" : "D'") << "): P >= " << down(w.p_lower) << " ("
     << w.k_p << "/" << w.n_p << "), Q <= " << up(w.q_upper) << " (" << w.k_q << "/" << w.n_q << "); the claim allows P <= "
     << up(w.allowed_p) << "\n";

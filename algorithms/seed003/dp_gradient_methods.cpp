@@ -285,6 +285,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
   if (e2e) {
     const InjectedFaults& f = e2e->faults();
     R.inject(C * f.clip, f.sensitivity, f.unsampled);
+    cfg.reuse_noise = f.reuse_noise;
     if (problem.reg.l1 > 0)
       throw NotApplicable("audit: l1 > 0 (the proximal step after the noise): the released iterate is not Gaussian "
                           "around a mean the audit can compute; audit with l1=0");
@@ -491,6 +492,7 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   }
   CoordinateGradientOperator R(problem, beta, C);
   R.inject(C * faults.clip, faults.sensitivity);
+  cfg.reuse_noise = faults.reuse_noise;
   Rng noise_rng = rng.split();
   // End-to-end: each step's updated coordinates as released, against their means on D and on D' from the released
   // state before (the auditor's: the step's gradient with record 0 of D or of D', through the run's clipping).

@@ -109,6 +109,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   cfg.block_dim = p;
   cfg.lambda = k.lambda;
   cfg.sigma = k.sigma;  // u_i += lambda (R_i(u) + eta_i - u_i) = u_i + 2 lambda (Clip(x_i - z) + eta_i/2)
+  cfg.reuse_noise = faults.reuse_noise;
   // The white-box auditor of an end-to-end run: this same operator on D and on D' (the canary record +1 and -1),
   // giving record 0's block update on each from the released state.
   const ErmProblem canary_d = e2e ? with_canary_record(problem, true) : ErmProblem{};

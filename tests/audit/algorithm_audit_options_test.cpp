@@ -19,7 +19,7 @@ std::string first_line(const std::string& s) { return s.substr(0, s.find('\n'));
 TEST(AlgorithmAuditOptions, ListFaultsNamesWhatTheCodeTakes) {
   const auto e2e = run_dpledger("audit --list-faults dp-sgd");
   ASSERT_EQ(e2e.exit_code, 0) << e2e.err;
-  EXPECT_EQ(e2e.out, "noise=F\nclip=F\nsensitivity=F\nunsampled\n");
+  EXPECT_EQ(e2e.out, "noise=F\nclip=F\nsensitivity=F\nunsampled\nreuse-noise\n");
 }
 
 TEST(AlgorithmAuditOptions, BadFaultsExitTwoOrNotApplicable) {
