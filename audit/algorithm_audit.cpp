@@ -145,7 +145,8 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         "exp(-zeta ||e||), entering the exact step as (C/B_i) e",
         "replace-one at the corner of the declared domain: the agent's row 0 is the feature row e_1 with label +1 "
         "on D and -1 on D' (in one dimension their logistic gradients differ by exactly C/B_i at every point, within "
-        "the ledger's one-dimensional bound 1.06 C/B_i); both runs execute the real iterations; from each broadcast the auditor recovers the "
+        "the ledger's one-dimensional bound 1.06 C/B_i); both runs execute the real iterations; from each broadcast "
+        "the auditor recovers the "
         "perturbation D and D' imply (the exact step's optimality condition, the run's own objective on each) and "
         "scores its density; the Jacobian factor (bounded in the ledger by -2 ln(1 - x_i)) is left out of the "
         "statistic",
@@ -156,7 +157,8 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         "the objective perturbation e, density proportional to exp(-alpha ||e||)",
         "replace-one at the corner of the declared domain: the agent's row 0 is the feature row e_1 with label +1 "
         "on D and -1 on D' (in one dimension their logistic gradients differ by exactly C/B_i at every point, within "
-        "the ledger's one-dimensional bound 1.06 C/B_i); both runs execute the real rounds; from each odd broadcast the auditor recovers the "
+        "the ledger's one-dimensional bound 1.06 C/B_i); both runs execute the real rounds; from each odd broadcast "
+        "the auditor recovers the "
         "perturbation D and D' imply (the exact step's optimality condition, the run's own objective on each) and "
         "scores its density; the Jacobian factor (bounded in the ledger by -2 ln(1 - x_i)) is left out of the "
         "statistic",
@@ -396,9 +398,10 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
       rec.increments_dprime[i] = on_dprime.increments();
       energy[i] = on_d.noise_energy() + on_dprime.noise_energy();
       draws[i] = on_d.draws() + on_dprime.draws();
-      if (on_d.family() != algorithms::NoiseFamily::gaussian || on_dprime.family() != algorithms::NoiseFamily::gaussian) {
+      using algorithms::NoiseFamily;
+      if (on_d.family() != NoiseFamily::gaussian || on_dprime.family() != NoiseFamily::gaussian) {
         laplace = true;
-        if (on_d.family() == algorithms::NoiseFamily::gamma_norm) gamma_norm = true;
+        if (on_d.family() == NoiseFamily::gamma_norm) gamma_norm = true;
       }
       if (i == 0) rec.releases_per_run = on_d.releases();
     };

@@ -135,7 +135,8 @@ AlgorithmShard algorithm_shard_from_json(const Json& j, const std::string& file)
     if (s.shard_index == 0) r.releases_per_run = algorithm_shard_integer(j, "releases_per_run", 0, UINT64_MAX, file);
     const Json& rec = algorithm_shard_field(j, "records", file);
     const std::uint64_t mine = algorithm_shard_runs(s.runs, s.shard_index, s.shard_count);
-    const char* names[6] = {"stat_d", "stat_dprime", "increments_d", "increments_dprime", "noise_energy", "noise_draws"};
+    const char* names[6] = {"stat_d",       "stat_dprime",  "increments_d",
+                            "increments_dprime", "noise_energy", "noise_draws"};
     for (const char* name : names)
       if (!rec.is_object() || !rec.contains(name) || !rec.at(name).is_array() || rec.at(name).size() != mine)
         throw InputError(file + ": algorithm audit shard field 'records." + name + "' is not a list of the shard's " +

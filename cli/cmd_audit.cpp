@@ -512,7 +512,8 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
     t << "verdict          PASS: " << tests_named << (use_d && use_n ? " shows" : " shows no") << (use_d && use_n ? " a" : "")
       << " violation at confidence " << C << "\n";
   }
-  t << "audit            end to end: each run executes the algorithm on D and on D' and the statistic reads its releases\n";
+  t << "audit            end to end: each run executes the algorithm on D and on D' and the statistic reads its "
+       "releases\n";
   if (!w.configuration.empty()) {
     t << "configuration   ";
     for (const auto& c : w.configuration) t << " " << c;
@@ -523,7 +524,8 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
   t << "canary           " << w.canary << "\n";
   t << "claim            epsilon " << up(w.claim_epsilon) << " at delta " << format_input(w.claim_delta) << "; the curve: "
     << w.claim_source << "\n";
-  t << "distinguishing   " << (use_d ? "" : "(not part of the verdict) ") << to_string(w.distinguishing) << ": event " << (w.on_increments ? "increments statistic " : "statistic ") << (w.d_first ? "> " : "<= ")
+  t << "distinguishing   " << (use_d ? "" : "(not part of the verdict) ") << to_string(w.distinguishing) << ": event "
+    << (w.on_increments ? "increments statistic " : "statistic ") << (w.d_first ? "> " : "<= ")
     << format_input(w.threshold) << " (likelier under " << (w.d_first ? "D" : "D'") << "): P >= " << down(w.p_lower) << " ("
     << w.k_p << "/" << w.n_p << "), Q <= " << up(w.q_upper) << " (" << w.k_q << "/" << w.n_q << "); the claim allows P <= "
     << up(w.allowed_p) << "\n";

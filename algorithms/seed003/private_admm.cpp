@@ -173,7 +173,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
       diverged = diverged || !std::isfinite(r.trace.back().objective);
     }
   });
-  if (probe && probe->lean()) return r;  // an audit run: the probe has its statistics
+  if (probe && probe->lean()) return r;  // an audit run: the end-to-end audit has its statistics
   const Eigen::VectorXd z = R.z_of(run.u);  // the only release
   finish_seed003_result(r, params, k.K, z, problem, R.z_of(u0));
   const std::string data = params.resolved().value("data", std::string());

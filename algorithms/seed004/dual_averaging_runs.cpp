@@ -329,8 +329,8 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
         "a mechanism ledger (a fixed list of composed mechanisms) cannot express the accounted epsilon, which "
         "averages over the node's public Binomial(T, p) number of active steps K (delta = E_K delta_K(eps), bounded "
         "by delta_{k*}(eps) + P(K > k*) or summed exactly); the k* active steps alone are `" +
-        r.accounted["spec"].get<std::string>() + "` at delta - tail (tail = P(K > k*) <= " + r.accounted["tail"].dump() +
-        ")";
+        r.accounted["spec"].get<std::string>() + "` at delta - tail (tail = P(K > k*) <= " +
+        r.accounted["tail"].dump() + ")";
   }
   bar.finish();
   return r;
