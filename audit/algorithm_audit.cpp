@@ -33,7 +33,6 @@ struct Profile {
   std::vector<std::string> claim;  // extra keys for the claim run (cheaper accounting that gives the same epsilon and
                                    // ledger: seed 000's expected and realised losses are not read here)
   std::string threat, canary;
-  bool end_to_end = false;               // the runs execute the algorithm on D and on D' (AuditSide)
   std::vector<std::string> config = {};  // the audit configuration (before the user's --set)
   std::vector<std::string> faults = {"noise"};  // what --inject can put into its code
 };
@@ -52,7 +51,7 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         "hidden, so each release's density is the Laplace density convolved with the uniform law of its mean on "
         "[min(x_i, mean of the neighbours), max(...)] + the gradient term (the weight integrated out; the ledger "
         "treats each release as a Laplace mechanism of the worst-case shift)",
-        seed000_canary, true,
+        seed000_canary,
         {"data=synthetic", "synthetic_dim=1", "loss=hinge", "K=1", "D=0.005", "beta0=0.47"},
         {"noise", "clip", "sensitivity"}}},
       {"dsgd-random-aggregation",
@@ -60,7 +59,7 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         "every iterate: the target agent's noisy released point (once, at its group's step; the groups are held "
         "fixed); its weight w is hidden, so each release's density is the Laplace density convolved with the uniform "
         "law of its mean on [min(y1, y2), max(y1, y2)] + the gradient term (the weight integrated out)",
-        seed000_canary, true,
+        seed000_canary,
         {"data=synthetic", "synthetic_rows=200", "synthetic_dim=1", "loss=hinge", "K=1", "eta0=4", "beta0=0.5"},
         {"noise", "clip", "sensitivity"}}},
       {"dgd-secret-sharing",
@@ -71,62 +70,66 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         "gradients differ by Delta2 in l2 (all on the first coordinate) while |x_1| < 1, so the honest sum moves by "
         "eta Delta2; both runs execute the algorithm (shares and all), the means on D and D' from the agents' own "
         "update code",
-        true, {"loss=hinge", "K=2", "sigma=0.0158"}, {"noise", "clip", "sensitivity"}}},
+        {"loss=hinge", "K=2", "sigma=0.0158"}, {"noise", "clip", "sensitivity"}}},
       {"dsgd-random-aggregation-minmax",
        {1000, {"average_case=off", "loss_precision=double"},
         "every iterate: the target agent's noisy state, every coordinate at every step; its weight w is hidden, so "
         "each release's density is the Laplace density convolved with the uniform law of its mean on [min, max of "
         "the closed neighbourhood's states] + the gradient term (the weight integrated out)",
-        seed000_canary, true,
+        seed000_canary,
         {"data=synthetic", "synthetic_dim=1", "loss=hinge", "K=1", "eta0=500", "beta0=0.2"},
         {"noise", "clip", "sensitivity"}}},
       {"dp-sgd",
        {4000, {}, "every iterate: each step's noisy clipped-gradient sum (observed on the canary's coordinate)",
         "a canary record whose gradient (10 C on a model coordinate of its own) goes through the run's clipping, "
         "summation, noise and update; Poisson-sampled with q like every record; D has it, D' not",
-        true, {"K=10", "q=0.5", "sigma=4"}, {"noise", "clip", "sensitivity", "unsampled"}}},
+        {"K=10", "q=0.5", "sigma=4"}, {"noise", "clip", "sensitivity", "unsampled", "reuse-noise"}}},
       {"dp-cd",
        {2000, {}, "every iterate: each step's updated coordinates (which ones is visible), against their means on D "
         "and D' from the released state",
         "replace-one: record 0 is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the declared "
         "domain): its clipped gradients, 2C apart on coordinate 1 while clipping is active, go through the run's "
         "clipping, mean and coordinate step; both runs execute the real steps, the releases on D and D' observed",
-        true, {"K=10", "C=0.1", "sigma=14.2", "coordinates=30"}, {"noise", "clip", "sensitivity"}}},
+        {"K=10", "C=0.1", "sigma=14.2", "coordinates=30"}, {"noise", "clip", "sensitivity"}}},
       {"admm-centralized",
        {2000, {}, "every iterate: the whole state u released at every round; the statistic reads record 0's block",
         "replace-one: record 0 is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
         "declared domain); both runs execute the real rounds, the releases on D and D' observed",
-        true, {"K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity"}}},
+        {"K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity", "reuse-noise"}}},
       {"admm-lasso",
        {2000, {}, "every iterate: the whole state u released at every round; the statistic reads record 0's block",
         "replace-one: record 0 is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
         "declared domain); both runs execute the real rounds, the releases on D and D' observed",
-        true, {"rows=200", "dim=16", "K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity"}}},
+        {"rows=200", "dim=16", "K=5", "C=0.003", "sigma=0.06"}, {"noise", "clip", "sensitivity", "reuse-noise"}}},
       {"admm-federated",
        {2000, {}, "every iterate: the whole state u released at every round; the statistic reads user 0's block at "
         "each round it takes part (its participations beyond the claim's steps are not counted)",
         "replace-one: user 0's record is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
         "declared domain); both runs execute the real rounds, the releases on D and D' observed",
-        true, {"data=lasso-synthetic", "loss=squared", "rows=200", "dim=16", "m=180", "K=6", "C=0.003", "sigma=0.066"},
-        {"noise", "clip", "sensitivity"}}},
+        {"data=lasso-synthetic", "loss=squared", "rows=200", "dim=16", "m=180", "K=6", "C=0.003", "sigma=0.066"},
+        {"noise", "clip", "sensitivity", "reuse-noise"}}},
       {"admm-decentralized",
        {2000, {}, "every iterate: the whole state u released at every walk step; the statistic reads user 0's block "
         "at each step it takes (its steps beyond the claim's are not counted)",
         "replace-one: user 0's record is the feature row radius e_1 with label +1 on D and -1 on D' (a corner of the "
         "declared domain); both runs execute the real walk, the releases on D and D' observed",
-        true, {"data=lasso-synthetic", "loss=squared", "rows=4", "dim=4", "K=160", "C=0.003", "sigma=0.18"},
-        {"noise", "clip", "sensitivity"}}},
+        {"data=lasso-synthetic", "loss=squared", "rows=4", "dim=4", "K=160", "C=0.003", "sigma=0.18"},
+        {"noise", "clip", "sensitivity", "reuse-noise"}}},
       {"dp-dda-node-sampling",
-       {1000, {}, "every message (Definition 2): the target node's noisy subgradient message at each step it is "
-        "active; the active set is VISIBLE (an inactive node's z does not change), so node sampling amplifies nothing "
-        "and only the hidden choice of the one local sample does (the claim audited is dpledger's accounting with the "
-        "active steps public; the paper's Theorem 1 amplifies by iota as if they were hidden, which `dpledger check "
-        "004/eq-16` refutes)",
-        "replace-one at the corner of the declared domain: the target node (largest activation probability, fewest "
-        "rows) holds row 0 = feature row e_1 with label +1 on D and -1 on D' (hinge subgradients -L e_1 and +L e_1, "
-        "2L apart while |x_1| < 1, L = 1 the ledger's); both runs execute the real steps; each message scored by the "
-        "likelihood ratio of the two Gaussian mixtures over the node's hidden sample, from the released history",
-        true, {"T=300", "sigma=1.9"}, {"unsampled"}}},
+       {8000, {}, "every message (Definition 2): the target node's noisy subgradient message at each step it is "
+        "active (at the audit configuration every node is active at every step, so the ledger's number of active "
+        "steps is T surely; with node sampling the active set is visible anyway: an inactive node's z does not "
+        "change); the node's one local sample is hidden, so each message's density is the mixture of the Gaussians "
+        "of its rows' subgradients (the claim audited is dpledger's accounting: the hidden sample as subsampling "
+        "without replacement at ratio 1/q, replace-one; the paper's Theorem 1 amplifies by iota as if the active "
+        "set were hidden, which `dpledger check 004/eq-16` refutes)",
+        "replace-one at the corner of the declared domain, the worst case of the hidden sample: on D every row of the "
+        "target node (the fewest rows, q, among the most often active) is the feature row e_1 labelled +1; on D' its "
+        "row 0 is labelled -1 (hinge subgradients -L e_1 and +L e_1, 2L apart while |x_1| < 1, L = 1 the ledger's), "
+        "so the message is N(-e_1, sigma^2) on D and the mixture with weight 1/q on N(+e_1, sigma^2) on D'; both runs "
+        "execute the real steps; each message scored by the likelihood ratio of the two mixtures over the node's "
+        "hidden sample, from the released history",
+        {"activation=all", "T=10", "sigma=1.9", "gamma0=100", "delta=1e-5"}, {"noise", "unsampled"}}},
       {"wang-nedic",
        {1000, {}, "every iterate: the audited agent's noisy messages y^k = x^k + Lap(nu^k) (the agent whose accounted "
         "loss sum_k s^k/nu^k is the largest), every coordinate; the other agents' messages, also released, have the "
@@ -135,27 +138,31 @@ const std::vector<std::pair<std::string, Profile>>& profiles() {
         "D', so that its squared-loss gradient, clipped to l1 norm C, is -C e_1 on D and +C e_1 on D' at every step "
         "(2C apart in one direction: message k moves by the accumulated sensitivity s^k the ledger composes); both "
         "runs execute the real iterations",
-        true, {"K=2", "nu_form=affine", "nu_a=0.9", "nu_b=0"}, {"noise", "clip", "sensitivity"}}},
+        {"K=2", "nu_form=affine", "nu_a=0.9", "nu_b=0"}, {"noise", "clip", "sensitivity"}}},
       {"dvp-admm",
        {1000, {}, "every iterate: the audited agent's primal broadcast f_i(t) at every iteration (the agent with the "
         "largest accounted epsilon); its density's noise part: the dual perturbation e, density proportional to "
         "exp(-zeta ||e||), entering the exact step as (C/B_i) e",
         "replace-one at the corner of the declared domain: the agent's row 0 is the feature row e_1 with label +1 "
-        "on D and -1 on D'; both runs execute the real iterations; from each broadcast the auditor recovers the "
+        "on D and -1 on D' (in one dimension their logistic gradients differ by exactly C/B_i at every point, within "
+        "the ledger's one-dimensional bound 1.06 C/B_i); both runs execute the real iterations; from each broadcast "
+        "the auditor recovers the "
         "perturbation D and D' imply (the exact step's optimality condition, the run's own objective on each) and "
         "scores its density; the Jacobian factor (bounded in the ledger by -2 ln(1 - x_i)) is left out of the "
         "statistic",
-        true, {"T=1", "zeta=0.95", "data=synthetic", "synthetic_dim=1"}, {"clip", "sensitivity"}}},
+        {"T=1", "zeta=1.79", "data=synthetic", "synthetic_dim=1"}, {"noise", "clip", "sensitivity"}}},
       {"private-radmm",
        {1000, {}, "every iterate: the audited agent's primal broadcast at every odd (perturbed) round (the agent with "
         "the largest accounted epsilon); the even rounds are post-processing (Lemma IV.1); its density's noise part: "
         "the objective perturbation e, density proportional to exp(-alpha ||e||)",
         "replace-one at the corner of the declared domain: the agent's row 0 is the feature row e_1 with label +1 "
-        "on D and -1 on D'; both runs execute the real rounds; from each odd broadcast the auditor recovers the "
+        "on D and -1 on D' (in one dimension their logistic gradients differ by exactly C/B_i at every point, within "
+        "the ledger's one-dimensional bound 1.06 C/B_i); both runs execute the real rounds; from each odd broadcast "
+        "the auditor recovers the "
         "perturbation D and D' imply (the exact step's optimality condition, the run's own objective on each) and "
         "scores its density; the Jacobian factor (bounded in the ledger by -2 ln(1 - x_i)) is left out of the "
         "statistic",
-        true, {"K=1", "alpha=1.9", "data=synthetic", "synthetic_dim=1"}, {"clip", "sensitivity"}}},
+        {"K=1", "alpha=3.58", "data=synthetic", "synthetic_dim=1"}, {"noise", "clip", "sensitivity"}}},
   };
   return p;
 }
@@ -188,11 +195,6 @@ std::vector<std::string> algorithm_audit_configuration(const std::string& a) {
   return p ? p->config : std::vector<std::string>{};
 }
 
-bool is_end_to_end(const std::string& a) {
-  const Profile* p = profile(a);
-  return p && p->end_to_end;
-}
-
 std::vector<std::string> applicable_faults(const std::string& a) {
   const Profile* p = profile(a);
   return p ? p->faults : std::vector<std::string>{};
@@ -210,8 +212,7 @@ void parse_fault(const std::string& algorithm, const std::string& fault, algorit
   if (std::find(faults_here.begin(), faults_here.end(), name) == faults_here.end()) {
     std::string list;
     for (const auto& f : faults_here) list += (list.empty() ? "" : ", ") + f;
-    throw NotApplicable("--inject " + name + " does not apply to " + algorithm + "'s audit (" +
-                        (is_end_to_end(algorithm) ? "" : "its audit models the releases; ") + "faults that apply: " +
+    throw NotApplicable("--inject " + name + " does not apply to " + algorithm + "'s audit (faults that apply: " +
                         list + "; `dpledger audit --list-faults " + algorithm + "`)");
   }
   if (name == "unsampled" || name == "reuse-noise") {
@@ -256,11 +257,8 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   if (!prof) {
     std::string known;
     for (const auto& a : auditable_algorithms()) known += (known.empty() ? "" : ", ") + a;
-    throw NotApplicable("audit " + plan.algorithm + ": no audit probe in this algorithm (audited: " + known + ")");
+    throw NotApplicable("audit " + plan.algorithm + ": no audit for this algorithm (audited: " + known + ")");
   }
-  if (plan.faults.any() && !prof->end_to_end)
-    throw NotApplicable("--inject: " + plan.algorithm + "'s audit models its releases (no fault can enter its code); "
-                        "only noise=F applies");
   // The audit configuration first, the user's --set over it (a later assignment of a key wins).
   plan.sets = prof->config;
   plan.sets.insert(plan.sets.end(), noise.run_sets.begin(), noise.run_sets.end());
@@ -274,7 +272,6 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   w.threat_model = prof->threat;
   w.canary = prof->canary;
   w.noise_factor = noise_factor;
-  w.end_to_end = prof->end_to_end;
   w.configuration = prof->config;
   w.faults = plan.faults_text;
   w.tests = plan.tests;
@@ -360,13 +357,15 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   AlgorithmAuditRecords& rec = w.records;
   if (plan.merged) {
     const AlgorithmAuditRecords& m = *plan.merged;
-    if (m.stat_d.size() != plan.runs || m.stat_dprime.size() != plan.runs || m.energy.size() != plan.runs ||
-        m.draws.size() != plan.runs)
+    if (m.stat_d.size() != plan.runs || m.stat_dprime.size() != plan.runs || m.increments_d.size() != plan.runs ||
+        m.increments_dprime.size() != plan.runs || m.energy.size() != plan.runs || m.draws.size() != plan.runs)
       throw InputError("audit merge: the shards' records do not cover the " + std::to_string(plan.runs) + " runs");
     rec = m;
   } else {
     rec.stat_d.assign(plan.runs, 0);
     rec.stat_dprime.assign(plan.runs, 0);
+    rec.increments_d.assign(plan.runs, 0);
+    rec.increments_dprime.assign(plan.runs, 0);
     rec.energy.assign(plan.runs, 0);
     rec.draws.assign(plan.runs, 0);
   }
@@ -383,56 +382,28 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     std::exception_ptr error;
     std::mutex error_mutex;
     auto one = [&](std::uint64_t j) {
+      // Run i: the algorithm executed on D and, with an independent seed, on D'; each run's releases scored.
       const std::uint64_t i = first + j * stride;
-      algorithms::AuditProbe probe(noise_factor, &cache, cap);
-      algorithms::RunParameters params = algorithms::RunParameters::from_assignments(plan.sets);
-      if (prof->end_to_end) {
-        // Run i: the algorithm executed on D and, with an independent seed, on D'; each run's releases scored.
-        algorithms::EndToEndAudit on_d(true, plan.faults, cap), on_dprime(false, plan.faults, cap);
+      algorithms::EndToEndAudit on_d(true, plan.faults, cap), on_dprime(false, plan.faults, cap);
+      for (algorithms::EndToEndAudit* side : {&on_d, &on_dprime}) {
+        algorithms::AuditProbe probe(noise_factor, &cache);
+        algorithms::RunParameters params = algorithms::RunParameters::from_assignments(plan.sets);
         params.set_audit_probe(&probe);
-        {
-          algorithms::EndToEndAuditScope scope(&on_d);
-          (void)entry.run(params, block_seed(block_seed(plan.seed, i + 1), 1));
-        }
-        algorithms::AuditProbe other(noise_factor, &cache, cap);
-        algorithms::RunParameters params_dprime = algorithms::RunParameters::from_assignments(plan.sets);
-        params_dprime.set_audit_probe(&other);
-        {
-          algorithms::EndToEndAuditScope scope(&on_dprime);
-          (void)entry.run(params_dprime, block_seed(block_seed(plan.seed, i + 1), 2));
-        }
-        rec.stat_d[i] = on_d.statistic();
-        rec.stat_dprime[i] = on_dprime.statistic();
-        energy[i] = on_d.noise_energy() + on_dprime.noise_energy();
-        draws[i] = on_d.draws() + on_dprime.draws();
-        if (on_d.family() != algorithms::NoiseFamily::gaussian || on_dprime.family() != algorithms::NoiseFamily::gaussian) {
-          laplace = true;
-          if (on_d.family() == algorithms::NoiseFamily::gamma_norm) gamma_norm = true;
-        }
-        if (i == 0) rec.releases_per_run = on_d.releases();
-        return;
+        algorithms::EndToEndAuditScope scope(side);
+        (void)entry.run(params, block_seed(block_seed(plan.seed, i + 1), side == &on_d ? 1 : 2));
       }
-      params.set_audit_probe(&probe);
-      (void)entry.run(params, block_seed(plan.seed, i + 1));
-      rec.stat_d[i] = probe.statistic_d();
-      rec.stat_dprime[i] = probe.statistic_dprime();
-      if (probe.norm_shape() > 0) {  // alpha ||e|| ~ Gamma(d, 1): the Laplace check's law with shape d per draw
+      rec.stat_d[i] = on_d.statistic();
+      rec.stat_dprime[i] = on_dprime.statistic();
+      rec.increments_d[i] = on_d.increments();
+      rec.increments_dprime[i] = on_dprime.increments();
+      energy[i] = on_d.noise_energy() + on_dprime.noise_energy();
+      draws[i] = on_d.draws() + on_dprime.draws();
+      using algorithms::NoiseFamily;
+      if (on_d.family() != NoiseFamily::gaussian || on_dprime.family() != NoiseFamily::gaussian) {
         laplace = true;
-        gamma_norm = true;
-        energy[i] = probe.noise_energy_norm();
-        draws[i] = probe.norm_shape();
-      } else if (probe.laplace_draws() > 0) {
-        laplace = true;
-        energy[i] = probe.noise_energy_laplace();
-        draws[i] = probe.laplace_draws();
-      } else {
-        energy[i] = probe.noise_energy_gaussian();
-        draws[i] = probe.gaussian_draws();
+        if (on_d.family() == NoiseFamily::gamma_norm) gamma_norm = true;
       }
-      if (i == 0) {
-        rec.releases_per_run = probe.releases();
-        rec.canary_unit = probe.unit();
-      }
+      if (i == 0) rec.releases_per_run = on_d.releases();
     };
     one(0);
     next = 1;
@@ -463,26 +434,21 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   }
   rec.laplace = laplace;
   rec.gamma_norm = gamma_norm;
-  w.stat_d = rec.stat_d;
-  w.stat_dprime = rec.stat_dprime;
   w.releases_per_run = rec.releases_per_run;
-  if (!rec.canary_unit.empty()) w.canary += " (this audit: " + rec.canary_unit + ")";
   if (plan.shard_count > 1 && !plan.merged) {
     w.partial = true;
     return w;
   }
   if (w.releases_per_run == 0) throw NotApplicable("audit " + plan.algorithm + ": the audited unit released nothing noisy");
-  w.statistic = prof->end_to_end
-                    ? "the claimed density's log-likelihood ratio log p(y | m_D) / p(y | m_D') of the " +
-                          std::to_string(w.releases_per_run) +
-                          " releases y each run made, m_D and m_D' the means the run's update code gives on D and on D' "
-                          "from the released history, summed"
-                    : "MODELLED releases: the claimed density's log-likelihood ratio of the audited unit's " +
-                          std::to_string(w.releases_per_run) +
-                          " noisy releases, each drawn as its noise-free mean plus the ledger's shift plus the noise "
-                          "(the algorithm's clipping, sensitivity and update code are not exercised), summed";
+  w.statistic = "the claimed density's log-likelihood ratio log p(y | m_D) / p(y | m_D') of the " +
+                std::to_string(w.releases_per_run) +
+                " releases y each run made, m_D and m_D' the means the run's update code gives on D and on D' from the "
+                "released history, summed; and for Gaussian releases the increments statistic of successive "
+                "releases' residuals y - m (their likelihood ratio as if independent; it loses the noise where one "
+                "draw is reused); the first half of the runs chooses the event on either";
 
-  // Distinguishing test: the first half of the runs chooses the event, the second half estimates it.
+  // Distinguishing test: the first half of the runs chooses the event (on either statistic), the second half
+  // estimates it: one event is tested, at the test's whole error.
   const bool both = plan.tests == AuditTests::both;
   const double alpha = both ? (1 - plan.confidence) / 2 : 1 - plan.confidence;  // each test's share of the error
   const double alpha_each = alpha / 2;              // P's lower and Q's upper bound
@@ -492,25 +458,32 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     for (std::uint64_t i = from; i < to; ++i) k += v[i] > t;
     return k;
   };
-  std::vector<double> pooled;
-  for (std::uint64_t i = 0; i < half; ++i) pooled.push_back(w.stat_d[i]), pooled.push_back(w.stat_dprime[i]);
-  std::sort(pooled.begin(), pooled.end());
   double best = -INFINITY;
-  const std::size_t candidates = std::min<std::size_t>(pooled.size(), 128);
-  for (std::size_t c = 0; c < candidates; ++c) {
-    const double t = pooled[(pooled.size() - 1) * c / std::max<std::size_t>(1, candidates - 1)];
-    for (bool d_first : {true, false}) {
-      // d_first: E = {S > t}, P = P_D, Q = P_D'; else E = {S <= t}, P = P_D', Q = P_D.
-      const std::uint64_t above_d = count_above(w.stat_d, 0, half, t), above_dp = count_above(w.stat_dprime, 0, half, t);
-      const std::uint64_t kp = d_first ? above_d : half - above_dp, kq = d_first ? above_dp : half - above_d;
-      const double pl = clopper_pearson_lower(kp, half, alpha_each), qu = clopper_pearson_upper(kq, half, alpha_each);
-      const double margin = std::log(std::max(pl, 1e-300)) - std::log(std::max(allowed_p(w.curve, qu), 1e-300));
-      if (margin > best) best = margin, w.threshold = t, w.d_first = d_first;
+  for (bool increments : {false, true}) {
+    const std::vector<double>& on_d = increments ? rec.increments_d : rec.stat_d;
+    const std::vector<double>& on_dprime = increments ? rec.increments_dprime : rec.stat_dprime;
+    std::vector<double> pooled;
+    for (std::uint64_t i = 0; i < half; ++i) pooled.push_back(on_d[i]), pooled.push_back(on_dprime[i]);
+    std::sort(pooled.begin(), pooled.end());
+    const std::size_t candidates = std::min<std::size_t>(pooled.size(), 128);
+    for (std::size_t c = 0; c < candidates; ++c) {
+      const double t = pooled[(pooled.size() - 1) * c / std::max<std::size_t>(1, candidates - 1)];
+      const std::uint64_t above_d = count_above(on_d, 0, half, t), above_dp = count_above(on_dprime, 0, half, t);
+      for (bool d_first : {true, false}) {
+        // d_first: E = {S > t}, P = P_D, Q = P_D'; else E = {S <= t}, P = P_D', Q = P_D.
+        const std::uint64_t kp = d_first ? above_d : half - above_dp, kq = d_first ? above_dp : half - above_d;
+        const double pl = clopper_pearson_lower(kp, half, alpha_each), qu = clopper_pearson_upper(kq, half, alpha_each);
+        const double margin = std::log(std::max(pl, 1e-300)) - std::log(std::max(allowed_p(w.curve, qu), 1e-300));
+        // The likelihood ratio first: the increments statistic is chosen only where it does strictly better.
+        if (margin > best) best = margin, w.threshold = t, w.d_first = d_first, w.on_increments = increments;
+      }
     }
   }
+  const std::vector<double>& chosen_d = w.on_increments ? rec.increments_d : rec.stat_d;
+  const std::vector<double>& chosen_dprime = w.on_increments ? rec.increments_dprime : rec.stat_dprime;
   const std::uint64_t n_est = plan.runs - half;
-  const std::uint64_t above_d = count_above(w.stat_d, half, plan.runs, w.threshold);
-  const std::uint64_t above_dp = count_above(w.stat_dprime, half, plan.runs, w.threshold);
+  const std::uint64_t above_d = count_above(chosen_d, half, plan.runs, w.threshold);
+  const std::uint64_t above_dp = count_above(chosen_dprime, half, plan.runs, w.threshold);
   w.k_p = w.d_first ? above_d : n_est - above_dp;
   w.k_q = w.d_first ? above_dp : n_est - above_d;
   w.n_p = w.n_q = n_est;

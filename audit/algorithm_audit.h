@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Audits of the papers' algorithms as implemented (dpledger audit ALGORITHM): N runs, each with an audit probe
-// (algorithms/run/audit_probe.h) that draws the run's noise (times actual_noise_factor) and sums, for the run on D
-// (canary present) and on D' (canary absent), the claimed density's privacy-loss statistic of every noisy release
-// of the audited unit, given the history (threat model: every iterate released). The neighbouring pair is the
-// worst case the claim covers: the canary shifts each release by the sensitivity the run's ledger composes.
+// Audits of the papers' algorithms as implemented (dpledger audit ALGORITHM): N runs, each executing the algorithm's
+// own code on D (the canary record in the data) and, with an independent seed, on D' (the canary record changed),
+// under an end-to-end audit context (algorithms/run/end_to_end_audit.h) that reads what the threat model releases
+// and sums the claimed density's log-likelihood ratio of each release under the means the run's update code gives
+// on D and on D' from the released history. The neighbouring pair is the profile's canary (a record at the corner
+// of the declared domain or at the clipping bound).
 // Two tests share the confidence C (Bonferroni, (1 - C)/2 each):
 //  - distinguishing (black-box on the released outputs): the threshold test of the statistic on D against D',
 //    exact Clopper-Pearson bounds, against the run's claimed privacy curve delta(eps) (the accountant's certified
@@ -29,13 +30,13 @@ enum class AuditTests { distinguishing, noise, both };
 // Which claim is audited: dpledger's accounting of the run (its certified curve) or the paper's printed figure.
 enum class ClaimAudited { accounted, paper };
 
-// The per-run records of an algorithm audit (what the decision reads): for run i the statistics on D and D', the
-// white-box noise check's energy and draws; with the facts taken from the first run and the noise family.
+// The per-run records of an algorithm audit (what the decision reads): for run i the statistics on D and D' (the
+// summed likelihood ratio, and the increments statistic of the Gaussian releases), the white-box noise check's
+// energy and draws; with the facts taken from the first run and the noise family.
 struct AlgorithmAuditRecords {
-  std::vector<double> stat_d, stat_dprime, energy;
+  std::vector<double> stat_d, stat_dprime, increments_d, increments_dprime, energy;
   std::vector<std::uint64_t> draws;
   std::uint64_t releases_per_run = 0;  // the audit's run 0
-  std::string canary_unit;             // the audited unit run 0 names ("" none)
   bool laplace = false, gamma_norm = false;
 };
 
@@ -66,7 +67,6 @@ struct ClaimPoint {
 
 struct AlgorithmAuditResult {
   std::string algorithm;
-  bool end_to_end = false;            // the runs execute the algorithm on D and D' (else: modelled releases)
   std::vector<std::string> configuration;  // the audit configuration's key=value (before the user's --set)
   std::string faults;                 // the injected faults, as given ("" none)
   AuditTests tests = AuditTests::both;
@@ -78,13 +78,13 @@ struct AlgorithmAuditResult {
   std::string claim_theorem;     // --claim paper: the theorem stated (its source up to the first ':')
   double noise_factor = 1;
   std::uint64_t runs = 0, releases_per_run = 0;
-  std::vector<double> stat_d, stat_dprime;  // per run
   // The claim: epsilon at its delta (the run's accounted figure) and the certified curve.
   double claim_epsilon = 0, claim_delta = 0;
   std::vector<ClaimPoint> curve;
-  // Distinguishing test: the chosen event (statistic > t likelier under D, or <= t likelier under D'), its
-  // estimation-half counts and bounds.
+  // Distinguishing test: the chosen event (statistic > t likelier under D, or <= t likelier under D', on the
+  // likelihood-ratio statistic or on the increments statistic), its estimation-half counts and bounds.
   bool d_first = true;
+  bool on_increments = false;
   double threshold = 0;
   std::uint64_t k_p = 0, n_p = 0, k_q = 0, n_q = 0;
   double p_lower = 0, q_upper = 1;
@@ -101,7 +101,7 @@ struct AlgorithmAuditResult {
   double confidence = 0.95;
   // A shard's result (plan.shard_count > 1): only its runs' records are set, no test was made.
   bool partial = false;
-  AlgorithmAuditRecords records;  // every run's (a shard: its own runs'; the others 0)
+  AlgorithmAuditRecords records;  // every run's statistics (a shard: its own runs'; the others 0)
 };
 
 // The default number of runs of `algorithm`'s audit (enough for actual_noise_factor=0.5 to be caught by the
@@ -110,15 +110,14 @@ std::uint64_t algorithm_audit_default_runs(const std::string& algorithm);
 // The audit configuration of `algorithm` (key=value, applied before --set): parameters whose accounted epsilon the
 // default runs can resolve. Empty: the run's own defaults.
 std::vector<std::string> algorithm_audit_configuration(const std::string& algorithm);
-// Whether `algorithm`'s audit runs it end to end (on D and D', its releases observed), and the faults its code can
-// take (audit --list-faults): "noise", "clip", "sensitivity", "unsampled".
-bool is_end_to_end(const std::string& algorithm);
+// The faults `algorithm`'s code can take (audit --list-faults): "noise", "clip", "sensitivity", "unsampled",
+// "reuse-noise".
 std::vector<std::string> applicable_faults(const std::string& algorithm);
 // Parses one --inject FAULT (noise=F, clip=F, sensitivity=F, unsampled) into `faults` / `noise_factor`; throws
 // InputError naming the fault and what is allowed, NotApplicable where `algorithm`'s code cannot take it.
 void parse_fault(const std::string& algorithm, const std::string& fault, algorithms::InjectedFaults& faults,
                  double& noise_factor);
-// The algorithms with an audit probe.
+// The algorithms with an audit.
 std::vector<std::string> auditable_algorithms();
 bool is_auditable(const std::string& algorithm);
 

@@ -90,18 +90,19 @@ Json to_json(const AlgorithmShard& s) {
   j["confidence"] = s.confidence;
   const AlgorithmAuditRecords& r = s.records;
   j["noise_family"] = r.gamma_norm ? "gamma-norm" : r.laplace ? "laplace" : "gaussian";
-  if (s.shard_index == 0) {  // run 0's facts
-    j["releases_per_run"] = r.releases_per_run;
-    j["canary_unit"] = r.canary_unit;
-  }
-  Json d = Json::array(), dp = Json::array(), e = Json::array(), n = Json::array();
+  if (s.shard_index == 0) j["releases_per_run"] = r.releases_per_run;  // run 0's fact
+  Json d = Json::array(), dp = Json::array(), id = Json::array(), idp = Json::array(), e = Json::array(),
+       n = Json::array();
   for (std::uint64_t i = s.shard_index; i < s.runs; i += s.shard_count) {
     d.push_back(algorithm_shard_number(r.stat_d[i]));
     dp.push_back(algorithm_shard_number(r.stat_dprime[i]));
+    id.push_back(algorithm_shard_number(r.increments_d[i]));
+    idp.push_back(algorithm_shard_number(r.increments_dprime[i]));
     e.push_back(algorithm_shard_number(r.energy[i]));
     n.push_back(r.draws[i]);
   }
-  j["records"] = Json{{"stat_d", d}, {"stat_dprime", dp}, {"noise_energy", e}, {"noise_draws", n}};
+  j["records"] = Json{{"stat_d", d},           {"stat_dprime", dp},    {"increments_d", id},
+                      {"increments_dprime", idp}, {"noise_energy", e}, {"noise_draws", n}};
   return j;
 }
 
@@ -131,25 +132,28 @@ AlgorithmShard algorithm_shard_from_json(const Json& j, const std::string& file)
       throw InputError(file + ": algorithm audit shard field 'noise_family' is not gaussian, laplace or gamma-norm");
     r.laplace = family != "gaussian";
     r.gamma_norm = family == "gamma-norm";
-    if (s.shard_index == 0) {
-      r.releases_per_run = algorithm_shard_integer(j, "releases_per_run", 0, UINT64_MAX, file);
-      r.canary_unit = algorithm_shard_string(j, "canary_unit", file);
-    }
+    if (s.shard_index == 0) r.releases_per_run = algorithm_shard_integer(j, "releases_per_run", 0, UINT64_MAX, file);
     const Json& rec = algorithm_shard_field(j, "records", file);
     const std::uint64_t mine = algorithm_shard_runs(s.runs, s.shard_index, s.shard_count);
-    const char* names[4] = {"stat_d", "stat_dprime", "noise_energy", "noise_draws"};
+    const char* names[6] = {"stat_d",       "stat_dprime",  "increments_d",
+                            "increments_dprime", "noise_energy", "noise_draws"};
     for (const char* name : names)
       if (!rec.is_object() || !rec.contains(name) || !rec.at(name).is_array() || rec.at(name).size() != mine)
         throw InputError(file + ": algorithm audit shard field 'records." + name + "' is not a list of the shard's " +
                          std::to_string(mine) + " runs");
     r.stat_d.assign(s.runs, 0);
     r.stat_dprime.assign(s.runs, 0);
+    r.increments_d.assign(s.runs, 0);
+    r.increments_dprime.assign(s.runs, 0);
     r.energy.assign(s.runs, 0);
     r.draws.assign(s.runs, 0);
     for (std::uint64_t k = 0; k < mine; ++k) {
       const std::uint64_t i = s.shard_index + k * s.shard_count;
       r.stat_d[i] = algorithm_shard_number_of(rec.at("stat_d")[k], "records.stat_d", file);
       r.stat_dprime[i] = algorithm_shard_number_of(rec.at("stat_dprime")[k], "records.stat_dprime", file);
+      r.increments_d[i] = algorithm_shard_number_of(rec.at("increments_d")[k], "records.increments_d", file);
+      r.increments_dprime[i] =
+          algorithm_shard_number_of(rec.at("increments_dprime")[k], "records.increments_dprime", file);
       r.energy[i] = algorithm_shard_number_of(rec.at("noise_energy")[k], "records.noise_energy", file);
       const Json& n = rec.at("noise_draws")[k];
       if (!n.is_number_unsigned())
@@ -196,15 +200,14 @@ void AlgorithmShardMerge::add(const AlgorithmShard& s, const std::string& file) 
   for (std::uint64_t i = s.shard_index; i < s.runs; i += s.shard_count) {
     r.stat_d[i] = s.records.stat_d[i];
     r.stat_dprime[i] = s.records.stat_dprime[i];
+    r.increments_d[i] = s.records.increments_d[i];
+    r.increments_dprime[i] = s.records.increments_dprime[i];
     r.energy[i] = s.records.energy[i];
     r.draws[i] = s.records.draws[i];
   }
   r.laplace = r.laplace || s.records.laplace;
   r.gamma_norm = r.gamma_norm || s.records.gamma_norm;
-  if (s.shard_index == 0) {
-    r.releases_per_run = s.records.releases_per_run;
-    r.canary_unit = s.records.canary_unit;
-  }
+  if (s.shard_index == 0) r.releases_per_run = s.records.releases_per_run;
 }
 
 AlgorithmShard AlgorithmShardMerge::total() const {

@@ -98,16 +98,20 @@ std::string algorithm_audit_svg(const AlgorithmAuditResult& w) {
   std::string fired = by_d && by_n ? " (distinguishing test and noise check)" : by_d ? " (distinguishing test)"
                                                                           : by_n ? " (white-box noise check only)"
                                                                                  : "";
-  p.title = "audit of " + w.algorithm + (w.end_to_end ? "" : " (modelled)") +
+  p.title = "audit of " + w.algorithm +
             (w.faults.empty() ? "" : ", injected " + w.faults) +
             (w.noise_factor != 1 ? ", noise x" + num(w.noise_factor) : "") + ": " + to_string(w.verdict) + fired +
             "; epsilon lower " + num(w.epsilon_lower) + " vs claimed " + num(w.claim_epsilon);
   p.width = std::max(p.width, static_cast<int>(std::ceil(140 + 8.6 * static_cast<double>(p.title.size()))));
-  p.x.label = "privacy-loss statistic of a run (claimed density)";
+  // The histograms of the statistic the chosen event reads.
+  const std::vector<double>& on_d = w.on_increments ? w.records.increments_d : w.records.stat_d;
+  const std::vector<double>& on_dprime = w.on_increments ? w.records.increments_dprime : w.records.stat_dprime;
+  p.x.label = w.on_increments ? "increments statistic of a run (successive releases' residuals)"
+                              : "privacy-loss statistic of a run (claimed density)";
   p.y.label = "runs per bin";
   p.y.integer = true;  // counts of runs
   double lo = INFINITY, hi = -INFINITY;
-  for (const auto* v : {&w.stat_d, &w.stat_dprime})
+  for (const auto* v : {&on_d, &on_dprime})
     for (double x : *v) lo = std::min(lo, x), hi = std::max(hi, x);
   if (!(hi > lo)) hi = lo + 1;
   const int bins = 40;
@@ -116,7 +120,7 @@ std::string algorithm_audit_svg(const AlgorithmAuditResult& w) {
   double top = 0;
   const char* names[2] = {"on D (canary in)", "on D' (canary changed or out)"};
   int side = 0;
-  for (const auto* v : {&w.stat_d, &w.stat_dprime}) {
+  for (const auto* v : {&on_d, &on_dprime}) {
     std::vector<double> h(bins, 0);
     for (double x : *v) h[std::clamp(static_cast<int>((x - lo) / (hi - lo) * bins), 0, bins - 1)] += 1;
     for (double c : h) top = std::max(top, c);

@@ -469,7 +469,6 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
   out.json["statistic"] = w.statistic;
   out.json["releases_per_run"] = w.releases_per_run;
   out.json["actual_noise_factor"] = w.noise_factor;
-  out.json["end_to_end"] = w.end_to_end;
   out.json["configuration"] = w.configuration;
   out.json["inject"] = o.injects;
   out.json["test"] = w.tests == AuditTests::both ? "both" : w.tests == AuditTests::distinguishing ? "distinguishing" : "noise";
@@ -484,6 +483,7 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
   out.json["claimed_curve"] = curve;
   out.json["distinguishing"] = Json{{"verdict", to_string(w.distinguishing)},
                                     {"event", Json{{"statistic", w.d_first ? ">" : "<="}, {"threshold", w.threshold},
+                                                   {"reads", w.on_increments ? "increments" : "likelihood ratio"},
                                                    {"likelier_under", w.d_first ? "D" : "D'"}}},
                                     {"count_p", w.k_p}, {"n_p", w.n_p}, {"count_q", w.k_q}, {"n_q", w.n_q},
                                     {"p_lower", jdown(w.p_lower)}, {"q_upper", jup(w.q_upper)},
@@ -512,9 +512,8 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
     t << "verdict          PASS: " << tests_named << (use_d && use_n ? " shows" : " shows no") << (use_d && use_n ? " a" : "")
       << " violation at confidence " << C << "\n";
   }
-  t << "audit            " << (w.end_to_end ? "end to end: each run executes the algorithm on D and on D' and the statistic reads its releases"
-                                            : "MODELLED (white-box): each release is drawn as its noise-free mean plus the ledger's shift plus the noise; the algorithm's clipping, sensitivity and update code are not exercised")
-    << "\n";
+  t << "audit            end to end: each run executes the algorithm on D and on D' and the statistic reads its "
+       "releases\n";
   if (!w.configuration.empty()) {
     t << "configuration   ";
     for (const auto& c : w.configuration) t << " " << c;
@@ -525,7 +524,8 @@ Output algorithm_audit_output(const AlgorithmAuditResult& w, const AlgorithmAudi
   t << "canary           " << w.canary << "\n";
   t << "claim            epsilon " << up(w.claim_epsilon) << " at delta " << format_input(w.claim_delta) << "; the curve: "
     << w.claim_source << "\n";
-  t << "distinguishing   " << (use_d ? "" : "(not part of the verdict) ") << to_string(w.distinguishing) << ": event statistic " << (w.d_first ? "> " : "<= ")
+  t << "distinguishing   " << (use_d ? "" : "(not part of the verdict) ") << to_string(w.distinguishing) << ": event "
+    << (w.on_increments ? "increments statistic " : "statistic ") << (w.d_first ? "> " : "<= ")
     << format_input(w.threshold) << " (likelier under " << (w.d_first ? "D" : "D'") << "): P >= " << down(w.p_lower) << " ("
     << w.k_p << "/" << w.n_p << "), Q <= " << up(w.q_upper) << " (" << w.k_q << "/" << w.n_q << "); the claim allows P <= "
     << up(w.allowed_p) << "\n";
@@ -908,13 +908,10 @@ Output run_audit(const AuditOptions& o) {
       Output out;
       out.json["command"] = "audit";
       out.json["target"] = o.args.front();
-      out.json["end_to_end"] = is_end_to_end(o.args.front());
       out.json["faults"] = applicable_faults(o.args.front());
       std::ostringstream t;
       for (const auto& f : applicable_faults(o.args.front()))
         t << (f == "unsampled" || f == "reuse-noise" ? f : f + "=F") << "\n";
-      if (!is_end_to_end(o.args.front()))
-        t << "(this algorithm's audit models its releases: only the noise can be scaled)\n";
       out.text = t.str();
       return out;
     }

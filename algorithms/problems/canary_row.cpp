@@ -11,4 +11,13 @@ LocalObjective with_canary_row(const LocalObjective& f, double feature, double l
   return LocalObjective(std::move(data), f.loss(), f.regularizer(), f.huber_delta());
 }
 
+LocalObjective with_canary_rows(const LocalObjective& f, double feature, double label, double label0) {
+  Dataset data = f.data();
+  data.features.setZero();
+  data.features.col(0).setConstant(feature);
+  data.labels.setConstant(label);
+  data.labels(0) = label0;
+  return LocalObjective(std::move(data), f.loss(), f.regularizer(), f.huber_delta());
+}
+
 }  // namespace dpl::algorithms

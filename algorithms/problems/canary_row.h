@@ -10,5 +10,8 @@ namespace dpl::algorithms {
 
 // f with its row 0 replaced by (feature e_1, label); the loss, regulariser and other rows unchanged.
 LocalObjective with_canary_row(const LocalObjective& f, double feature, double label);
+// f with every row the feature row `feature` e_1 labelled `label`, except row 0 labelled `label0` (an agent whose
+// every record is a copy of the canary: a hidden choice of one of its records then mixes over the canary alone).
+LocalObjective with_canary_rows(const LocalObjective& f, double feature, double label, double label0);
 
 }  // namespace dpl::algorithms

@@ -39,6 +39,20 @@ void EndToEndAudit::release_gaussian(const double* y, const double* m_d, const d
     residual += (y[l] - own[l]) * (y[l] - own[l]);
   }
   stat_ += end_to_end_log_mixture(q, t / (2 * sd * sd));
+  // The residual increments (header): compared with the previous release's when of the same dimension.
+  const bool follows = residual_d_.size() == static_cast<std::size_t>(dim);
+  double inc_d = 0, inc_dprime = 0;
+  residual_d_.resize(static_cast<std::size_t>(dim));
+  residual_dprime_.resize(static_cast<std::size_t>(dim));
+  for (int l = 0; l < dim; ++l) {
+    const double r = y[l] - m_d[l], r_prime = y[l] - m_dprime[l];
+    const auto i = static_cast<std::size_t>(l);
+    inc_d += (r - residual_d_[i]) * (r - residual_d_[i]);
+    inc_dprime += (r_prime - residual_dprime_[i]) * (r_prime - residual_dprime_[i]);
+    residual_d_[i] = r;
+    residual_dprime_[i] = r_prime;
+  }
+  if (follows) increments_ += (q >= 1 ? inc_dprime - inc_d : inc_dprime) / (4 * sd * sd);
   if (q >= 1) {
     set_family(NoiseFamily::gaussian);
     energy_ += residual / (sd * sd);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace dpl::algorithms {
 
@@ -41,6 +42,9 @@ class EndToEndAudit {
   // log p_D(y) / p_D'(y) = log[(1 - q) + q e^t], t = (||y - m_d'||^2 - ||y - m_d||^2) / 2 sd^2 (Mironov, Talwar and
   // Zhang 2019 for q < 1). The white-box noise check reads the residual y - m of the run's own data set (q = 1; a
   // subsampled run reports its draws with noise_draw instead).
+  // It also adds to the increments statistic (increments()), read from the residuals r = y - m_d and r' = y - m_dprime
+  // of two successive releases of the same dimension: with independent noise each increment is noise of variance
+  // 2 sd^2; with one draw reused across steps the increments of the run's own residuals lose the noise.
   void release_gaussian(const double* y, const double* m_d, const double* m_dprime, int dim, double sd, double q = 1);
   // The white-box noise check's record of one Gaussian draw, against its claimed std sd.
   void noise_draw(double noise, double sd);
@@ -65,6 +69,13 @@ class EndToEndAudit {
   NoiseFamily family() const { return family_; }
 
   double statistic() const { return stat_; }
+  // The increments statistic of the Gaussian releases: sum over successive releases of
+  // (||r'_k - r'_k-1||^2 - ||r_k - r_k-1||^2) / 4 sd^2 (the Gaussian likelihood ratio of the residual increments,
+  // as if independent), or for a subsampled release (q < 1, whose mean on D is hidden) ||r'_k - r'_k-1||^2 / 4 sd^2;
+  // larger on D. A statistic of the releases like any other (the distinguishing test stays valid); it separates D
+  // from D' when the noise is reused and the canary's shift changes from step to step (with a constant shift a
+  // reused draw releases no more than one step does).
+  double increments() const { return increments_; }
   std::uint64_t releases() const { return releases_; }
   // Sum of the draws' energies under the claim (Gaussian (noise / sd)^2, Laplace |noise| / b, gamma-norm
   // rate ||e||), and their count (the gamma-norm's: the sum of the dimensions).
@@ -77,7 +88,9 @@ class EndToEndAudit {
   bool on_d_;
   InjectedFaults faults_;
   std::uint64_t cap_;
-  double stat_ = 0, energy_ = 0;
+  double stat_ = 0, energy_ = 0, increments_ = 0;
+  std::vector<double> residual_d_, residual_dprime_;  // the previous Gaussian release's r and r'
+
   std::uint64_t releases_ = 0, draws_ = 0;
   NoiseFamily family_ = NoiseFamily::gaussian;
   bool family_set_ = false;

@@ -18,12 +18,12 @@ double curvature_bound(LossKind loss) {
   return 0.25;  // logistic: L'' = s(1 - s) <= 1/4
 }
 
-double perturbation_sensitivity(LossKind loss, double C, int rows) {
+double perturbation_sensitivity(LossKind loss, double C, int rows, int dim) {
   (void)curvature_bound(loss);
-  const double sup_derivative = 1.0;  // logistic: |L'| = 1/(1 + e^z) < 1
-  const double max_row_norm = 1.0;    // declared domain: the set-up scales every feature row to unit l2 norm
-  // Recycled ADMM (53): one replaced row moves (C/B_i) L' y x by at most 2 C sup|L'| max||x|| / B_i; rounded up.
-  return std::nextafter(2.0 * C * sup_derivative * max_row_norm / static_cast<double>(rows), HUGE_VAL);
+  // Recycled ADMM (53): one replaced row moves (C/B_i) L' y x by at most 2 C sup|L'| max||x|| / B_i (logistic:
+  // |L'| < 1, unit rows); in dimension 1 by at most 1.06 C / B_i (the gap of two scalar rows, header); rounded up.
+  const double gap_times_c = dim == 1 ? std::nextafter(kLogisticGapOneDimension * C, HUGE_VAL) : 2.0 * C;  // 2C exact
+  return std::nextafter(gap_times_c / static_cast<double>(rows), HUGE_VAL);
 }
 
 std::vector<AgentLedger> perturbation_ledgers(const PerturbationLedgerInputs& in) {
@@ -38,15 +38,16 @@ std::vector<AgentLedger> perturbation_ledgers(const PerturbationLedgerInputs& in
     const Interval x = C * c1 / (B * floor);
     l.x = hi_up(x);
     l.condition = certainly_lt(exact_int(2) * c1, B / C * floor);
-    const Interval s = exact(perturbation_sensitivity(in.loss, in.C, a.rows));  // (53), from the declared domain
+    const Interval s = exact(perturbation_sensitivity(in.loss, in.C, a.rows, in.dim));  // (53), declared domain
+    const Interval s_printed = exact(perturbation_sensitivity(in.loss, in.C, a.rows, 2));  // (53) as printed: 2C/B_i
     Interval printed = exact_int(0), total = exact_int(0);
     const bool finite = certainly_lt(x, exact_int(1));
     const Interval jac = finite ? -exact_int(2) * log1p(-x) : positive_infinity();  // (56)
     for (double rate : in.rates) {
-      // R-ADMM: noise part alpha s_i (54). DVP: perturbation (C/B_i) e at rate zeta B_i/C: (zeta B_i/C) s_i = 2 zeta.
+      // R-ADMM: noise part alpha s_i (54). DVP: perturbation (C/B_i) e at rate zeta B_i/C: (zeta B_i/C) s_i.
       const Interval noise = in.dual_perturbation ? exact(rate) * s * B / C : exact(rate) * s;
       // (30): (2C/B_i)(1.4 c_1/floor + alpha); for DVP alpha = zeta B_i/C, i.e. 2 zeta + 2.8 x_i.
-      printed += in.dual_perturbation ? noise + exact_int(2) * seven_fifths * x
+      printed += in.dual_perturbation ? exact(rate) * s_printed * B / C + exact_int(2) * seven_fifths * x
                                       : exact_int(2) * C / B * (seven_fifths * c1 / floor + exact(rate));
       if (finite) {
         const Interval r = noise + jac;

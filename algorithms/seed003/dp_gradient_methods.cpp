@@ -285,6 +285,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
   if (e2e) {
     const InjectedFaults& f = e2e->faults();
     R.inject(C * f.clip, f.sensitivity, f.unsampled);
+    cfg.reuse_noise = f.reuse_noise;
     if (problem.reg.l1 > 0)
       throw NotApplicable("audit: l1 > 0 (the proximal step after the noise): the released iterate is not Gaussian "
                           "around a mean the audit can compute; audit with l1=0");
@@ -347,7 +348,7 @@ RunResult run_dp_sgd(RunParameters& params, std::uint64_t seed, const ProgressCa
   const FixedPointRun run = run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [&](std::int64_t k) {
     return batches == Batches::cyclic ? (k + n - 1) / n : k;
   }, bar, extra > 0 ? d : -1, extra, probe && probe->lean(), audit_release);
-  if (probe && probe->lean()) {  // an audit run: the probe has its statistics; no utility, no accounting
+  if (probe && probe->lean()) {  // an audit run (end to end): no utility, no accounting
     bar.finish();
     return r;
   }
@@ -491,6 +492,7 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   }
   CoordinateGradientOperator R(problem, beta, C);
   R.inject(C * faults.clip, faults.sensitivity);
+  cfg.reuse_noise = faults.reuse_noise;
   Rng noise_rng = rng.split();
   // End-to-end: each step's updated coordinates as released, against their means on D and on D' from the released
   // state before (the auditor's: the step's gradient with record 0 of D or of D', through the run's clipping).
@@ -528,7 +530,7 @@ RunResult run_dp_cd(RunParameters& params, std::uint64_t seed, const ProgressCal
   bar.phase(0, 0.5, "step");
   const FixedPointRun run = run_proximal_iteration(problem, R, cfg, gamma, noise_rng, r, [](std::int64_t k) { return k; },
                                                    bar, -1, 0, probe && probe->lean(), audit_release);
-  if (probe && probe->lean()) return r;  // an audit run: the probe has its statistics
+  if (probe && probe->lean()) return r;  // an audit run: the end-to-end audit has its statistics
   finish_seed003_result(r, params, K, run.u, problem, Eigen::VectorXd::Zero(problem.dim()));
   r.extra["paper_setting"] = "Cyffers, Bellet and Basu 2023 Prop. 2 (DP-CD, no experiment of its own) at App. E's delta 1e-6, "
                              "eps 1 (sigma by RDP over K = 50 steps); data " +

@@ -4,6 +4,7 @@
 #include "accounting/errors.h"
 
 #include <string>
+#include <vector>
 
 namespace dpl::algorithms::seed003 {
 
@@ -36,7 +37,12 @@ FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOper
   FixedPointRun run;
   run.u = u0;
   run.touches.assign(static_cast<std::size_t>(blocks), 0);
-  Eigen::VectorXd r(u0.size()), noise;
+  Eigen::VectorXd r(u0.size()), noise, first_draw;
+  std::vector<bool> drawn;  // reuse_noise: which blocks have their first draw
+  if (cfg.reuse_noise) {
+    first_draw.setZero(u0.size());
+    drawn.assign(static_cast<std::size_t>(blocks), false);
+  }
   std::vector<int> active, written, pool(static_cast<std::size_t>(blocks));
   for (int b = 0; b < blocks; ++b) pool[static_cast<std::size_t>(b)] = b;
   for (std::int64_t k = 0; k < cfg.iterations; ++k) {
@@ -60,16 +66,17 @@ FixedPointRun private_fixed_point_iteration(const Eigen::VectorXd& u0, BlockOper
       written.clear();
     }
     if (!active.empty()) {
-      if (!cfg.skip_operator) R.evaluate(run.u, active, k, r);
+      R.evaluate(run.u, active, k, r);
       for (int b : active) {
         ++run.touches[static_cast<std::size_t>(b)];
-        if (cfg.skip_operator && cfg.audit_block >= 0 && b != cfg.audit_block) continue;
         if (cfg.observe_noise) written.push_back(b);
+        const bool reuse = cfg.reuse_noise && drawn[static_cast<std::size_t>(b)];
+        if (cfg.reuse_noise) drawn[static_cast<std::size_t>(b)] = true;
         for (int l = b * d; l < (b + 1) * d; ++l) {
-          const double eta = cfg.sigma > 0 ? cfg.sigma * rng.gaussian() : 0.0;
+          const double eta = reuse ? first_draw(l) : cfg.sigma > 0 ? cfg.sigma * rng.gaussian() : 0.0;
+          if (cfg.reuse_noise) first_draw(l) = eta;
           if (cfg.observe_noise) noise(l) = eta;
-          // Skipped operator: R_b(u) taken as u_b (the block keeps its value plus the relaxed noise).
-          run.u(l) += cfg.lambda * ((cfg.skip_operator ? run.u(l) : r(l)) + eta - run.u(l));
+          run.u(l) += cfg.lambda * (r(l) + eta - run.u(l));
         }
       }
     }

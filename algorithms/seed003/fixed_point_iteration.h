@@ -38,11 +38,9 @@ struct FixedPointConfig {
   // Optional (white-box audits): sees, at step k = 0..K-1, the noise eta drawn for every active block (entries
   // of inactive blocks are 0), before the relaxation and post-map.
   std::function<void(std::int64_t k, const Eigen::VectorXd& eta)> observe_noise;
-  // Audits whose statistic reads only the audited block's noise (audit_probe.h): R is not evaluated and only that
-  // block's noise is drawn (the others keep their values; audit_block -1: every active block's); the activations
-  // are drawn as in a full run.
-  bool skip_operator = false;
-  int audit_block = 0;
+  // An audit's injected fault (end_to_end_audit.h, reuse-noise): each block's first noise draw is reused at every
+  // later step it is active, where the ledger composes independent draws.
+  bool reuse_noise = false;
 };
 
 struct FixedPointRun {

@@ -110,6 +110,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
   cfg.block_dim = p;
   cfg.lambda = k.lambda;
   cfg.sigma = k.sigma;  // u_i += lambda (R_i(u) + eta_i - u_i) = u_i + 2 lambda (Clip(x_i - z) + eta_i/2)
+  cfg.reuse_noise = faults.reuse_noise;
   // The white-box auditor of an end-to-end run: this same operator on D and on D' (the canary record +1 and -1),
   // giving record 0's block update on each from the released state.
   const ErmProblem canary_d = e2e ? with_canary_record(problem, true) : ErmProblem{};
@@ -173,7 +174,7 @@ RunResult run_admm(RunParameters& params, std::uint64_t seed, Deployment dep, co
       diverged = diverged || !std::isfinite(r.trace.back().objective);
     }
   });
-  if (probe && probe->lean()) return r;  // an audit run: the probe has its statistics
+  if (probe && probe->lean()) return r;  // an audit run: the end-to-end audit has its statistics
   const Eigen::VectorXd z = R.z_of(run.u);  // the only release
   finish_seed003_result(r, params, k.K, z, problem, R.z_of(u0));
   const std::string data = params.resolved().value("data", std::string());

@@ -5,6 +5,7 @@
 #include "algorithms/problems/canary_row.h"
 #include "algorithms/run/audit_probe.h"
 #include "algorithms/run/end_to_end_audit.h"
+#include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_progress.h"
 #include "algorithms/seed000/trace_recording.h"
@@ -114,7 +115,7 @@ void audit_node_sampling_end_to_end(EndToEndAudit& e2e, const AuditProbe& probe,
   }
   const InjectedFaults& faults = e2e.faults();
   const LocalObjective& own = problem.locals[static_cast<std::size_t>(target)];
-  const LocalObjective f_d = with_canary_row(own, 1, 1), f_dprime = with_canary_row(own, 1, -1);
+  const LocalObjective f_d = with_canary_rows(own, 1, 1, 1), f_dprime = with_canary_rows(own, 1, 1, -1);
   DistributedProblem data = problem;
   data.locals[static_cast<std::size_t>(target)] = e2e.on_d() ? f_d : f_dprime;
   const double sigma = s.sigma;
@@ -280,8 +281,10 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
   LedgerEntry honest = paper;
   if (k.s.one_sample) {  // batch=full: the local mean subgradient really has sensitivity 2L/q (no hidden sample)
     honest.mechanism.sens = 2 * th.L;
-    honest.q = std::nextafter(1.0 / th.q, HUGE_VAL);
-    honest.sampling = Sampling::wor;
+    if (th.q > 1) {  // one record of q: subsampling without replacement; of one record: no choice, no sampling
+      honest.q = std::nextafter(1.0 / th.q, HUGE_VAL);
+      honest.sampling = Sampling::wor;
+    }
   }
   auto to_json = [&](const seed004::ObservableAccounting& a, const std::string& model) {
     return Json{{"epsilon", a.epsilon},      {"delta", a.delta},      {"model", model},
@@ -318,11 +321,17 @@ RunResult run_dp_dda_node_sampling(RunParameters& params, std::uint64_t seed, co
     }
   }
   r.accounted["honest_model"] = to_json(honest_acc, "honest (as epsilon above)");
-  r.ledger_not_expressible =
-      "a mechanism ledger (a fixed list of composed mechanisms) cannot express the accounted epsilon, which averages "
-      "over the node's public Binomial(T, p) number of active steps K (delta = E_K delta_K(eps), bounded by "
-      "delta_{k*}(eps) + P(K > k*) or summed exactly); the k* active steps alone are `" +
-      r.accounted["spec"].get<std::string>() + "` at delta - tail (tail = P(K > k*) <= " + r.accounted["tail"].dump() + ")";
+  if (honest_acc.tail == 0 && honest_acc.active_bound == th.T) {
+    // Every node active at every step (p = 1): K = T surely, and the accounted epsilon composes the T steps alone.
+    r.mechanisms = mechanism_ledger_json(std::vector<std::string>{honest_acc.spec});
+  } else {
+    r.ledger_not_expressible =
+        "a mechanism ledger (a fixed list of composed mechanisms) cannot express the accounted epsilon, which "
+        "averages over the node's public Binomial(T, p) number of active steps K (delta = E_K delta_K(eps), bounded "
+        "by delta_{k*}(eps) + P(K > k*) or summed exactly); the k* active steps alone are `" +
+        r.accounted["spec"].get<std::string>() + "` at delta - tail (tail = P(K > k*) <= " +
+        r.accounted["tail"].dump() + ")";
+  }
   bar.finish();
   return r;
 }

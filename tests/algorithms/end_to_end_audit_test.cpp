@@ -30,6 +30,40 @@ RC_GTEST_PROP(EndToEndAudit, StatisticIsTheClaimedDensitysLogRatio, ()) {
   RC_ASSERT(std::fabs(b.noise_energy() - (y - mdp) * (y - mdp) / (sd * sd)) < 1e-9);
 }
 
+// The increments statistic (golden values written out): successive residuals r = y - m_D and r' = y - m_D' give
+// (||r'_2 - r'_1||^2 - ||r_2 - r_1||^2) / 4 sd^2; a subsampled release ||r'_2 - r'_1||^2 / 4 sd^2; the first release
+// and a release of another dimension add nothing.
+TEST(EndToEndAudit, IncrementsStatisticOfSuccessiveResiduals) {
+  const double sd = 0.5;
+  const double y1 = 1.0, md1 = 0.2, mdp1 = -0.2, y2 = 1.3, md2 = 0.1, mdp2 = -0.4;
+  EndToEndAudit a(true, {});
+  a.release_gaussian(&y1, &md1, &mdp1, 1, sd);
+  EXPECT_EQ(a.increments(), 0);
+  a.release_gaussian(&y2, &md2, &mdp2, 1, sd);
+  const double dr = (y2 - md2) - (y1 - md1), drp = (y2 - mdp2) - (y1 - mdp1);  // 0.4 and 0.5
+  EXPECT_NEAR(a.increments(), (drp * drp - dr * dr) / (4 * sd * sd), 1e-15);
+  EXPECT_NEAR(a.increments(), (0.25 - 0.16) / 1.0, 1e-15);
+  EndToEndAudit sampled(false, {});
+  sampled.release_gaussian(&y1, &md1, &mdp1, 1, sd, 0.5);
+  sampled.release_gaussian(&y2, &md2, &mdp2, 1, sd, 0.5);
+  EXPECT_NEAR(sampled.increments(), 0.25, 1e-15);
+  const double y3[2] = {0, 0}, m3[2] = {1, 1};
+  sampled.release_gaussian(y3, m3, m3, 2, sd, 0.5);
+  EXPECT_NEAR(sampled.increments(), 0.25, 1e-15);
+}
+
+// With one draw reused, the residual increments of the run's own data set are exactly 0: on D' the subsampled
+// statistic is 0 whatever the draw (its power against reuse-noise).
+RC_GTEST_PROP(EndToEndAudit, ReusedDrawLeavesNoIncrements, ()) {
+  const double n = *rc::gen::inRange(-3000, 3000) / 1000.0;
+  EndToEndAudit b(false, {});
+  for (int k = 0; k < 5; ++k) {
+    const double mdp = 0.1 * k, md = mdp + (k % 2 ? 1.0 : 0.0), y = mdp + n;
+    b.release_gaussian(&y, &md, &mdp, 1, 0.7, 0.5);
+  }
+  RC_ASSERT(std::fabs(b.increments()) < 1e-24);
+}
+
 TEST(EndToEndAudit, SubsampledReleaseIsTheMixturesLogRatio) {
   const double y[2] = {0.7, -0.2}, md[2] = {1.0, 0.0}, mdp[2] = {0.0, 0.0}, sd = 0.8, q = 0.3;
   EndToEndAudit a(true, {});

@@ -201,3 +201,34 @@ TEST(RecycledAdmm, DvpMatchesTheRadmmBoundAndIsAccounted) {
   EXPECT_GT(r.extra["zeta"].get<double>(), 0);
   EXPECT_EQ(r.extra["argmin_solves"].get<int>(), 20 * 5);
 }
+
+// The one-dimensional gap of two rows' logistic gradients (objective_perturbation_privacy.h), for f >= 0 (the
+// other sign is the mirror): 1 while f <= t*, else sigma(f) + c/f with c = sup_t t sigma(-t) = t* - 1. Bounded by
+// cells: on [a, b], sigma(f) <= sigma(b) and c/f <= c/a; beyond 64, 1 + c/64. Independently, the gap of any two
+// scalar rows at any f stays below the constant, and it is attained up to 0.01 (the bound is not loose).
+TEST(RecycledAdmm, OneDimensionalLogisticGapIsBoundedAndNearlyAttained) {
+  auto sigma = [](double t) { return 1 / (1 + std::exp(-t)); };
+  double c = 0;  // t sigma(-t) is 1-Lipschitz on [0, 3]: the grid's maximum plus the step bounds it
+  for (double t = 0; t <= 3; t += 1e-5) c = std::max(c, t * sigma(-t));
+  c += 1e-5;
+  EXPECT_LT(c, 0.2785);
+  double cells = 0;
+  for (double a = 1.2; a < 64; a += 1e-3) cells = std::max(cells, sigma(a + 1e-3) + c / a);
+  EXPECT_LT(std::max(cells, 1 + c / 64), 1.055);
+  EXPECT_LT(1.055, kLogisticGapOneDimension);
+  // Brute force over f and the two rows (each row's gradient is -s sigma(-s f), s = y x in [-1, 1]).
+  double attained = 0;
+  for (double f = -12; f <= 12; f += 0.01) {
+    double hi = -1, lo = 1;
+    for (double s = -1; s <= 1; s += 1e-3) {
+      const double g = s * sigma(-s * f);
+      hi = std::max(hi, g), lo = std::min(lo, g);
+    }
+    attained = std::max(attained, hi - lo);
+  }
+  EXPECT_LE(attained, kLogisticGapOneDimension);
+  EXPECT_GT(attained, kLogisticGapOneDimension - 0.01);
+  // The ledger's sensitivity: 1.06 C/B_i in dimension 1, 2 C/B_i (Recycled ADMM (53)) otherwise, rounded up.
+  EXPECT_GE(perturbation_sensitivity(LossKind::logistic, 100, 113, 1), 1.06 * 100 / 113);
+  EXPECT_EQ(perturbation_sensitivity(LossKind::logistic, 100, 113, 2), std::nextafter(2.0 * 100 / 113, HUGE_VAL));
+}

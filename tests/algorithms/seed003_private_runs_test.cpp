@@ -9,6 +9,7 @@
 #include "accounting/numeric/decimal.h"
 #include "algorithms/rng/portable_rng.h"
 #include "algorithms/run/algorithm_registry.h"
+#include "algorithms/seed003/fixed_point_iteration.h"
 #include "algorithms/seed003/lasso_coordinate_descent.h"
 #include "algorithms/seed003/paper_privacy_claims.h"
 
@@ -189,4 +190,47 @@ TEST(Seed003Runs, BadInputsThrowInputError) {
       {"dp-cd", {"coordinates=31"}},               {"admm-decentralized", {"K=100000000"}},
       {"dp-sgd", {"data=lasso-synthetic"}},        {"admm-centralized", {"no_such_key=1"}}};
   for (const auto& [name, sets] : bad) EXPECT_THROW(run(name, sets), dpl::InputError) << name << " " << sets.front();
+}
+
+namespace {
+
+// R(u) = 0: the iteration's noise alone moves the state.
+class Seed003ZeroOperator : public seed003::BlockOperator {
+ public:
+  void evaluate(const Eigen::VectorXd& u, const std::vector<int>&, std::int64_t, Eigen::VectorXd& out) override {
+    out.setZero(u.size());
+  }
+};
+
+}  // namespace
+
+// The reuse-noise fault of an audit: each block's first draw is drawn again at no later step (Poisson activation:
+// a block's first draw is the one of its first active step), while the correct iteration draws afresh.
+TEST(Seed003Runs, ReusedNoiseRepeatsEachBlocksFirstDraw) {
+  for (bool reuse : {false, true}) {
+    seed003::FixedPointConfig cfg;
+    cfg.iterations = 6;
+    cfg.block_dim = 2;
+    cfg.sigma = 1;
+    cfg.activation = seed003::BlockActivation::poisson;
+    cfg.q = 0.6;
+    cfg.reuse_noise = reuse;
+    std::vector<Eigen::VectorXd> draws;
+    cfg.observe_noise = [&](std::int64_t, const Eigen::VectorXd& eta) { draws.push_back(eta); };
+    Seed003ZeroOperator R;
+    Rng rng(7);
+    (void)seed003::private_fixed_point_iteration(Eigen::VectorXd::Zero(6), R, cfg, rng);
+    int repeated = 0, fresh = 0;
+    for (int b = 0; b < 3; ++b) {
+      Eigen::Vector2d first = Eigen::Vector2d::Zero();
+      for (const auto& eta : draws) {
+        const Eigen::Vector2d e = eta.segment(2 * b, 2);
+        if (e.isZero()) continue;  // inactive at that step
+        if (first.isZero()) first = e;
+        else (e == first ? repeated : fresh) += 1;
+      }
+    }
+    EXPECT_GT(reuse ? repeated : fresh, 3) << reuse;
+    EXPECT_EQ(reuse ? fresh : repeated, 0) << reuse;
+  }
 }

@@ -2,7 +2,7 @@
 // `dpledger audit ALGORITHM`'s options for the end-to-end audits: --list-faults, --inject (what applies where, one
 // `error:` line and exit 2 for a bad fault), --test (which test carries the verdict, said in the verdict line, no
 // dangling ';'), --claim paper (the paper's printed figure, a violation naming the theorem), the audit line saying
-// whether the audit is end to end or modelled.
+// that the audit is end to end.
 #include "audit/algorithm_audit.h"
 #include "tests/cli/run_binary.h"
 
@@ -16,21 +16,10 @@ namespace {
 
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
-// An algorithm whose audit still models its releases (empty once every audit runs end to end).
-std::string modelled_algorithm() {
-  for (const auto& a : dpl::audit::auditable_algorithms())
-    if (!dpl::audit::is_end_to_end(a)) return a;
-  return "";
-}
-
 TEST(AlgorithmAuditOptions, ListFaultsNamesWhatTheCodeTakes) {
   const auto e2e = run_dpledger("audit --list-faults dp-sgd");
   ASSERT_EQ(e2e.exit_code, 0) << e2e.err;
-  EXPECT_EQ(e2e.out, "noise=F\nclip=F\nsensitivity=F\nunsampled\n");
-  if (modelled_algorithm().empty()) return;
-  const auto modelled = run_dpledger("audit --list-faults " + modelled_algorithm());
-  ASSERT_EQ(modelled.exit_code, 0) << modelled.err;
-  EXPECT_NE(modelled.out.find("models its releases"), std::string::npos) << modelled.out;
+  EXPECT_EQ(e2e.out, "noise=F\nclip=F\nsensitivity=F\nunsampled\nreuse-noise\n");
 }
 
 TEST(AlgorithmAuditOptions, BadFaultsExitTwoOrNotApplicable) {
@@ -44,10 +33,6 @@ TEST(AlgorithmAuditOptions, BadFaultsExitTwoOrNotApplicable) {
   const auto na = run_dpledger("audit admm-centralized --runs 8 --inject unsampled");
   EXPECT_NE(na.exit_code, 0);
   EXPECT_NE(na.err.find("noise, clip, sensitivity"), std::string::npos) << na.err;
-  if (modelled_algorithm().empty()) return;
-  const auto modelled = run_dpledger("audit " + modelled_algorithm() + " --runs 8 --inject clip=4");
-  EXPECT_NE(modelled.exit_code, 0);
-  EXPECT_NE(modelled.err.find("models the releases"), std::string::npos) << modelled.err;
 }
 
 TEST(AlgorithmAuditOptions, PaperClaimIsRefutedNamingTheTheorem) {
@@ -67,9 +52,6 @@ TEST(AlgorithmAuditOptions, VerdictNamesTheTestThatFired) {
   EXPECT_NE(verdict.find("white-box noise check"), std::string::npos) << verdict;
   EXPECT_EQ(verdict.find("distinguishing"), std::string::npos) << verdict;
   EXPECT_EQ(verdict.back(), ')') << verdict;
-  if (modelled_algorithm().empty()) return;
-  const auto modelled = run_dpledger("audit " + modelled_algorithm() + " --runs 8");
-  EXPECT_NE(modelled.out.find("audit            MODELLED"), std::string::npos) << modelled.out;
 }
 
 }  // namespace
