@@ -912,43 +912,6 @@ DiscretePld compose(const DiscretePld& a, const DiscretePld& b, double tail, boo
   return out;
 }
 
-DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail) {
-  if (k < 1) throw std::invalid_argument("internal: self_compose needs k >= 1");
-  // An error or a truncated mass in a block of 2^j steps is replicated about k / 2^j times in the result, so
-  // blocks with a large replication factor use 80-bit FFTs and proportionally smaller truncation tails.
-  DiscretePld result;
-  bool have = false;
-  DiscretePld base = a;
-  std::int64_t block = 1;
-  while (k >= block) {
-    const double factor = static_cast<double>(k) / static_cast<double>(block);
-    const double factor2 = static_cast<double>(k) / static_cast<double>(2 * block);
-    const bool squares = 2 * block <= k;
-    // Both result * base and base * base are due, by FFT, and the squaring is not an extended one (those keep
-    // square_concentrated): one joint forward and inverse transform (section 3, "Joint products"), in long
-    // double if either product needs it.
-    if ((k & block) && have && squares && factor2 < kExtendedFactor &&
-        std::min(result.p.size(), base.p.size()) > kDirectMax) {
-      DiscretePld rb = composition_frame(result, base), bb = composition_frame(base, base);
-      JointProducts j = fft_joint_products(result.p, base.p, factor >= kExtendedFactor);
-      finish_composition(rb, result, base, std::move(j.rb), j.err_rb, tail / factor);
-      finish_composition(bb, base, base, std::move(j.bb), j.err_bb, tail / factor2);
-      result = std::move(rb);
-      base = std::move(bb);
-      block *= 2;
-      continue;
-    }
-    if (k & block) {
-      result = have ? compose(result, base, tail / factor, factor >= kExtendedFactor) : base;
-      have = true;
-    }
-    if (!squares) break;
-    base = compose(base, base, tail / factor2, factor2 >= kExtendedFactor);
-    block *= 2;
-  }
-  return result;
-}
-
 DiscretePld coarsen_optimistic(const DiscretePld& d) {
   if (d.pessimistic) throw std::invalid_argument("internal: coarsen_optimistic needs an optimistic PLD");
   DiscretePld out = d;
@@ -1070,8 +1033,6 @@ DiscretePld coarsen_optimistic(const DiscretePld& d) {
 // The size a block of self_compose_widening may reach on a grid finer than the target before it is contracted.
 constexpr std::size_t kWideningPoints = std::size_t{1} << 19;
 
-// The spread of a PLD's bulk in cells: the distance between the quartiles of its masses over 1.349 (a normal's
-// standard deviation; a rarely sampled composition's standard deviation is its rare large losses instead).
 double bulk_spread_in_cells(const DiscretePld& d) {
   long double m = 0;
   for (const double w : d.p) m += w;
@@ -1090,9 +1051,16 @@ double bulk_spread_in_cells(const DiscretePld& d) {
   return static_cast<double>(q3 - q1) / 1.349;
 }
 
-DiscretePld self_compose_widening(const DiscretePld& a, std::int64_t k, double target_h, double tail) {
-  if (k < 1) throw std::invalid_argument("internal: self_compose_widening needs k >= 1");
-  if (a.pessimistic || !(target_h >= a.h)) throw std::invalid_argument("internal: self_compose_widening's grids");
+namespace {
+
+// The k-fold self-composition by repeated squaring shared by self_compose and self_compose_widening. An error or a
+// truncated mass in a block of 2^j steps is replicated about k / 2^j times in the result, so blocks with a large
+// replication factor use 80-bit FFTs and proportionally smaller truncation tails. `widening` (optimistic `a`, grid
+// finer than target_h): before each squaring the block is contracted onto 2x coarser grids while it outgrows
+// kWideningPoints (a quarter of that once its bulk spans 256 cells: a contraction's bias is replicated by every
+// later squaring, and it is small only where the bulk spans many cells), the result is brought to the block's grid
+// before each product, and ends on target_h.
+DiscretePld self_compose_blocks(const DiscretePld& a, std::int64_t k, double tail, bool widening, double target_h) {
   auto widen = [&](DiscretePld& d, double to) {
     while (d.h < to) d = coarsen_optimistic(d);
   };
@@ -1103,27 +1071,49 @@ DiscretePld self_compose_widening(const DiscretePld& a, std::int64_t k, double t
   while (k >= block) {
     const double factor = static_cast<double>(k) / static_cast<double>(block);
     const double factor2 = static_cast<double>(k) / static_cast<double>(2 * block);
+    const bool squares = 2 * block <= k;
+    // Both result * base and base * base are due, by FFT, and the squaring is not an extended one (those keep
+    // square_concentrated): one joint forward and inverse transform (section 3, "Joint products"), in long
+    // double if either product needs it. (Not while widening: the block may be contracted between the two.)
+    if (!widening && (k & block) && have && squares && factor2 < kExtendedFactor &&
+        std::min(result.p.size(), base.p.size()) > kDirectMax) {
+      DiscretePld rb = composition_frame(result, base), bb = composition_frame(base, base);
+      JointProducts j = fft_joint_products(result.p, base.p, factor >= kExtendedFactor);
+      finish_composition(rb, result, base, std::move(j.rb), j.err_rb, tail / factor);
+      finish_composition(bb, base, base, std::move(j.bb), j.err_bb, tail / factor2);
+      result = std::move(rb);
+      base = std::move(bb);
+      block *= 2;
+      continue;
+    }
     if (k & block) {
-      if (have) {
-        widen(result, base.h);
-        result = compose(result, base, tail / factor, factor >= kExtendedFactor);
-      } else {
-        result = base;
-      }
+      if (have && widening) widen(result, base.h);
+      result = have ? compose(result, base, tail / factor, factor >= kExtendedFactor) : base;
       have = true;
     }
-    if (2 * block > k) break;
-    // A contraction's bias is replicated by every later squaring, and it is small only where the block's bulk spans
-    // many cells: a block is contracted when its square would outgrow kWideningPoints, or a quarter of that once
-    // its bulk spans 256 cells.
-    while (base.h < target_h && (2 * base.p.size() > kWideningPoints ||
-                                 (8 * base.p.size() > kWideningPoints && bulk_spread_in_cells(base) >= 256)))
-      base = coarsen_optimistic(base);
+    if (!squares) break;
+    if (widening)
+      while (base.h < target_h && (2 * base.p.size() > kWideningPoints ||
+                                   (8 * base.p.size() > kWideningPoints && bulk_spread_in_cells(base) >= 256)))
+        base = coarsen_optimistic(base);
     base = compose(base, base, tail / factor2, factor2 >= kExtendedFactor);
     block *= 2;
   }
-  widen(result, target_h);
+  if (widening) widen(result, target_h);
   return result;
+}
+
+}  // namespace
+
+DiscretePld self_compose(const DiscretePld& a, std::int64_t k, double tail) {
+  if (k < 1) throw std::invalid_argument("internal: self_compose needs k >= 1");
+  return self_compose_blocks(a, k, tail, false, a.h);
+}
+
+DiscretePld self_compose_widening(const DiscretePld& a, std::int64_t k, double target_h, double tail) {
+  if (k < 1) throw std::invalid_argument("internal: self_compose_widening needs k >= 1");
+  if (a.pessimistic || !(target_h >= a.h)) throw std::invalid_argument("internal: self_compose_widening's grids");
+  return self_compose_blocks(a, k, tail, true, target_h);
 }
 
 double pld_delta(const DiscretePld& d, double eps_in) {

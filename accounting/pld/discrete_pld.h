@@ -94,6 +94,9 @@ DiscretePld coarsen_optimistic(const DiscretePld& d);
 // of target_h is thus composed where its spread is resolved; the contractions' bias is paid per contraction
 // (about log2(target_h / a.h) of them), not per step.
 DiscretePld self_compose_widening(const DiscretePld& a, std::int64_t k, double target_h, double tail);
+// The spread of a PLD's bulk in cells: the distance between the quartiles of its masses over 1.349 (a normal's
+// standard deviation; a rarely sampled step's standard deviation is its rare large losses instead).
+double bulk_spread_in_cells(const DiscretePld& d);
 
 // delta(eps) = p_inf + sum_k p_k (1 - e^{eps - l_k})_+ (the hockey-stick divergence of the PLD); for a
 // pessimistic PLD the float64 error bound is added (upper bound), for an optimistic one subtracted (lower bound).

@@ -40,12 +40,9 @@ std::vector<DiscretePld> discretize_steps(const Ledger& ledger, PairDirection di
   return steps;
 }
 
-// The composition of the entries' one-step PLDs: each entry's `steps` by repeated squaring; distinct entries
-// pairwise (a balanced tree: every convolution is about as short as its operands, instead of each entry being
-// convolved with the whole running total).
-DiscretePld compose_steps(const Ledger& ledger, const std::vector<DiscretePld>& steps, const PldOptions& o) {
-  std::vector<DiscretePld> parts;
-  for (std::size_t i = 0; i < ledger.size(); ++i) parts.push_back(self_compose(steps[i], ledger[i].steps, o.tail));
+// The composition of the entries' composed PLDs pairwise (a balanced tree: every convolution is about as short as
+// its operands, instead of each entry being convolved with the whole running total).
+DiscretePld compose_parts(std::vector<DiscretePld> parts, const PldOptions& o) {
   while (parts.size() > 1) {
     std::vector<DiscretePld> next;
     for (std::size_t i = 0; i + 1 < parts.size(); i += 2) next.push_back(compose(parts[i], parts[i + 1], o.tail));
@@ -53,6 +50,13 @@ DiscretePld compose_steps(const Ledger& ledger, const std::vector<DiscretePld>& 
     parts = std::move(next);
   }
   return std::move(parts.front());
+}
+
+// The composition of the entries' one-step PLDs: each entry's `steps` by repeated squaring, then compose_parts.
+DiscretePld compose_steps(const Ledger& ledger, const std::vector<DiscretePld>& steps, const PldOptions& o) {
+  std::vector<DiscretePld> parts;
+  for (std::size_t i = 0; i < ledger.size(); ++i) parts.push_back(self_compose(steps[i], ledger[i].steps, o.tail));
+  return compose_parts(std::move(parts), o);
 }
 
 // The P-quantile of a loss pair's finite part (S_P(l) = 1 - p_inf - quantile mass), by bisection over [lo, hi].
@@ -109,13 +113,7 @@ DiscretePld compose_direction(const Ledger& ledger, PairDirection dir, const Pld
     }
     parts.push_back(self_compose(steps[i], e.steps, o.tail));
   }
-  while (parts.size() > 1) {
-    std::vector<DiscretePld> next;
-    for (std::size_t i = 0; i + 1 < parts.size(); i += 2) next.push_back(compose(parts[i], parts[i + 1], o.tail));
-    if (parts.size() % 2 == 1) next.push_back(std::move(parts.back()));
-    parts = std::move(next);
-  }
-  return std::move(parts.front());
+  return compose_parts(std::move(parts), o);
 }
 
 // compose_direction, and the one-step PLDs of discretize_steps, through the options' memo when there is one.
@@ -240,18 +238,7 @@ std::vector<double> lower_grid_factors(const std::vector<DiscretePld>& steps) {
     if (!(m > 0)) continue;
     const long double mean = s1 / m;
     sd_cells = std::min(sd_cells, static_cast<double>(std::sqrt(std::max(0.0L, s2 / m - mean * mean))));
-    long double run = 0;
-    std::size_t q1 = 0, q3 = 0;
-    bool have_q1 = false;
-    for (std::size_t k = 0; k < d.p.size(); ++k) {
-      run += d.p[k];
-      if (!have_q1 && run >= 0.25L * m) q1 = k, have_q1 = true;
-      if (run >= 0.75L * m) {
-        q3 = k;
-        break;
-      }
-    }
-    bulk_cells = std::min(bulk_cells, static_cast<double>(q3 - q1) / 1.349);
+    bulk_cells = std::min(bulk_cells, bulk_spread_in_cells(d));
   }
   auto factor = [](double cells) { return cells >= 64 ? 4.0 : cells >= 32 ? 2.0 : 1.0; };
   std::vector<double> factors{factor(std::min(sd_cells, bulk_cells))};
