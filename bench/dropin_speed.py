@@ -26,6 +26,7 @@ import warnings
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peer_suites  # noqa: E402  (find_roots: the same search of PEERS_DIR)
+from text_table import print_table  # noqa: E402
 
 
 def _cpu():
@@ -231,15 +232,7 @@ def main(argv=None):
         rows.append((name, repr(d_value) if not isinstance(d_value, str) else d_value,
                      repr(p_value) if not isinstance(p_value, str) else p_value,
                      _ms(d_wall), _ms(p_wall), _ms(d_cpu), _ms(p_cpu), ratio))
-    if args.markdown:
-        print("| " + " | ".join(header) + " |")
-        print("|---|---|---|---:|---:|---:|---:|---:|")
-        for r in rows:
-            print("| " + " | ".join(r) + " |")
-    else:
-        widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
-        for r in [header] + rows:
-            print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    print_table(header, rows, args.markdown, ["---"] * 3 + ["---:"] * 5)
     if peer.missing:
         print(f"note: {peer.missing}")
     return 0

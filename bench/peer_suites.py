@@ -30,6 +30,9 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from text_table import print_table  # noqa: E402  (shared with the other bench scripts)
+
 # (suite name, library, path of the test file relative to the library's root folder)
 SUITES = [
     ("dp_accounting dp_event_test", "dp_accounting", "dp_accounting/dp_event_test.py"),
@@ -275,15 +278,7 @@ def main(argv=None):
             n, p, note = run_suite(test_file, roots, "dropin", args.python, dpledger_path, workdir, args.timeout)
             rows.append((name, "-" if n is None else str(n), peer, "-" if p is None else str(p), note))
     header = ("suite (unchanged)", "tests", "peer passes", "drop-in passes", "note")
-    if args.markdown:
-        print("| " + " | ".join(header) + " |")
-        print("|" + "---|" * len(header))
-        for r in rows:
-            print("| " + " | ".join(r) + " |")
-    else:
-        widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
-        for r in [header] + rows:
-            print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    print_table(header, rows, args.markdown)
     return 0
 
 
