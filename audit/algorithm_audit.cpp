@@ -357,17 +357,11 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   AlgorithmAuditRecords& rec = w.records;
   if (plan.merged) {
     const AlgorithmAuditRecords& m = *plan.merged;
-    if (m.stat_d.size() != plan.runs || m.stat_dprime.size() != plan.runs || m.increments_d.size() != plan.runs ||
-        m.increments_dprime.size() != plan.runs || m.energy.size() != plan.runs || m.draws.size() != plan.runs)
+    if (!m.covers(plan.runs))
       throw InputError("audit merge: the shards' records do not cover the " + std::to_string(plan.runs) + " runs");
     rec = m;
   } else {
-    rec.stat_d.assign(plan.runs, 0);
-    rec.stat_dprime.assign(plan.runs, 0);
-    rec.increments_d.assign(plan.runs, 0);
-    rec.increments_dprime.assign(plan.runs, 0);
-    rec.energy.assign(plan.runs, 0);
-    rec.draws.assign(plan.runs, 0);
+    rec.assign_zeros(plan.runs);
   }
   std::vector<double>& energy = rec.energy;
   std::vector<std::uint64_t>& draws = rec.draws;

@@ -38,6 +38,17 @@ struct AlgorithmAuditRecords {
   std::vector<std::uint64_t> draws;
   std::uint64_t releases_per_run = 0;  // the audit's run 0
   bool laplace = false, gamma_norm = false;
+  // Every per-run list sized to `runs`, zero.
+  void assign_zeros(std::uint64_t runs) {
+    for (auto* v : {&stat_d, &stat_dprime, &increments_d, &increments_dprime, &energy}) v->assign(runs, 0);
+    draws.assign(runs, 0);
+  }
+  // Whether every per-run list holds exactly `runs` entries.
+  bool covers(std::uint64_t runs) const {
+    for (const auto* v : {&stat_d, &stat_dprime, &increments_d, &increments_dprime, &energy})
+      if (v->size() != runs) return false;
+    return draws.size() == runs;
+  }
 };
 
 struct AlgorithmAuditPlan {

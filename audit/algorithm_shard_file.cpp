@@ -141,12 +141,7 @@ AlgorithmShard algorithm_shard_from_json(const Json& j, const std::string& file)
       if (!rec.is_object() || !rec.contains(name) || !rec.at(name).is_array() || rec.at(name).size() != mine)
         throw InputError(file + ": algorithm audit shard field 'records." + name + "' is not a list of the shard's " +
                          std::to_string(mine) + " runs");
-    r.stat_d.assign(s.runs, 0);
-    r.stat_dprime.assign(s.runs, 0);
-    r.increments_d.assign(s.runs, 0);
-    r.increments_dprime.assign(s.runs, 0);
-    r.energy.assign(s.runs, 0);
-    r.draws.assign(s.runs, 0);
+    r.assign_zeros(s.runs);
     for (std::uint64_t k = 0; k < mine; ++k) {
       const std::uint64_t i = s.shard_index + k * s.shard_count;
       r.stat_d[i] = algorithm_shard_number_of(rec.at("stat_d")[k], "records.stat_d", file);
