@@ -676,22 +676,14 @@ void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<dou
 // (P's mass within two cells of the support's start below one half: the cells pair well there) or the check fails.
 std::optional<double> bulk_atom_start(const LossPair& pair, double h, double finite, double r) {
   if (!std::isfinite(pair.support_lo) || !(finite > 0)) return std::nullopt;
-  auto survival = [&](double l, double& p, double& q) {
-    if (pair.survival_both) {
-      pair.survival_both(l, p, q);
-    } else {
-      p = pair.survival_p(l);
-      q = pair.survival_q(l);
-    }
-  };
   double sp = 0, sq = 0;
-  survival(pair.support_lo + 2 * h, sp, sq);
+  pair.survivals(pair.support_lo + 2 * h, sp, sq);
   if (!(sp < 0.5 * finite)) return std::nullopt;
   const double res = h * 0x1p-20;
   // The certified merged loss of [support_lo, c), from below.
   auto merged_lo = [&](double c) -> std::optional<long double> {
     double p = 0, q = 0;
-    survival(c, p, q);
+    pair.survivals(c, p, q);
     const long double pc = static_cast<long double>(finite) * (1 - 2 * r) - static_cast<long double>(p) * (1 + 2 * r);
     const long double qc = 1.0L * (1 + 2 * r) - static_cast<long double>(q) * (1 - 2 * r);
     if (!(pc > 0) || !(qc > 0)) return std::nullopt;
@@ -757,13 +749,7 @@ DiscretePld discretize(const LossPair& given, double h, double tail, bool pessim
   std::vector<double> sp(n), sq(n);
   auto survival = [&](std::size_t from, std::size_t to) {
     for (std::size_t k = from; k < to; ++k) {
-      const double l = static_cast<double>(lo + static_cast<std::int64_t>(k)) * h + d.shift;
-      if (pair.survival_both) {
-        pair.survival_both(l, sp[k], sq[k]);
-      } else {
-        sp[k] = pair.survival_p(l);
-        sq[k] = pair.survival_q(l);
-      }
+      pair.survivals(static_cast<double>(lo + static_cast<std::int64_t>(k)) * h + d.shift, sp[k], sq[k]);
     }
   };
   if (n >= 4096)

@@ -24,6 +24,15 @@ struct LossPair {
   // were rounded up (or tails moved to +inf) has a variant with losses rounded down (tails dropped), so that the
   // lower bound stays a lower bound (accounting/pld/loss_pair_atoms.h).
   std::shared_ptr<const LossPair> optimistic;
+  // P(L > l) and Q(L > l) into sp and sq: survival_both where it is set, else the two functions.
+  void survivals(double l, double& sp, double& sq) const {
+    if (survival_both) {
+      survival_both(l, sp, sq);
+    } else {
+      sp = survival_p(l);
+      sq = survival_q(l);
+    }
+  }
 };
 
 // The two neighbouring directions (add/remove). Symmetric mechanisms give the same pair in both.

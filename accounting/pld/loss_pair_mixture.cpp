@@ -34,12 +34,7 @@ LossPair mix(std::shared_ptr<const std::vector<std::pair<double, LossPair>>> par
     long double a = 0, b = 0;
     for (const auto& [w, pair] : *parts) {
       double x = 0, y = 0;
-      if (pair.survival_both) {
-        pair.survival_both(l, x, y);
-      } else {
-        x = pair.survival_p(l);
-        y = pair.survival_q(l);
-      }
+      pair.survivals(l, x, y);
       a += static_cast<long double>(w) * x;
       b += static_cast<long double>(w) * y;
     }
