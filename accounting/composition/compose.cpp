@@ -90,6 +90,11 @@ std::optional<Ledger> unsampled_ledger(const Ledger& ledger) {
   for (auto& e : out) {
     if (!e.subsampled() || e.q == 1) continue;
     any = true;
+    if (e.sampling == Sampling::poisson_replace_one) {
+      // Unsampled, a replacement moves the sum by up to twice the per-record bound (exact doubling).
+      e.mechanism.sens *= 2;
+      if (e.optimistic) e.optimistic->mechanism.sens *= 2;
+    }
     e.q = 1;
     e.sampling = Sampling::none;
   }

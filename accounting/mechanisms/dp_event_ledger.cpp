@@ -269,6 +269,18 @@ class Walker {
       if (cls == "PoissonSampledDpEvent") {
         q = field("sampling_probability");
         if (!(q >= 0 && q <= 1)) fail(where_, cls + ": sampling_probability must be in [0, 1], got " + format_input(q));
+        // dpledger's own field: the guarantee is wanted for replace-one neighbours (the drop-in sets it).
+        if (o.contains("neighboring_relation")) {
+          const Json& r = o.at("neighboring_relation");
+          if (!r.is_string() || (r != "ADD_OR_REMOVE_ONE" && r != "REPLACE_ONE"))
+            fail(where_, cls + ": field 'neighboring_relation' must be \"ADD_OR_REMOVE_ONE\" or \"REPLACE_ONE\"");
+          if (r == "REPLACE_ONE") {
+            if (q == 1)
+              fail(where_, cls + ": sampling_probability 1 under REPLACE_ONE is no sampling: account the event "
+                                 "itself, whose values move by twice their bound when one is replaced");
+            mode = ",sampling=poisson_replace_one";
+          }
+        }
       } else {
         const double n = field("source_dataset_size"), m = field("sample_size");
         if (!(n >= 1 && m >= 0 && m <= n)) fail(where_, cls + ": need 0 <= sample_size <= source_dataset_size");

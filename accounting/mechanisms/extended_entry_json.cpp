@@ -71,7 +71,7 @@ nlohmann::ordered_json extended_entry_json(const LedgerEntry& e, nlohmann::order
   j["steps"] = e.steps;
   if (sampled_keys && e.subsampled()) {
     j["q"] = e.q;
-    if (e.sampling == Sampling::wor) j["sampling"] = "wor";
+    if (e.sampling == Sampling::wor || e.sampling == Sampling::poisson_replace_one) j["sampling"] = to_string(e.sampling);
   }
   return j;
 }

@@ -122,6 +122,9 @@ void sampling_modifiers(const Values& v, LedgerEntry& e) {
   }
   if (v.has("sampling")) {
     const std::string& s = v.text("sampling");
+    if (s == "poisson_replace_one")
+      fail(v.raw(), "sampling=poisson_replace_one is analysed for gaussian only (Lebeda, Regehr, Kamath and "
+                    "Steinke 2025, Prop. 13)");
     if (s != "poisson" && s != "wor") fail(v.raw(), "sampling=" + s + " is not one of poisson, wor");
     if (!v.has("q")) fail(v.raw(), "sampling=" + s + " needs q");
     e.sampling = s == "wor" ? Sampling::wor : Sampling::poisson;
@@ -462,7 +465,7 @@ std::string extended_spec(const LedgerEntry& e) {
   }
   if (e.steps != 1) s += ",steps=" + std::to_string(e.steps);
   if (sampled_keys && e.subsampled())
-    s += ",q=" + format_input(e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");
+    s += ",q=" + format_input(e.q) + sampling_suffix(e.sampling);
   return s;
 }
 

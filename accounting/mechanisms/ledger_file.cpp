@@ -361,7 +361,7 @@ std::string to_spec(const LedgerEntry& e) {
     default: break;
   }
   if (e.steps != 1) s += ",steps=" + std::to_string(e.steps);
-  if (e.subsampled()) s += "," + d("q", e.q) + (e.sampling == Sampling::wor ? ",sampling=wor" : "");
+  if (e.subsampled()) s += "," + d("q", e.q) + sampling_suffix(e.sampling);
   return s;
 }
 

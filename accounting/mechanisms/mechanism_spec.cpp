@@ -37,8 +37,13 @@ std::string to_string(Sampling s) {
     case Sampling::none: return "none";
     case Sampling::poisson: return "poisson";
     case Sampling::wor: return "wor";
+    case Sampling::poisson_replace_one: return "poisson_replace_one";
   }
   return "?";
+}
+
+std::string sampling_suffix(Sampling s) {
+  return s == Sampling::wor || s == Sampling::poisson_replace_one ? ",sampling=" + to_string(s) : std::string();
 }
 
 namespace {
@@ -403,9 +408,18 @@ LedgerEntry build_entry(const RawSpec& raw, std::optional<double> substitute) {
   }
   if (has("sampling")) {
     const std::string& s = given.at("sampling");
-    if (s != "poisson" && s != "wor") fail(raw, "sampling=" + s + " is not one of poisson, wor");
+    if (s != "poisson" && s != "wor" && s != "poisson_replace_one")
+      fail(raw, "sampling=" + s + " is not one of poisson, wor, poisson_replace_one");
     if (!q) fail(raw, "sampling=" + s + " needs q (or batch_size and dataset_size)");
-    e.sampling = s == "wor" ? Sampling::wor : Sampling::poisson;
+    e.sampling = s == "wor" ? Sampling::wor : s == "poisson" ? Sampling::poisson : Sampling::poisson_replace_one;
+    if (e.sampling == Sampling::poisson_replace_one) {
+      if (e.mechanism.kind != MechanismKind::gaussian)
+        fail(raw, "sampling=poisson_replace_one is analysed for gaussian only (Lebeda, Regehr, Kamath and Steinke "
+                  "2025, Prop. 13)");
+      if (e.q == 1)
+        fail(raw, "sampling=poisson_replace_one with q=1 samples every record: a replacement then moves the sum by "
+                  "up to 2 sens; write gaussian:sigma=...,sens=2*sens without sampling");
+    }
   }
   return finish();
 }

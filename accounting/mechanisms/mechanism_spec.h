@@ -19,7 +19,12 @@ enum class MechanismKind {
   discrete_gaussian, discrete_laplace, zcdp, exponential, permute_and_flip, tree, mixture, truncated_gaussian,
   wr_gaussian, select, shuffle
 };
-enum class Sampling { none, poisson, wor };
+// poisson: Poisson subsampling compared under add/remove-one neighbours; wor: sampling without replacement under
+// replace-one; poisson_replace_one: Poisson subsampling under replace-one (a record's contribution replaced; Gaussian
+// only, analysed by the PLD accountant).
+enum class Sampling { none, poisson, wor, poisson_replace_one };
+// The spec suffix of a sampling scheme other than the default Poisson one (",sampling=wor"), empty for poisson/none.
+std::string sampling_suffix(Sampling s);
 
 std::string to_string(MechanismKind k);
 std::string to_string(Sampling s);

@@ -27,7 +27,8 @@ NeighbouringRelation relation_of(const LedgerEntry& e) {
   }
   switch (e.sampling) {
     case Sampling::poisson: return NeighbouringRelation::add_remove;
-    case Sampling::wor: return NeighbouringRelation::replace_one;
+    case Sampling::wor:
+    case Sampling::poisson_replace_one: return NeighbouringRelation::replace_one;
     case Sampling::none: break;
   }
   return NeighbouringRelation::any;
@@ -44,7 +45,7 @@ void require_single_relation(const Ledger& ledger) {
   throw InputError("-m: mechanism " + std::to_string(first_poisson + 1) +
                    " is stated for add/remove-one neighbours (Poisson subsampling, truncated_gaussian, mixture) and "
                    "mechanism " + std::to_string(first_wor + 1) +
-                   " for replace-one neighbours (sampling without or with replacement, shuffle); guarantees about different "
+                   " for replace-one neighbours (sampling without or with replacement, sampling=poisson_replace_one, shuffle); guarantees about different "
                    "neighbouring relations do not compose. Use one sampling scheme for every entry, or account the "
                    "two parts separately: a replace-one change is two add/remove changes, so an add/remove (eps, "
                    "delta) guarantee of the Poisson part implies a replace-one (2 eps, (1 + e^eps) delta) guarantee "

@@ -7,7 +7,8 @@
 namespace dpl {
 
 // Poisson subsampling is analysed for add/remove-one neighbours, sampling without replacement (wor) for
-// replace-one neighbours (Balle, Barthe and Gaboardi 2018, Thms 8 and 9). Unsampled entries hold for whatever
+// replace-one neighbours (Balle, Barthe and Gaboardi 2018, Thms 8 and 9), sampling=poisson_replace_one for
+// replace-one neighbours (Lebeda, Regehr, Kamath and Steinke 2025, Prop. 13). Unsampled entries hold for whatever
 // relation their sensitivity was stated for, so they mix with either.
 enum class NeighbouringRelation { any, add_remove, replace_one };
 

@@ -32,6 +32,9 @@ DpGuarantee base_guarantee(const Mechanism& m, const std::string& accountant) {
 DpGuarantee step_guarantee(const LedgerEntry& e, const std::string& accountant) {
   const DpGuarantee g = base_guarantee(e.mechanism, accountant);
   if (!e.subsampled() || e.q == 1) return g;
+  if (e.sampling == Sampling::poisson_replace_one)
+    throw NotApplicable("accountant '" + accountant + "' does not apply to sampling=poisson_replace_one (only the PLD "
+                        "accountant analyses Poisson sampling under replace-one); use --accountant pld or auto");
   return e.sampling == Sampling::wor ? amplify_without_replacement(g, exact(e.q)) : amplify_poisson(g, exact(e.q));
 }
 

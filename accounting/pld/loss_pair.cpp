@@ -96,6 +96,57 @@ LossPair subsampled_gaussian_add(double q, double z, bool pessimistic) {
   return p;
 }
 
+// log sinh(s) for s > 0, without overflow (s up to ~5e7 here): s - log 2 + log1p(-e^{-2s}) beyond s = 20, else
+// log of sinh(s) = (e + e/(e + 1))/2 with e = expm1(s) (no cancellation). A few u_ld.
+long double log_sinh(long double s) {
+  if (s > 20) return s - portable::log(2.0L) + portable::log1p(-portable::exp(-2 * s));
+  const long double e = portable::expm1(s);
+  return portable::log((e + e / (e + 1)) / 2);
+}
+
+// asinh(e^{ly}) for a logarithm ly: log(2y) + log1p(1/(4 y^2))-sized correction beyond ly = 20 (the correction
+// e^{-2 ly}/4 below 1e-18), else log1p(y + y^2/(1 + sqrt(1 + y^2))) (no cancellation). A few u_ld.
+long double asinh_of_exp(long double ly) {
+  if (ly > 20) return ly + portable::log(2.0L) + portable::exp(-2 * ly) / 4;
+  const long double y = portable::exp(ly);
+  return portable::log1p(y + y * y / (1 + std::sqrt(1 + y * y)));
+}
+
+// Poisson-subsampled Gaussian under replace-one neighbours: P = (1-q) N(0,z^2) + q N(1,z^2) against
+// Q = (1-q) N(0,z^2) + q N(-1,z^2), a worst-case pair (Lebeda, Regehr, Kamath and Steinke 2025, Prop. 13; the mirror
+// x -> -x swaps P and Q, so one direction serves both). L(x) = log(1-q + q e^{(2x-1)/(2z^2)}) - log(1-q +
+// q e^{(-2x-1)/(2z^2)}) is odd and increasing; L(x) = l at x = z^2 (l/2 + asinh(A sinh(l/2))) with
+// A = (1-q)/q e^{1/(2z^2)} (the root of u^2 - A (e^l - 1) u - e^l = 0, u = e^{x/z^2}). Exact; long double.
+LossPair subsampled_gaussian_replace_one(double q, double z) {
+  LossPair p;
+  const long double zz = static_cast<long double>(z) * z;
+  const long double log_a = portable::log1p(-static_cast<long double>(q)) - portable::log(static_cast<long double>(q)) + 1 / (2 * zz);
+  auto x_of = [=](double l) -> long double {
+    if (l == 0) return 0;
+    const long double a = std::fabs(static_cast<long double>(l));
+    const long double x = zz * (a / 2 + asinh_of_exp(log_a + log_sinh(a / 2)));
+    return l > 0 ? x : -x;
+  };
+  p.survival_both = [=](double l, double& sp, double& sq) {
+    const long double x = x_of(l), at_x = (1 - static_cast<long double>(q)) * normal_upper_tail(x / z);
+    sp = static_cast<double>(at_x + q * normal_upper_tail((x - 1) / z));
+    sq = static_cast<double>(at_x + q * normal_upper_tail((x + 1) / z));
+  };
+  p.survival_p = [both = p.survival_both](double l) {
+    double sp, sq;
+    both(l, sp, sq);
+    return sp;
+  };
+  p.survival_q = [both = p.survival_both](double l) {
+    double sp, sq;
+    both(l, sp, sq);
+    return sq;
+  };
+  p.support_lo = -kInf;
+  p.support_hi = kInf;
+  return p;
+}
+
 double directed_ratio(double a, double b, bool up);
 
 // Laplace pair Lap(0, lambda) vs Lap(1, lambda), lambda = b/sens: L(x) = (|x-1| - |x|)/lambda in [-1/lambda,
@@ -163,7 +214,7 @@ double sensitivity_ratio(double sens, double noise, bool pessimistic) { return d
 
 bool symmetric_pair(const LedgerEntry& e) {
   if (has_extended_pair(e)) return extended_symmetric_pair(e);
-  return !(e.subsampled() && e.q < 1);
+  return !(e.subsampled() && e.q < 1) || e.sampling == Sampling::poisson_replace_one;
 }
 
 LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic) {
@@ -181,6 +232,7 @@ LossPair loss_pair(const LedgerEntry& e, PairDirection d, bool pessimistic) {
                           " is not supported yet (only of gaussian); use rdp, advanced or auto");
     // The noise multiplier: less noise is more loss.
     const double z = noise_ratio(m.sigma, m.sens, pessimistic);
+    if (e.sampling == Sampling::poisson_replace_one) return subsampled_gaussian_replace_one(e.q, z);
     return d == PairDirection::remove ? subsampled_gaussian_remove(e.q, z) : subsampled_gaussian_add(e.q, z, pessimistic);
   }
   switch (m.kind) {

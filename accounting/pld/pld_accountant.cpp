@@ -206,7 +206,8 @@ double support_bound(const Ledger& ledger, PairDirection dir) {
     const Mechanism& m = e.mechanism;
     const bool sampled = e.subsampled() && e.q < 1;
     Interval top;
-    if (sampled && m.kind == MechanismKind::gaussian && dir == PairDirection::add) top = -log1p(-exact(e.q));
+    if (sampled && m.kind == MechanismKind::gaussian && e.sampling == Sampling::poisson && dir == PairDirection::add)
+      top = -log1p(-exact(e.q));
     else if (sampled) return std::numeric_limits<double>::infinity();
     else if (m.kind == MechanismKind::laplace) top = exact(m.sens) / exact(m.b);
     else if (m.kind == MechanismKind::rr || m.kind == MechanismKind::pure || (m.kind == MechanismKind::approx && m.delta == 0))

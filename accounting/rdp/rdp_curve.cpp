@@ -44,6 +44,9 @@ std::unique_ptr<RdpCurve> make_rdp_curve(const LedgerEntry& e) {
   if (!e.subsampled() || e.q == 1.0) return unsampled(m);
   if (m.kind == MechanismKind::iteration)
     throw NotApplicable("accountant 'rdp': subsampling (q) of an iteration mechanism is not supported");
+  if (e.sampling == Sampling::poisson_replace_one)
+    throw NotApplicable("accountant 'rdp' does not apply to sampling=poisson_replace_one (no Renyi-DP analysis of "
+                        "Poisson sampling under replace-one is implemented); use pld or auto");
   if (m.kind == MechanismKind::gaussian && e.sampling == Sampling::poisson)
     return std::make_unique<SubsampledGaussianRdp>(e.q, m.sigma, m.sens);
   const auto scheme = e.sampling == Sampling::poisson ? SubsampledGeneralRdp::Scheme::poisson

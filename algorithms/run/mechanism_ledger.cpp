@@ -31,7 +31,7 @@ Json mechanism_entry_json(const LedgerEntry& e) {
   j["steps"] = e.steps;
   if (e.subsampled()) {
     j["q"] = e.q;
-    if (e.sampling == Sampling::wor) j["sampling"] = "wor";
+    if (e.sampling == Sampling::wor || e.sampling == Sampling::poisson_replace_one) j["sampling"] = to_string(e.sampling);
   }
   return j;
 }

@@ -274,3 +274,34 @@ def test_true_positive_rates_bound_the_exact_trade_off_curve():
     # an (eps, delta) event: the loss is infinite with probability delta > every default FPR
     approx = dp_accounting.pld.PLDAccountant().compose(de.EpsilonDeltaDpEvent(1.0, 0.1))
     assert approx.get_gdp_parameter_estimate() == math.inf
+
+
+def test_replace_one_accounts_the_poisson_sampled_gaussian_and_twice_the_shift_of_sums():
+    r1, special = dp_accounting.NeighboringRelation.REPLACE_ONE, dp_accounting.NeighboringRelation.REPLACE_SPECIAL
+    g = de.GaussianDpEvent(1.0)
+    sampled = de.PoissonSampledDpEvent(0.01, g)
+    # The PLD accountant: the antipodal pair (docs/mechanisms.md), as the CLI's sampling=poisson_replace_one.
+    acc = dp_accounting.PLDAccountant(r1).compose(sampled, 1000)
+    assert acc.ledger_specs == ["gaussian:sigma=1,steps=1000,q=0.01,sampling=poisson_replace_one"]
+    j = cli_json("compose", "-m", "gaussian:sigma=1,q=0.01,steps=1000,sampling=poisson_replace_one", "--delta", "1e-5",
+                 "--accountant", "pld")
+    assert acc.get_epsilon(1e-5) == j["epsilon"]
+    # Replacing a record by one that contributes nothing is one of its changes: at least the add/remove budget.
+    assert j["epsilon_lower"] > dp_accounting.PLDAccountant().compose(sampled, 1000).get_epsilon(1e-5)
+    # Rate 1 samples everything: the Gaussian itself under replace-one.
+    assert dp_accounting.PLDAccountant(r1).compose(de.PoissonSampledDpEvent(1.0, g)).ledger_specs == ["gaussian:sigma=0.5"]
+    # No Renyi analysis of it, and no pair for other sampled mechanisms: refused in dp_accounting's words.
+    assert not dp_accounting.RdpAccountant(neighboring_relation=r1).supports(sampled)
+    with pytest.raises(dp_accounting.UnsupportedEventError,
+                       match="neighboring_relation must be `ADD_OR_REMOVE_ONE` or `REPLACE_SPECIAL`"):
+        dp_accounting.PLDAccountant(r1).compose(de.PoissonSampledDpEvent(0.1, de.LaplaceDpEvent(1.0)))
+    # dp_event's sums of values of norm <= C move by 2C when one value is replaced, C otherwise.
+    for accountant in (dp_accounting.PLDAccountant, lambda r: dp_accounting.RdpAccountant(neighboring_relation=r)):
+        assert accountant(r1).compose(g).ledger_specs == ["gaussian:sigma=0.5"]
+        assert accountant(special).compose(g).ledger_specs == ["gaussian:sigma=1"]
+        assert accountant(r1).compose(de.LaplaceDpEvent(2.0)).ledger_specs == ["laplace:b=1"]
+        assert accountant(r1).compose(de.DiscreteLaplaceDpEvent(0.5, 1)).ledger_specs == ["discrete_laplace:a=0.5,sens=2"]
+    wor = dp_accounting.RdpAccountant(neighboring_relation=r1).compose(de.SampledWithoutReplacementDpEvent(1000, 10, g))
+    assert wor.ledger_specs == ["gaussian:sigma=0.5,q=0.01,sampling=wor"]
+    assert dp_accounting.PLDAccountant(r1).compose(g).get_epsilon(1e-5) == \
+        dp_accounting.PLDAccountant().compose(de.GaussianDpEvent(0.5)).get_epsilon(1e-5)

@@ -10,8 +10,8 @@ mp.dps = 50
 D = mpf(10) ** -5
 
 
-def eps_for_delta(delta_of, target=D, lo=mpf(0), hi=mpf(1000)):
-    """Smallest eps with delta_of(eps) <= target (delta_of non-increasing), by bisection to 1e-30."""
+def eps_for_delta(delta_of, target=D, lo=mpf(0), hi=mpf(1000), tol=mpf(10) ** -30):
+    """Smallest eps with delta_of(eps) <= target (delta_of non-increasing), by bisection to tol."""
     if delta_of(lo) <= target:
         return lo
     for _ in range(200):
@@ -20,7 +20,7 @@ def eps_for_delta(delta_of, target=D, lo=mpf(0), hi=mpf(1000)):
             hi = mid
         else:
             lo = mid
-        if hi - lo < mpf(10) ** -30:
+        if hi - lo < tol:
             break
     return hi
 
@@ -155,6 +155,45 @@ def subsampled_gauss_delta(q, z, e, direction):
     return sp - exp(e) * sq
 
 
+def replace_one_loss(q, z, x):
+    """The antipodal pair (1-q)N(0,z^2) + qN(1,z^2) against (1-q)N(0,z^2) + qN(-1,z^2): the loss at x, from the
+    densities themselves."""
+    num = (1 - q) * exp(-x ** 2 / (2 * z ** 2)) + q * exp(-(x - 1) ** 2 / (2 * z ** 2))
+    den = (1 - q) * exp(-x ** 2 / (2 * z ** 2)) + q * exp(-(x + 1) ** 2 / (2 * z ** 2))
+    return log(num / den)
+
+
+def replace_one_delta(q, z, e):
+    """One step of the antipodal pair: the loss increases in x, so delta(e) = P(X > x_e) - e^e Q(X > x_e), x_e the
+    root of loss = e found by bisection on the loss itself (valid for every real e)."""
+    q, z = mpf(q), mpf(z)
+    lo, hi = mpf(-1), mpf(1)
+    while replace_one_loss(q, z, lo) > e:
+        lo *= 2
+    while replace_one_loss(q, z, hi) < e:
+        hi *= 2
+    for _ in range(int(mp.prec) + 8):
+        mid = (lo + hi) / 2
+        if replace_one_loss(q, z, mid) < e:
+            lo = mid
+        else:
+            hi = mid
+    x = (lo + hi) / 2
+    sp = (1 - q) * ncdf(-x / z) + q * ncdf(-(x - 1) / z)
+    sq = (1 - q) * ncdf(-x / z) + q * ncdf(-(x + 1) / z)
+    return sp - exp(e) * sq
+
+
+def replace_one_two_steps(q, z, e):
+    """Two steps: delta_2(e) = E_{x ~ P}[delta_1(e - L(x))] (the product pair's hockey-stick, integrated over the first
+    step's outcome), by quadrature over each component of P."""
+    q, z = mpf(q), mpf(z)
+    f = lambda x, m: exp(-(x - m) ** 2 / (2 * z ** 2)) / (z * sqrt(2 * pi)) * replace_one_delta(q, z, e - replace_one_loss(q, z, x))
+    from mpmath import quad
+    return (1 - q) * quad(lambda x: f(x, 0), [-inf, -4 * z, 0, 4 * z, inf]) + \
+        q * quad(lambda x: f(x, 1), [-inf, 1 - 4 * z, 1, 1 + 4 * z, inf])
+
+
 def mixture_delta(sigma, cs, ps, e, direction):
     """N(0, s^2) against sum p_i N(c_i, s^2); the loss is monotone in x: delta = P(L > e) - e^e Q(L > e)."""
     sigma = mpf(sigma)
@@ -284,6 +323,16 @@ if __name__ == "__main__":
         cs2, ps2 = [1, 3], [mpf("0.5"), mpf("0.5")]
         f2 = lambda e: max(mixture_delta(2, cs2, ps2, e, d) for d in ("remove", "add"))
         print("mixture sigma 2 [1,3] [0.5,0.5] steps 1", mp.nstr(eps_for_delta(f2), 20))
+    if run("replace_one"):
+        print("gaussian sigma 1 q 0.1 poisson_replace_one steps 1",
+              mp.nstr(eps_for_delta(lambda e: replace_one_delta("0.1", 1, e)), 20))
+        print("gaussian sigma 0.5 q 0.01 poisson_replace_one steps 1",
+              mp.nstr(eps_for_delta(lambda e: replace_one_delta("0.01", "0.5", e)), 20))
+        mp.dps = 20
+        print("gaussian sigma 1 q 0.2 poisson_replace_one steps 2",
+              mp.nstr(eps_for_delta(lambda e: replace_one_two_steps("0.2", 1, e), lo=mpf(3), hi=mpf(4),
+                                    tol=mpf(10) ** -14), 15))
+        mp.dps = 50
     if run("trunc"):
         e, tau = truncated(mpf("0.6"), mpf("0.05"), 60, 1000)
         print("truncated sigma 0.6 q 0.05 batch 60 n 1000 steps 1", mp.nstr(e, 20), "tau", mp.nstr(tau, 20))

@@ -90,6 +90,11 @@ const std::vector<Golden>& goldens() {
       {{"truncated_gaussian:sigma=0.6,q=0.05,batch_size=60,dataset_size=1000"},
        {"truncated_gaussian:sigma=0.606,q=0.05,batch_size=60,dataset_size=1000"}, AccountantKind::pld,
        "11.235062234688658172", 1e-8},
+      // Poisson sampling under replace-one: the antipodal pair's loss from its densities, the root by bisection.
+      {{"gaussian:sigma=1,q=0.1,sampling=poisson_replace_one"}, {"gaussian:sigma=1.01,q=0.1,sampling=poisson_replace_one"},
+       AccountantKind::pld, "1.7891545544669088891", 1e-8},
+      {{"gaussian:sigma=0.5,q=0.01,sampling=poisson_replace_one"},
+       {"gaussian:sigma=0.505,q=0.01,sampling=poisson_replace_one"}, AccountantKind::pld, "3.0354080735014605312", 1e-8},
       {{"wr_gaussian:sigma=0.8,batch_size=50,dataset_size=1000"}, {"wr_gaussian:sigma=0.808,batch_size=50,dataset_size=1000"},
        AccountantKind::pld, "8.924517383245155166", 1e-8},
       // Papernot-Steinke 2022 Thm 2 with the run's exact Renyi curve 1.25 a, minimised over both orders.
@@ -159,10 +164,12 @@ TEST(ExtendedMechanisms, AccountantsThatDoNotApplySayWhy) {
   EXPECT_NE(reason("select:mean=2,shape=1,run=[gaussian:sigma=1]", AccountantKind::pld).find("Renyi"), std::string::npos);
   EXPECT_NE(reason("tree:sigma=1,leaves=10", AccountantKind::pure).find("does not apply to tree"), std::string::npos);
   EXPECT_NE(reason("exponential:eps=1,q=0.1", AccountantKind::pld).find("subsampling"), std::string::npos);
+  EXPECT_NE(reason("gaussian:sigma=1,q=0.1,sampling=poisson_replace_one", AccountantKind::rdp).find("use pld"), std::string::npos);
+  EXPECT_NE(reason("gaussian:sigma=1,q=0.1,sampling=poisson_replace_one", AccountantKind::advanced).find("pld"), std::string::npos);
   // Each of them is answered by another accountant, which auto finds.
   for (const char* spec : {"zcdp:rho=0.1", "discrete_gaussian:sigma=2", "mixture:sigma=1,sens=[0,1],probs=[0.9,0.1]",
                            "shuffle:eps0=1,n=100", "select:mean=2,shape=1,run=[gaussian:sigma=1]", "tree:sigma=1,leaves=10",
-                           "exponential:eps=1,q=0.1"})
+                           "exponential:eps=1,q=0.1", "gaussian:sigma=1,q=0.1,sampling=poisson_replace_one"})
     EXPECT_TRUE(is_finite(compose(ledger_of({spec}), Target::for_delta(1e-5), AccountantKind::automatic).epsilon)) << spec;
 }
 
@@ -189,6 +196,28 @@ TEST(ExtendedMechanisms, SplitLedger) {
   const Real eb = hi(compose(ledger_of(b), Target::for_delta(5e-6), AccountantKind::automatic).epsilon);
   EXPECT_LE(hi(whole.epsilon), (ea + eb) * (1 + Real(1e-15)));
   EXPECT_GE(hi(whole.epsilon), ea + eb - Real(1e-12));
+}
+
+// Poisson sampling under replace-one sits between two relations' bounds (a fixed pseudo-random sample of cases: a PLD
+// run costs ~0.1 s): replacing a record by one that contributes nothing is one of its changes, so its true epsilon is
+// at least the add/remove one (its upper bound at least the add/remove lower bound); and sampling never hurts, so it
+// is at most the unsampled Gaussian's, whose replace-one shift is twice the per-record bound (its lower bound at most
+// that upper bound). Every value the ledger gives is also a sandwich: lower <= upper.
+TEST(ExtendedMechanisms, PoissonReplaceOneBetweenRemovalAndTheUnsampledGaussian) {
+  unsigned state = 20261207;
+  auto next = [&state](unsigned n) { return (state = state * 1103515245u + 12345u) / 65536u % n; };
+  for (int i = 0; i < 6; ++i) {
+    const double sigma = 0.6 + next(300) / 100.0, q = (1 + next(300)) / 1000.0;
+    const std::string steps = ",steps=" + std::to_string(1 + next(100));
+    const std::string g = "gaussian:sigma=" + format_input(sigma);
+    const AccountingResult rep = at_1e5({g + ",q=" + format_input(q) + steps + ",sampling=poisson_replace_one"}, AccountantKind::pld);
+    const AccountingResult ar = at_1e5({g + ",q=" + format_input(q) + steps}, AccountantKind::pld);
+    const AccountingResult whole = at_1e5({g + ",sens=2" + steps}, AccountantKind::pld);
+    ASSERT_TRUE(rep.lower && ar.lower && whole.lower) << g;
+    EXPECT_LE(lo(*rep.lower), hi(rep.epsilon)) << g << " q " << q;
+    EXPECT_GE(hi(rep.epsilon), lo(*ar.lower)) << g << " q " << q;
+    EXPECT_LE(lo(*rep.lower), hi(whole.epsilon)) << g << " q " << q;
+  }
 }
 
 // --- Properties -----------------------------------------------------------------------------------------------
@@ -289,7 +318,9 @@ TEST(ExtendedMechanisms, PldMonotoneAndComposition) {
            {"discrete_gaussian:sigma=3,dim=1,steps=5", "discrete_gaussian:sigma=2.5,dim=1,steps=5"},
            {"truncated_gaussian:sigma=1,q=0.02,batch_size=40,dataset_size=1000,steps=50",
             "truncated_gaussian:sigma=0.9,q=0.02,batch_size=40,dataset_size=1000,steps=50"},
-           {"wr_gaussian:sigma=1.2,batch_size=10,dataset_size=1000,steps=20", "wr_gaussian:sigma=1,batch_size=10,dataset_size=1000,steps=20"}})
+           {"wr_gaussian:sigma=1.2,batch_size=10,dataset_size=1000,steps=20", "wr_gaussian:sigma=1,batch_size=10,dataset_size=1000,steps=20"},
+           {"gaussian:sigma=1.1,q=0.05,steps=30,sampling=poisson_replace_one", "gaussian:sigma=1,q=0.05,steps=30,sampling=poisson_replace_one"},
+           {"gaussian:sigma=1,q=0.04,steps=30,sampling=poisson_replace_one", "gaussian:sigma=1,q=0.05,steps=30,sampling=poisson_replace_one"}})
     EXPECT_LE(pld(more), pld(less) * (1 + 1e-9)) << more << " vs " << less;
   // k steps cost at least one step, and at most k times one step at delta/k (basic composition; up to the grid's
   // discretisation, which moves each upper bound by ~1e-5 here).

@@ -229,6 +229,7 @@ TEST(MechanismSpec, DpSgdVocabulary) {
   EXPECT_EQ(parse_entry("gaussian:noise_multiplier=1,q=256/60000,epochs=30").steps,
             parse_entry("gaussian:sigma=1,batch_size=256,dataset_size=60000,epochs=30").steps);
   EXPECT_EQ(parse_entry("gaussian:sigma=1,batch_size=256,dataset_size=60000,sampling=wor").sampling, Sampling::wor);
+  EXPECT_EQ(parse_entry("gaussian:sigma=1,q=0.01,sampling=poisson_replace_one").sampling, Sampling::poisson_replace_one);
   // Over- and under-specified: one error naming the keys.
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"gaussian:sigma=1,noise_multiplier=1", "sigma and noise_multiplier"},
@@ -249,7 +250,11 @@ TEST(MechanismSpec, DpSgdVocabulary) {
       {"gaussian:sigma=1,batch_size=1,dataset_size=1e15,epochs=2", "gives 2000000000000000 steps"},
       {"laplace:noise_multiplier=1", "unknown key 'noise_multiplier'"},
       {"iteration:sigma=1,sens=1,steps=3,epochs=1", "unknown key 'epochs'"},
-      {"gaussian", "missing required key 'sigma' (or noise_multiplier)"}};
+      {"gaussian", "missing required key 'sigma' (or noise_multiplier)"},
+      {"laplace:b=1,q=0.1,sampling=poisson_replace_one", "gaussian only"},
+      {"discrete_laplace:a=1,q=0.1,sampling=poisson_replace_one", "gaussian only"},
+      {"gaussian:sigma=1,q=1,sampling=poisson_replace_one", "sens=2*sens"},
+      {"gaussian:sigma=1,sampling=poisson_replace_one", "needs q"}};
   for (const auto& [spec, says] : bad) {
     try {
       parse_entry(spec);

@@ -151,6 +151,41 @@ class PrivacyAccountant(metaclass=abc.ABCMeta):
         raise NotImplementedError()
 
 
+def _gaussians(event):
+    """Whether `event` is a GaussianDpEvent or a composition of them (what Poisson sampling under REPLACE_ONE takes)."""
+    name = class_name(event)
+    if name == "GaussianDpEvent":
+        return True
+    if name == "SelfComposedDpEvent":
+        return _gaussians(event.event)
+    if name == "ComposedDpEvent":
+        return all(_gaussians(e) for e in event.events)
+    return False
+
+
+def _stated_for_replace_one(tree):
+    """The event tree (JSON) with every sum of values re-stated for replace-one neighbours. dp_event defines the
+    Gaussian, Laplace and discrete Laplace events on a sum of values of norm <= C (noise multiplier s/C, or
+    sensitivity C): replacing one value moves the sum by up to 2C, so they are accounted at twice the shift (the noise
+    multiplier halved, exactly, or the sensitivity doubled), as dp_accounting's PLD accountant does for the Gaussian.
+    A Poisson-sampled event is marked instead: its pair is stated per value (docs/mechanisms.md)."""
+    name = tree.get("class_name")
+    if name in ("GaussianDpEvent", "LaplaceDpEvent"):
+        return dict(tree, noise_multiplier=tree["noise_multiplier"] / 2)
+    if name == "DiscreteLaplaceDpEvent":
+        return dict(tree, sensitivity=tree["sensitivity"] * 2)
+    if name == "PoissonSampledDpEvent":
+        if tree.get("sampling_probability") == 1:  # every value is in the sum: the event itself
+            return _stated_for_replace_one(tree["event"])
+        return dict(tree, neighboring_relation="REPLACE_ONE")
+    out = dict(tree)
+    if isinstance(tree.get("event"), dict):
+        out["event"] = _stated_for_replace_one(tree["event"])
+    if isinstance(tree.get("events"), list):
+        out["events"] = [_stated_for_replace_one(e) if isinstance(e, dict) else e for e in tree["events"]]
+    return out
+
+
 class LedgerAccountant(PrivacyAccountant):
     """A dp_accounting accountant answered by one of dpledger's accountants (``accountant``: pld, rdp, auto, ...)."""
 
@@ -167,7 +202,9 @@ class LedgerAccountant(PrivacyAccountant):
     # the theorem of each pair); a class not listed holds for the relation its sensitivity or guarantee is stated
     # for. Every other (event, relation) pair is refused: supports() is False, compose() raises.
     _RELATIONS = {
-        "PoissonSampledDpEvent": ("ADD_OR_REMOVE_ONE", "REPLACE_SPECIAL"),
+        # Under REPLACE_ONE only the Gaussian is analysed (Lebeda, Regehr, Kamath and Steinke 2025, Prop. 13), and
+        # only by the PLD accountant; the ledger check refuses the others with the reason.
+        "PoissonSampledDpEvent": ("ADD_OR_REMOVE_ONE", "REPLACE_ONE", "REPLACE_SPECIAL"),
         "SampledWithoutReplacementDpEvent": ("REPLACE_ONE",),
         "SampledWithReplacementDpEvent": ("REPLACE_ONE",),
         "MixtureOfGaussiansDpEvent": ("ADD_OR_REMOVE_ONE",),
@@ -183,6 +220,10 @@ class LedgerAccountant(PrivacyAccountant):
         if allowed is not None and self._relation not in allowed:
             return (f"neighboring_relation must be {' or '.join(f'`{r}`' for r in allowed)} for `{name}`. Found "
                     f"{self._relation}.")
+        if name == "PoissonSampledDpEvent" and self._relation == "REPLACE_ONE" and not _gaussians(event.event):
+            return (f"neighboring_relation must be `ADD_OR_REMOVE_ONE` or `REPLACE_SPECIAL` for `{name}` of a "
+                    f"`{class_name(event.event)}` (under `REPLACE_ONE` only Poisson-sampled Gaussians are analysed). "
+                    f"Found {self._relation}.")
         inner = getattr(event, "event", None)
         if inner is not None and not isinstance(inner, (str, bytes, numbers.Number)):
             error = self._relation_error(inner)
@@ -220,6 +261,8 @@ class LedgerAccountant(PrivacyAccountant):
         if error is not None:
             return error, False
         tree = event_to_json(event)
+        if self._relation == "REPLACE_ONE":
+            tree = _stated_for_replace_one(tree)
         if count == 1:
             return tree, False
         return {"class_name": "SelfComposedDpEvent", "event": tree, "count": count}, False

@@ -246,6 +246,8 @@ class RdpAccountant(LedgerAccountant):
     the composed curve's certified upper bounds at ``orders``."""
 
     accountant = "rdp"
+    # No Renyi analysis of Poisson sampling under REPLACE_ONE (the PLD accountant has one).
+    _RELATIONS = dict(LedgerAccountant._RELATIONS, PoissonSampledDpEvent=("ADD_OR_REMOVE_ONE", "REPLACE_SPECIAL"))
 
     def __init__(self, orders=None, neighboring_relation=NeighboringRelation.ADD_OR_REMOVE_ONE):
         super().__init__(neighboring_relation)
