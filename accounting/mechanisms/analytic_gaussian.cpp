@@ -5,6 +5,7 @@
 #include "accounting/numeric/certified_threshold.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/log_space.h"
+#include "accounting/numeric/portable_math.h"
 #include "accounting/rdp/rdp_zcdp.h"
 
 #include <cmath>
@@ -26,22 +27,59 @@ Interval analytic_gaussian_delta(const Interval& mu, const Interval& eps) {
   return exp(log_pa + log1mexp(x));
 }
 
+namespace {
+
+// log Phi(x) in long double by portable::erfc (the same bits on every CPU); -inf where Phi(x) underflows.
+long double log_phi_ld(long double x) { return portable::log(0.5L * portable::erfc(-x / std::sqrt(2.0L))); }
+
+// A starting point for the certified Newton iteration below: the crossing delta(eps) = delta found by safeguarded
+// Newton in long double (Balle and Wang 2018, Thm 8 and its derivative -e^eps Phi(-mu/2 - eps/mu)), to about 1e-17
+// relatively; nullopt where long double does not resolve it (tiny deltas, extreme mu). Not a bound: the MPFR
+// iteration and the certified bracket decide.
+std::optional<long double> newton_start(long double mu, long double delta, long double hi) {
+  const long double log_target = portable::log(delta);
+  long double a = 0, b = hi, e = hi;
+  for (int it = 0; it < 100; ++it) {
+    const long double pa = mu / 2 - e / mu, log_pa = log_phi_ld(pa), log_pb = log_phi_ld(pa - mu);
+    const long double x = e + log_pb - log_pa;
+    if (!std::isfinite(log_pa) || !std::isfinite(log_pb) || !(x < 0)) return std::nullopt;
+    const long double log_d = log_pa + portable::log1p(-portable::exp(x));
+    const long double g = log_d - log_target;
+    if (g > 0) a = e; else b = e;
+    const long double slope = -portable::exp(e + log_pb - log_d);  // d log delta / d eps
+    long double next = e - g / slope;
+    if (!(next > a && next < b)) next = (a + b) / 2;
+    const long double step = std::fabs(next - e);
+    e = next;
+    if (step <= 1e-18L * (1 + e)) return e;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
   auto profile = [&](const Real& eps) { return analytic_gaussian_delta(mu, make_interval(eps, eps)); };
   const Real target(delta);
   if (certainly_at_most(profile(Real(0)), target) == Verdict::yes) return {exact(0.0), exact(0.0)};
   // A feasible start from the Gaussian tail: delta(eps) <= P(L > eps), L ~ N(mu^2/2, mu^2) (upper bound).
   const double m = mid_double(mu);
-  Real a(0), b(m * m / 2 + m * std::sqrt(2 * std::log(1 / delta)) + 1e-3);
-  for (int i = 0; certainly_at_most(profile(b), target) != Verdict::yes; ++i) {
-    if (i > 2000) throw NotApplicable("analytic Gaussian: no certified epsilon for mu = " + format_upper(mu));
-    b *= 2;
-  }
-  const Real feasible = b;  // certified: delta(feasible) <= target
+  const Real tail(m * m / 2 + m * std::sqrt(2 * std::log(1 / delta)) + 1e-3);
+  // A certified feasible end, found only when the fast path below does not certify (it costs evaluations).
+  auto feasible = [&] {
+    Real b = tail;
+    for (int i = 0; certainly_at_most(profile(b), target) != Verdict::yes; ++i) {
+      if (i > 2000) throw NotApplicable("analytic Gaussian: no certified epsilon for mu = " + format_upper(mu));
+      b *= 2;
+    }
+    return b;  // certified: delta(b) <= target
+  };
   // Safeguarded Newton on g(eps) = log delta(eps) - log delta_target, with d delta/d eps = -e^eps Phi(b(eps))
-  // (Balle and Wang 2018, Thm 8 differentiated); the bracket [a, b] keeps g(a) > 0 >= g(b).
+  // (Balle and Wang 2018, Thm 8 differentiated); the bracket [a, b] keeps g(a) > 0 >= g(b) (b = the tail bound,
+  // feasible in exact arithmetic). It starts from the long-double crossing, where one or two steps reach 1e-30.
   const Real log_target = log(target);
-  Real e = b;
+  const auto start = newton_start(m, delta, static_cast<long double>(tail));
+  Real a(0), b = tail, e = start ? Real(static_cast<double>(*start)) + Real(static_cast<double>(*start - static_cast<double>(*start))) : tail;
   for (int it = 0; it < 200; ++it) {
     const Interval ei = make_interval(e, e);
     const Real d = mid(analytic_gaussian_delta(mu, ei));
@@ -53,7 +91,7 @@ EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
     if (!(next > a && next < b)) next = (a + b) / 2;
     const Real step = abs(next - e);
     e = next;
-    if (step <= Real("1e-40") * (1 + e) || b - a <= Real("1e-40") * (1 + b)) break;
+    if (step <= Real("1e-30") * (1 + e) || b - a <= Real("1e-30") * (1 + b)) break;
   }
   // Certify a narrow bracket around the Newton point (widened until certified); fall back to certified bisection
   // if it does not hold.
@@ -62,7 +100,7 @@ EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
     if (r.lower) return r;
   } catch (const std::runtime_error&) {
   }
-  return smallest_epsilon(profile, target, feasible, Real("1e-25"));
+  return smallest_epsilon(profile, target, feasible(), Real("1e-25"));
 }
 
 std::optional<Interval> composed_gaussian_mu(const Ledger& ledger) {
