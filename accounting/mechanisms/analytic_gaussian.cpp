@@ -56,7 +56,20 @@ std::optional<long double> newton_start(long double mu, long double delta, long 
   return std::nullopt;
 }
 
+// The Gaussian tail's epsilon, feasible in exact arithmetic: delta(eps) <= P(L > eps), L ~ N(mu^2/2, mu^2), and
+// P(Z > t) <= e^{-t^2/2} = delta at t = sqrt(2 log(1/delta)) (upper bound).
+double tail_epsilon(double mu, double delta) { return mu * mu / 2 + mu * std::sqrt(2 * std::log(1 / delta)) + 1e-3; }
+
 }  // namespace
+
+std::optional<double> analytic_gaussian_epsilon_estimate(double mu, double delta) {
+  if (!(mu > 0) || !(delta > 0 && delta < 1)) return std::nullopt;
+  // delta(0) = Phi(mu/2) - Phi(-mu/2) at most delta: the answer is 0.
+  if (portable::erfc(-mu / (2 * std::sqrt(2.0L))) / 2 - portable::erfc(mu / (2 * std::sqrt(2.0L))) / 2 <= delta) return 0.0;
+  const auto e = newton_start(mu, delta, tail_epsilon(mu, delta));
+  if (!e) return std::nullopt;
+  return static_cast<double>(*e);
+}
 
 EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
   auto profile = [&](const Real& eps) { return analytic_gaussian_delta(mu, make_interval(eps, eps)); };
@@ -64,7 +77,7 @@ EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
   if (certainly_at_most(profile(Real(0)), target) == Verdict::yes) return {exact(0.0), exact(0.0)};
   // A feasible start from the Gaussian tail: delta(eps) <= P(L > eps), L ~ N(mu^2/2, mu^2) (upper bound).
   const double m = mid_double(mu);
-  const Real tail(m * m / 2 + m * std::sqrt(2 * std::log(1 / delta)) + 1e-3);
+  const Real tail(tail_epsilon(m, delta));
   // A certified feasible end, found only when the fast path below does not certify (it costs evaluations).
   auto feasible = [&] {
     Real b = tail;

@@ -18,6 +18,10 @@ Interval analytic_gaussian_delta(const Interval& mu, const Interval& eps);
 // epsilon.hi() is an upper bound, lower a lower bound, to relative width ~1e-25.
 EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta);
 
+// An estimate (not a bound) of that epsilon in long double: safeguarded Newton on Balle and Wang 2018, Thm 8, to
+// about 1e-17 relatively; nullopt where long double does not resolve it. For searches that certify elsewhere.
+std::optional<double> analytic_gaussian_epsilon_estimate(double mu, double delta);
+
 // mu of the composition when every entry is an unsampled Gaussian: K Gaussians with mu_i compose exactly to one
 // Gaussian with mu = sqrt(sum mu_i^2) (Dong, Roth and Su 2019, Cor. 2.1; exact). nullopt otherwise.
 std::optional<Interval> composed_gaussian_mu(const Ledger& ledger);
