@@ -95,6 +95,9 @@ const std::vector<Golden>& goldens() {
        AccountantKind::pld, "1.7891545544669088891", 1e-8},
       {{"gaussian:sigma=0.5,q=0.01,sampling=poisson_replace_one"},
        {"gaussian:sigma=0.505,q=0.01,sampling=poisson_replace_one"}, AccountantKind::pld, "3.0354080735014605312", 1e-8},
+      // Two steps: the first step's outcome integrated by quadrature (20 digits, the crossing to 1e-14).
+      {{"gaussian:sigma=1,q=0.2,steps=2,sampling=poisson_replace_one"},
+       {"gaussian:sigma=1.01,q=0.2,steps=2,sampling=poisson_replace_one"}, AccountantKind::pld, "3.33424409092435", 1e-8},
       {{"wr_gaussian:sigma=0.8,batch_size=50,dataset_size=1000"}, {"wr_gaussian:sigma=0.808,batch_size=50,dataset_size=1000"},
        AccountantKind::pld, "8.924517383245155166", 1e-8},
       // Papernot-Steinke 2022 Thm 2 with the run's exact Renyi curve 1.25 a, minimised over both orders.
