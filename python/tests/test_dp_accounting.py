@@ -155,7 +155,7 @@ def test_every_event_is_certified_for_its_relation_or_refused():
     }
     # The relations each is certified for (docs/mechanisms.md, "Neighbouring relations"); refused under the others.
     certified = {
-        "mixture": {"ADD_OR_REMOVE_ONE"},
+        "mixture": {"ADD_OR_REMOVE_ONE", "REPLACE_SPECIAL"},
         "truncated": {"ADD_OR_REMOVE_ONE"},
         "with replacement": {"REPLACE_ONE"},
         "randomized response": {"REPLACE_ONE", "REPLACE_SPECIAL"},

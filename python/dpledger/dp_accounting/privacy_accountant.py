@@ -207,7 +207,7 @@ class LedgerAccountant(PrivacyAccountant):
         "PoissonSampledDpEvent": ("ADD_OR_REMOVE_ONE", "REPLACE_ONE", "REPLACE_SPECIAL"),
         "SampledWithoutReplacementDpEvent": ("REPLACE_ONE",),
         "SampledWithReplacementDpEvent": ("REPLACE_ONE",),
-        "MixtureOfGaussiansDpEvent": ("ADD_OR_REMOVE_ONE",),
+        "MixtureOfGaussiansDpEvent": ("ADD_OR_REMOVE_ONE", "REPLACE_SPECIAL"),
         "TruncatedSubsampledGaussianDpEvent": ("ADD_OR_REMOVE_ONE",),
         "RandomizedResponseDpEvent": ("REPLACE_ONE", "REPLACE_SPECIAL"),
         "SingleEpochTreeAggregationDpEvent": ("ADD_OR_REMOVE_ONE", "REPLACE_SPECIAL"),
