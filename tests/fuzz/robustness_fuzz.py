@@ -58,6 +58,8 @@ def mechanism(rng):
         parts.append(f"steps={rng.choice(INTEGERS)}")
     if rng.random() < 0.25:
         parts.append(f"q={rng.choice(PROBABILITIES)}")
+        if rng.random() < 0.4:
+            parts.append("sampling=" + rng.choice(["poisson", "wor", "poisson_replace_one"]))
     return name + (":" + ",".join(parts) if parts else "")
 
 
