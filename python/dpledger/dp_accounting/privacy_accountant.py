@@ -17,7 +17,7 @@ import re
 from typing import Any, Optional
 
 from .. import _dpledger
-from .._api import ComposeResult, call_in_python_terms, number_text
+from .._api import ComposeResult, call_in_python_terms, number_text, python_terms
 from .._api import rdp as _api_rdp
 from .._events import class_name, event_to_json, is_dp_event
 from .dp_event import DpEvent
@@ -282,7 +282,7 @@ class LedgerAccountant(PrivacyAccountant):
                 return [], non_private
             if _NOT_PRIVATE in str(e):  # a mechanism without noise: the whole composition is not private
                 return [], True
-            return str(e), False
+            return python_terms(str(e)), False
 
     def _reason(self, event, count):
         """(None or the reason `event` cannot be composed, its specs, whether it is non-private)."""
@@ -296,7 +296,7 @@ class LedgerAccountant(PrivacyAccountant):
             # in _tree admits only one of them per accountant).
             reason = _dpledger.applies(specs, self.accountant)
             if reason is not None:
-                return reason, None, False
+                return python_terms(reason), None, False
         return None, specs, non_private
 
     def _maybe_compose(self, event, count, do_compose):
