@@ -16,8 +16,8 @@ CLI::Option* add_mechanism_option(CLI::App* sub, std::vector<std::string>& specs
                    "truncated_gaussian (sigma, q, batch_size, dataset_size, sens=1), wr_gaussian (sigma, batch_size, "
                    "dataset_size, sens=1), select (mean, shape, run=[SPEC;SPEC..]) or shuffle (eps0, n) "
                    "(docs/mechanisms.md); modifiers steps=K (default 1), q=Q in (0,1] or an exact fraction q=B/N "
-                   "(alias sample_rate) with sampling=poisson (default, add/remove neighbours) or sampling=wor "
-                   "(replace-one); DP-SGD's batch_size=B,dataset_size=N (q = B/N) and epochs=E with them (steps = "
+                   "(alias sample_rate) with sampling=poisson (default, add/remove neighbours), sampling=wor "
+                   "(replace-one) or sampling=poisson_replace_one (gaussian, replace-one; pld); DP-SGD's batch_size=B,dataset_size=N (q = B/N) and epochs=E with them (steps = "
                    "ceil(E N/B)). Numbers are decimals, read exactly (bounds hold for the number typed). -m or "
                    "--ledger is required")
       ->take_all()
