@@ -355,15 +355,17 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   const bool smallest = is_smallest(p.key);
   const bool integer = p.key == "steps";
   int count = 0;
-  if (accountant == AccountantKind::optimal) {
-    p.gaussian_profile = true;
+  // Whether every value gives a ledger of unsampled Gaussians (probed at three values of the parameter).
+  auto gaussian_profile_applies = [&p] {
     try {
       for (const double probe : {0.5, 1.0, 2.0})
-        if (!composed_gaussian_mu(ledger_at(p, probe))) p.gaussian_profile = false;
+        if (!composed_gaussian_mu(ledger_at(p, probe))) return false;
     } catch (const InputError&) {
-      p.gaussian_profile = false;
+      return false;
     }
-  }
+    return true;
+  };
+  p.gaussian_profile = accountant == AccountantKind::optimal && gaussian_profile_applies();
   // The PLD runs of the search and the final certification share one work limit (the search leaves a reserve).
   std::optional<PldWorkScope> work;
   work.emplace(kPldWorkPerCalibration - kPldCertificationReserve, "the calibration's PLD search");
@@ -419,7 +421,10 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       Eval e = evaluate(p, cheap->value, count);
       if (e.meets && e.result) {
         // A split ledger ("rdp+pld", composition/split_composition.h) stays with auto, which splits it again.
-        if (e.result->accountant.find('+') == std::string::npos) p.accountant = parse_accountant(e.result->accountant);
+        if (e.result->accountant.find('+') == std::string::npos) {
+          p.accountant = parse_accountant(e.result->accountant);
+          p.gaussian_profile = p.accountant == AccountantKind::optimal && gaussian_profile_applies();
+        }
         if (p.accountant == AccountantKind::pld && !p.pld_grid) pick_grid();
         double slope = std::numeric_limits<double>::quiet_NaN();
         const double v0 = cheap->value;
@@ -460,8 +465,10 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
 
   // With `auto`, the bracket ends ran every accountant; the narrowing runs only the one that won at the `yes`
   // end (the tightest there), so each evaluation costs one accountant. Its answers are certified like any other.
-  if (p.accountant == AccountantKind::automatic && at_yes.result && at_yes.result->accountant.find('+') == std::string::npos)
+  if (p.accountant == AccountantKind::automatic && at_yes.result && at_yes.result->accountant.find('+') == std::string::npos) {
     p.accountant = parse_accountant(at_yes.result->accountant);
+    p.gaussian_profile = p.accountant == AccountantKind::optimal && gaussian_profile_applies();
+  }
 
   // Narrow [no, yes]: integers by bisection, reals by the Illinois method on excess(v) in log(v) (the excess is
   // smooth in log v for noise scales), falling back to bisection whenever the step is not inside the bracket.
