@@ -174,6 +174,19 @@ RC_GTEST_PROP(ClassicAccountants, GaussianRoundTripAndMonotone, (unsigned a, uns
   RC_ASSERT(hi(analytic_gaussian_epsilon(mu, std::min(0.5, delta * 3)).epsilon) <= hi(s.epsilon));
 }
 
+// The long-double estimate that starts the certified Newton iteration and aims calibration steps agrees with the
+// certified bracket to 1e-13 relatively (it is not a bound, but a wrong one would slow or misdirect both).
+RC_GTEST_PROP(ClassicAccountants, GaussianEpsilonEstimateWithinTheBracket, (unsigned a, unsigned c)) {
+  const double sigma = unit(a, 0.05, 200.0);
+  const double delta = std::pow(10.0, -unit(c, 0.5, 14));
+  const auto s = analytic_gaussian_epsilon(exact(1.0) / exact(sigma), delta);
+  const auto e = analytic_gaussian_epsilon_estimate(1 / sigma, delta);
+  RC_ASSERT(e.has_value());
+  const double up = hi_up(s.epsilon), down = s.lower ? lo_down(*s.lower) : 0.0;
+  RC_ASSERT(*e <= up * (1 + 1e-13) + 1e-300);
+  RC_ASSERT(*e >= down * (1 - 1e-13));
+}
+
 RC_GTEST_PROP(ClassicAccountants, AmplificationMonotoneInQ, (unsigned a, unsigned b)) {
   const double q = unit(a, 0.001, 0.9);
   const double eps = unit(b, 0.01, 5.0);
