@@ -92,7 +92,7 @@ EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
   // feasible in exact arithmetic). It starts from the long-double crossing, where one or two steps reach 1e-30.
   const Real log_target = log(target);
   const auto start = newton_start(m, delta, static_cast<long double>(tail));
-  Real a(0), b = tail, e = start ? Real(static_cast<double>(*start)) + Real(static_cast<double>(*start - static_cast<double>(*start))) : tail;
+  Real a(0), b = tail, e = start ? Real(*start) : tail;
   for (int it = 0; it < 200; ++it) {
     const Interval ei = make_interval(e, e);
     const Real d = mid(analytic_gaussian_delta(mu, ei));

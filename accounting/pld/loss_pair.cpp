@@ -132,16 +132,7 @@ LossPair subsampled_gaussian_replace_one(double q, double z) {
     sp = static_cast<double>(at_x + q * normal_upper_tail((x - 1) / z));
     sq = static_cast<double>(at_x + q * normal_upper_tail((x + 1) / z));
   };
-  p.survival_p = [both = p.survival_both](double l) {
-    double sp, sq;
-    both(l, sp, sq);
-    return sp;
-  };
-  p.survival_q = [both = p.survival_both](double l) {
-    double sp, sq;
-    both(l, sp, sq);
-    return sq;
-  };
+  survivals_from_both(p);
   p.support_lo = -kInf;
   p.support_hi = kInf;
   return p;
@@ -211,6 +202,19 @@ double noise_ratio(double noise, double sens, bool pessimistic) { return directe
 double sensitivity_ratio(double sens, double noise, bool pessimistic) { return directed_ratio(sens, noise, pessimistic); }
 
 }  // namespace
+
+void survivals_from_both(LossPair& p) {
+  p.survival_p = [both = p.survival_both](double l) {
+    double sp = 0, sq = 0;
+    both(l, sp, sq);
+    return sp;
+  };
+  p.survival_q = [both = p.survival_both](double l) {
+    double sp = 0, sq = 0;
+    both(l, sp, sq);
+    return sq;
+  };
+}
 
 bool symmetric_pair(const LedgerEntry& e) {
   if (has_extended_pair(e)) return extended_symmetric_pair(e);

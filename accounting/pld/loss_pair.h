@@ -35,6 +35,10 @@ struct LossPair {
   }
 };
 
+// Sets survival_p and survival_q from survival_both (each evaluates both: for pairs whose two survival functions share
+// their work, such as the inverse of the loss).
+void survivals_from_both(LossPair& p);
+
 // The two neighbouring directions (add/remove). Symmetric mechanisms give the same pair in both.
 enum class PairDirection { remove, add };
 

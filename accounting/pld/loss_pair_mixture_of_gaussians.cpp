@@ -122,17 +122,7 @@ LossPair mixture_of_gaussians_pair(double sigma, const std::vector<double>& sens
     p.support_lo = -kInf;
     p.support_hi = -inf_f;
   }
-  const auto both = p.survival_both;
-  p.survival_p = [both](double l) {
-    double a = 0, b = 0;
-    both(l, a, b);
-    return a;
-  };
-  p.survival_q = [both](double l) {
-    double a = 0, b = 0;
-    both(l, a, b);
-    return b;
-  };
+  survivals_from_both(p);
   return p;
 }
 

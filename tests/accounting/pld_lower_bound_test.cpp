@@ -21,17 +21,19 @@
 namespace dpl {
 namespace {
 
+// The PLD's lower bound for `spec` at `delta` is at least `ratio` times its upper bound, and below it.
+void expect_lower_within(const std::string& spec, double delta, double ratio) {
+  const auto r = compose_pld(Ledger{parse_entry(spec)}, Target::for_delta(delta));
+  ASSERT_TRUE(r.lower.has_value()) << spec;
+  EXPECT_GE(lo(*r.lower), ratio * hi(r.epsilon)) << spec << ": " << format_upper(r.epsilon) << " " << format_upper(*r.lower);
+  EXPECT_LE(hi(*r.lower), lo(r.epsilon)) << spec;
+}
+
 // DP-SGD (sigma 1.1, q 0.01, 10^4 steps) printed upper 5.1926159, lower 3.3617 (every
 // cell rounded down on the 4x coarser grid); the truth is ~5.19258. Now lower >= 0.99 upper (measured 5.19232), and
 // at delta 1e-30 (tilted) 14.6883 for 14.6919 (was 12.71).
 TEST(PldLowerBound, DpSgdSandwichWithinOnePercent) {
-  const Ledger l{parse_entry("gaussian:sigma=1.1,q=0.01,steps=10000")};
-  for (const double delta : {1e-5, 1e-30}) {
-    const auto r = compose_pld(l, Target::for_delta(delta));
-    ASSERT_TRUE(r.lower.has_value());
-    EXPECT_GE(lo(*r.lower), 0.99 * hi(r.epsilon)) << format_upper(r.epsilon) << " " << format_upper(*r.lower);
-    EXPECT_LE(hi(*r.lower), lo(r.epsilon));
-  }
+  for (const double delta : {1e-5, 1e-30}) expect_lower_within("gaussian:sigma=1.1,q=0.01,steps=10000", delta, 0.99);
 }
 
 // A rarely sampled Gaussian over many steps (sigma 0.8, q 0.001, 10^5 steps at delta 1e-10): each step's bulk (the
@@ -39,22 +41,14 @@ TEST(PldLowerBound, DpSgdSandwichWithinOnePercent) {
 // (a rare sampled step's large loss) spans 77; chosen by the standard deviation the lower bound's grid was 4x coarser
 // and the lower bound 0.87 for the upper 4.07. The grid chosen by the bulk's spread (the fine one) gives 4.022.
 TEST(PldLowerBound, RarelySampledLongRunWithinTwoPercent) {
-  const Ledger l{parse_entry("gaussian:sigma=0.8,q=0.001,steps=100000")};
-  const auto r = compose_pld(l, Target::for_delta(1e-10));
-  ASSERT_TRUE(r.lower.has_value());
-  EXPECT_GE(lo(*r.lower), 0.98 * hi(r.epsilon)) << format_upper(r.epsilon) << " " << format_upper(*r.lower);
-  EXPECT_LE(hi(*r.lower), lo(r.epsilon));
+  expect_lower_within("gaussian:sigma=0.8,q=0.001,steps=100000", 1e-10, 0.98);
 }
 
 // A very rarely sampled Gaussian over 10^6 steps: almost all of a step's mass lies within ~1e-5 of 0, inside one cell
 // of the grid the composition needs. Merged into one outcome placed at its merged loss (bulk_atom_start), it no
 // longer loses about a cell per step: the lower bound was 0 for the upper 2.227; now 1.988.
 TEST(PldLowerBound, VeryRarelySampledMillionStepsKeepItsLowerBound) {
-  const Ledger l{parse_entry("gaussian:sigma=0.5,q=1e-5,steps=1000000")};
-  const auto r = compose_pld(l, Target::for_delta(1e-8));
-  ASSERT_TRUE(r.lower.has_value());
-  EXPECT_GE(lo(*r.lower), 0.88 * hi(r.epsilon)) << format_upper(r.epsilon) << " " << format_upper(*r.lower);
-  EXPECT_LE(hi(*r.lower), lo(r.epsilon));
+  expect_lower_within("gaussian:sigma=0.5,q=1e-5,steps=1000000", 1e-8, 0.88);
 }
 
 // The merged bulk of a rarely sampled step sits at the first grid point, at or below its merged loss. A twin that
