@@ -93,12 +93,11 @@ Eval evaluate(const Problem& p, double v, int& count, bool search = true) {
   try {
     if (search && p.gaussian_profile) {
       // The composed Gaussian meets the target iff delta(eps_target) <= delta (Balle and Wang 2018, Thm 8; the
-      // profile is non-increasing): certified by one MPFR evaluation; the excess, which only aims the next step,
-      // from the long-double epsilon. The answer is certified again by the full accountant (full = false).
+      // profile is non-increasing): certified by one long-double enclosure (MPFR where it cannot decide); the
+      // excess, which only aims the next step, from the long-double epsilon. The answer is certified again by the full accountant (full = false).
       const auto mu = composed_gaussian_mu(ledger_at(p, v));
       if (mu) {
-        const bool ok = certainly_at_most(analytic_gaussian_delta(*mu, make_interval(p.epsilon, p.epsilon)),
-                                          Real(p.delta)) == Verdict::yes;
+        const bool ok = analytic_gaussian_delta_at_most(*mu, p.epsilon, p.delta) == Verdict::yes;
         const auto estimate = analytic_gaussian_epsilon_estimate(mid_double(*mu), p.delta);
         const double target = p.epsilon.convert_to<double>();
         double ex = estimate ? *estimate - target : std::numeric_limits<double>::infinity();
@@ -187,7 +186,12 @@ std::optional<double> shortest_safe_decimal(double v, bool smallest, const Accep
   for (int digits = 4; digits <= 17; ++digits) {
     char nearest[40];
     std::snprintf(nearest, sizeof nearest, "%.*g", digits, v);
-    if (as_parsed(nearest, smallest) == v && accept(v)) return v;
+    // The decimal is read as v only if it lies within one binary64 step of v on the parsed side, so its nearest
+    // double (strtod, correctly rounded) is v or that neighbour: checked before the exact (MPFR) reading.
+    const double n = std::strtod(nearest, nullptr);
+    const double beside = std::nextafter(v, smallest ? std::numeric_limits<double>::infinity()
+                                                     : -std::numeric_limits<double>::infinity());
+    if ((n == v || n == beside) && accept(v) && as_parsed(nearest, smallest) == v) return v;
     const std::string text = smallest ? format_up(Real(v), digits) : format_down(Real(v), digits);
     const double d = as_parsed(text, smallest);
     if (accept(d)) return d;

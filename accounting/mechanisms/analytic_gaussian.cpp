@@ -2,29 +2,53 @@
 #include "accounting/mechanisms/analytic_gaussian.h"
 
 #include "accounting/errors.h"
+#include "accounting/mechanisms/analytic_gaussian_long_double.h"
 #include "accounting/numeric/certified_threshold.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/log_space.h"
 #include "accounting/numeric/portable_math.h"
 #include "accounting/rdp/rdp_zcdp.h"
 
+#include <array>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace dpl {
 
+namespace {
+
+// The last few MPFR evaluations of this thread (a pure function of its arguments): a calibration certifies its
+// answer at the target epsilon its search has just decided there.
+struct RecentProfile {
+  Interval mu, eps, delta;
+};
+thread_local std::array<std::optional<RecentProfile>, 8> recent_profiles;
+thread_local std::size_t next_recent = 0;
+
+bool same_interval(const Interval& a, const Interval& b) { return lo(a) == lo(b) && hi(a) == hi(b); }
+
+}  // namespace
+
 // Balle and Wang 2018, Thm 8 (exact), evaluated in log space: delta = Phi(a) (1 - e^{eps + log Phi(b) - log Phi(a)})
 // with a = mu/2 - eps/mu, b = a - mu, so that the difference of two nearly equal terms never cancels.
 Interval analytic_gaussian_delta(const Interval& mu, const Interval& eps) {
+  for (const auto& r : recent_profiles)
+    if (r && same_interval(r->mu, mu) && same_interval(r->eps, eps)) return r->delta;
+  auto remember = [&](const Interval& delta) {
+    recent_profiles[next_recent] = RecentProfile{mu, eps, delta};
+    next_recent = (next_recent + 1) % recent_profiles.size();
+    return delta;
+  };
   const Interval a = mu / 2 - eps / mu;
   const Interval b = a - mu;
   const Interval log_pa = log_normal_cdf(a);
   const Interval x = eps + log_normal_cdf(b) - log_pa;  // < 0 in exact arithmetic
   if (hi(x) >= 0) {
     // Too narrow to resolve the sign at this precision: enclose by [0, Phi(a)].
-    return make_interval(Real(0), hi(exp(log_pa)));
+    return remember(make_interval(Real(0), hi(exp(log_pa))));
   }
-  return exp(log_pa + log1mexp(x));
+  return remember(exp(log_pa + log1mexp(x)));
 }
 
 namespace {
@@ -56,6 +80,78 @@ std::optional<long double> newton_start(long double mu, long double delta, long 
   return std::nullopt;
 }
 
+// An endpoint of an MPFR number as a long double, rounded outwards (down, or up).
+long double to_long_double(const Real& x, bool up) {
+  return mpfr_get_ld(x.backend().data(), up ? MPFR_RNDU : MPFR_RNDD);
+}
+
+// An enclosure (down, up] of the answer (delta(down) > delta >= delta(up)) narrowed until no point of the output
+// grids lies strictly inside it: the decimals of 15 significant digits (what is printed) and the binary64 values
+// (what the Python module returns). Then every rounding of the answer that is printed or returned is the
+// same at both ends, so the outputs are those of any narrower enclosure (the MPFR path's included), whichever path
+// ran. Each grid point inside is decided by one MPFR evaluation of the profile there (Balle and Wang 2018, Thm 8);
+// nullopt when one does not decide or more than two would be needed.
+std::optional<EpsilonSearch> settle_printed_digits(const Interval& mu, double delta, Real down, Real up) {
+  const Real target(delta);
+  {  // Two binary64 values or more inside: the MPFR search costs no more than deciding them one by one.
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    double b = hi_up(make_interval(down, down));
+    if (!(Real(b) > down)) b = std::nextafter(b, inf);
+    if (Real(std::nextafter(b, inf)) < up) return std::nullopt;
+  }
+  for (int it = 0; it < 6; ++it) {
+    // The smallest grid point above down: the 15-digit decimal (as an interval: it is rarely a binary number) and
+    // the binary64 value.
+    const std::string dec = format_up(down);
+    Interval g = from_decimal(dec);
+    if (!(lo(g) > down)) g = from_decimal(format_up(hi(g)));  // down is that decimal: the next one up
+    double b = hi_up(make_interval(down, down));
+    if (!(Real(b) > down)) b = std::nextafter(b, std::numeric_limits<double>::infinity());
+    if (Real(b) < lo(g)) g = exact(b);
+    if (!(hi(g) < up)) {
+      if (lo(g) < up) return std::nullopt;  // the decimal's enclosure straddles up: not decidable here
+      return EpsilonSearch{make_interval(down, up), make_interval(down, down)};
+    }
+    const Interval d = analytic_gaussian_delta(mu, g);
+    if (hi(d) <= target) up = lo(g);
+    else if (lo(d) > target) down = hi(g);
+    else return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// The certified answer from long-double enclosures alone (analytic_gaussian_long_double.h): the long-double
+// crossings at mu's two ends, moved outwards by relative steps 2^-63 .. 2^-42 until the enclosure decides.
+// nullopt when it does not (the MPFR search then decides).
+std::optional<EpsilonSearch> epsilon_long_double(const Interval& mu, double delta, long double tail) {
+  const long double m_lo = to_long_double(lo(mu), false), m_hi = to_long_double(hi(mu), true);
+  const long double target = delta;
+  auto at = [&](long double e) { return analytic_gaussian_delta_long_double(m_lo, m_hi, e); };
+  const auto zero = at(0);
+  if (!zero) return std::nullopt;
+  if (zero->hi <= target) return EpsilonSearch{exact(0.0), exact(0.0)};
+  if (!(zero->lo > target)) return std::nullopt;
+  const auto up_start = newton_start(m_hi, target, tail), down_start = newton_start(m_lo, target, tail);
+  if (!up_start || !down_start) return std::nullopt;
+  std::optional<long double> up, down;
+  // Relative steps doubling from 2^-63 (the enclosure's width is a few 1e-18 where eps is near 1).
+  for (long double step = 0; step <= 0x1p-42L; step = step == 0 ? 0x1p-63L : 2 * step) {
+    const long double e = *up_start * (1 + step);
+    const auto d = at(e);
+    if (!d) return std::nullopt;
+    if (d->hi <= target) { up = e; break; }
+  }
+  for (long double step = 0; step <= 0x1p-42L; step = step == 0 ? 0x1p-63L : 2 * step) {
+    const long double e = *down_start * (1 - step);
+    const auto d = at(e);
+    if (!d) return std::nullopt;
+    if (d->lo > target) { down = e; break; }
+  }
+  if (!up || !down) return std::nullopt;
+  // delta(mu_lo, down) > target >= delta(mu_hi, up) and delta is non-increasing in eps: the answer is in (down, up].
+  return settle_printed_digits(mu, delta, Real(*down), Real(*up));
+}
+
 // The Gaussian tail's epsilon, feasible in exact arithmetic: delta(eps) <= P(L > eps), L ~ N(mu^2/2, mu^2), and
 // P(Z > t) <= e^{-t^2/2} = delta at t = sqrt(2 log(1/delta)) (upper bound).
 double tail_epsilon(double mu, double delta) { return mu * mu / 2 + mu * std::sqrt(2 * std::log(1 / delta)) + 1e-3; }
@@ -71,12 +167,23 @@ std::optional<double> analytic_gaussian_epsilon_estimate(double mu, double delta
   return static_cast<double>(*e);
 }
 
+Verdict analytic_gaussian_delta_at_most(const Interval& mu, const Real& eps, double delta) {
+  const long double e_lo = to_long_double(eps, false), e_hi = to_long_double(eps, true);
+  const long double m_lo = to_long_double(lo(mu), false), m_hi = to_long_double(hi(mu), true);
+  // delta is non-increasing in eps: at most delta at e_lo <= eps means at most delta at eps; above at e_hi, above.
+  if (const auto d = analytic_gaussian_delta_long_double(m_lo, m_hi, e_lo); d && d->hi <= delta) return Verdict::yes;
+  if (const auto d = analytic_gaussian_delta_long_double(m_lo, m_hi, e_hi); d && d->lo > delta) return Verdict::no;
+  return certainly_at_most(analytic_gaussian_delta(mu, make_interval(eps, eps)), Real(delta));
+}
+
 EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta) {
+  const double m = mid_double(mu);
+  if (m > 0 && delta > 0 && delta < 1)
+    if (auto r = epsilon_long_double(mu, delta, static_cast<long double>(tail_epsilon(m, delta)))) return *r;
   auto profile = [&](const Real& eps) { return analytic_gaussian_delta(mu, make_interval(eps, eps)); };
   const Real target(delta);
   if (certainly_at_most(profile(Real(0)), target) == Verdict::yes) return {exact(0.0), exact(0.0)};
   // A feasible start from the Gaussian tail: delta(eps) <= P(L > eps), L ~ N(mu^2/2, mu^2) (upper bound).
-  const double m = mid_double(mu);
   const Real tail(tail_epsilon(m, delta));
   // A certified feasible end, found only when the fast path below does not certify (it costs evaluations).
   auto feasible = [&] {

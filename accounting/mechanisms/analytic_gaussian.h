@@ -3,6 +3,7 @@
 #pragma once
 
 #include "accounting/mechanisms/mechanism_spec.h"
+#include "accounting/numeric/certified_threshold.h"
 #include "accounting/numeric/epsilon_search.h"
 #include "accounting/numeric/interval.h"
 
@@ -14,8 +15,14 @@ namespace dpl {
 // Exact; the interval encloses the true value.
 Interval analytic_gaussian_delta(const Interval& mu, const Interval& eps);
 
-// The smallest eps with delta(eps) <= delta (Balle and Wang 2018, Thm 8 inverted by certified bisection):
-// epsilon.hi() is an upper bound, lower a lower bound, to relative width ~1e-25.
+// Whether delta(eps) <= delta for every mu in the interval (Balle and Wang 2018, Thm 8), certified: decided by the
+// long-double enclosure where it can (analytic_gaussian_long_double.h), else by MPFR; unknown only where neither
+// resolves it.
+Verdict analytic_gaussian_delta_at_most(const Interval& mu, const Real& eps, double delta);
+
+// The smallest eps with delta(eps) <= delta (Balle and Wang 2018, Thm 8 inverted): epsilon.hi() is an upper bound,
+// lower a lower bound. From long-double enclosures where they decide (relative width ~1e-18), else by a certified
+// MPFR Newton iteration and bisection (relative width ~1e-25).
 EpsilonSearch analytic_gaussian_epsilon(const Interval& mu, double delta);
 
 // An estimate (not a bound) of that epsilon in long double: safeguarded Newton on Balle and Wang 2018, Thm 8, to

@@ -20,7 +20,7 @@ long double expm1(long double x);
 long double log(long double x);
 // log(1 + x) (x > -1): relative error <= 5 u_ld.
 long double log1p(long double x);
-// erfc x: relative error <= 64 u_ld for x >= 0 (where the result is normal), <= 2 u_ld for x < 0.
+// erfc x: relative error <= 130 u_ld for x >= 0 (where the result is normal), <= 131 u_ld for x < 0 (2 - erfc(-x)).
 long double erfc(long double x);
 // sin and cos of theta in [0, pi/4]: absolute errors <= 2 u_ld.
 void sin_cos_octant(long double theta, long double& s, long double& c);
