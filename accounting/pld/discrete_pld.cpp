@@ -705,6 +705,40 @@ std::optional<double> bulk_atom_start(const LossPair& pair, double h, double fin
   return a;
 }
 
+// s rounded down from the exact value s + e (e the exact error of an IEEE operation that returned s).
+double rounded_down(double s, double e) { return e < 0 ? std::nextafter(s, -kInf) : s; }
+
+// Masses rounded down with the exact mass they lose summed (TwoSum gives each rounding's error exactly; the loss of
+// a rounded-down result is one step plus that error, summed in long double).
+struct DownwardMasses {
+  long double shortfall = 0;
+
+  double down(double s, double e) {
+    const double d = rounded_down(s, e);
+    shortfall += static_cast<long double>(s - d) + e;  // s - d: zero or one step, exact
+    return d;
+  }
+  // a - b for a >= b >= 0, rounded down.
+  double sub(double a, double b) {
+    double s, e;
+    double_word::fast_two_sum(a, -b, s, e);
+    return down(s, e);
+  }
+  // a + b for a, b >= 0, rounded down.
+  double add(double a, double b) {
+    double s, e;
+    double_word::two_sum(a, b, s, e);
+    return down(s, e);
+  }
+};
+
+// a b for a, b in [0, 1], rounded down (Dekker's TwoProduct); 0 where the product is near the underflow threshold.
+double product_down(double a, double b) {
+  double p, e;
+  double_word::two_prod(a, b, p, e);
+  return p >= 0x1p-900 ? rounded_down(p, e) : 0.0;
+}
+
 }  // namespace
 
 DiscretePld discretize(const LossPair& given, double h, double tail, bool pessimistic, double tilt) {
@@ -775,6 +809,12 @@ DiscretePld discretize(const LossPair& given, double h, double tail, bool pessim
   // 1 - 1e-15 applied to rho below (docs/pld_accountant.md, 1).
   const long double up_step = portable::exp(static_cast<long double>(h));
   long double e_l = 0;
+  // An untilted pass rounds every mass down and moves the exact shortfall to +inf: a mass moved to a larger loss
+  // only raises delta(eps) at every eps, and composition keeps that order, so the step needs no float64 error
+  // bound (err_l1 = 0; docs/pld_accountant.md, 1, "Rounding"). A tilted pass keeps the bound instead: there the
+  // L1 error counts tilted and p_inf untilted.
+  const bool to_infinity = tilt == 0;
+  DownwardMasses downward;
   for (std::size_t k = 0; k + 1 < n; ++k) {
     if (pessimistic)
       e_l = k % 64 == 0 ? portable::exp(static_cast<long double>(lo + static_cast<std::int64_t>(k)) * h) : e_l * up_step;
@@ -793,10 +833,39 @@ DiscretePld discretize(const LossPair& given, double h, double tail, bool pessim
       w = static_cast<double>(std::clamp((1 - rho) / spread + w_slack, 0.0L, 1.0L));
       if (w < 1) w = std::nextafter(w, 2.0);
     }
+    if (to_infinity) {
+      // The cell's mass pc and the lower end's share (1 - w) pc rounded down; the upper end gets what remains of
+      // pc, rounded down (a share moved from the lower end to the upper one, or to +inf, only moves mass up).
+      const double pc_down = downward.sub(su[k], su[k + 1]);
+      double one_minus_w, e;
+      double_word::fast_two_sum(1.0, -w, one_minus_w, e);
+      // Rounding (1 - w) and the product down moves mass from the lower end to the upper one, not out of the cell.
+      const double lower = product_down(rounded_down(one_minus_w, e), pc_down);
+      const double upper = downward.sub(pc_down, lower);
+      d.p[k] = downward.add(d.p[k], lower);
+      d.p[k + 1] = downward.add(d.p[k + 1], upper);
+      continue;
+    }
     d.p[k] += (1 - w) * pc;
     d.p[k + 1] += w * pc;
   }
   const double below = finite - su[0], above = su[n - 1];
+  if (pessimistic && to_infinity) {
+    // The mass below l_0, 1 - p_inf - su_0, rounded down onto l_0; everything short goes to +inf with p_inf.
+    double one_minus_inf, e1;
+    double_word::fast_two_sum(1.0, -pair.p_inf, one_minus_inf, e1);  // 1 - p_inf = one_minus_inf + e1 exactly
+    const double lower_total = e1 < 0 ? std::nextafter(one_minus_inf, -kInf) : one_minus_inf;
+    downward.shortfall += static_cast<long double>(one_minus_inf - lower_total) + e1;
+    // (Where su_0 exceeds it by a rounding, the cells carry up to that much more than the finite mass: more mass
+    // only raises delta.)
+    if (lower_total > su[0]) d.p[0] = downward.add(d.p[0], downward.sub(lower_total, su[0]));
+    // The shortfall's long-double sum (terms of both signs, each within an ulp of its exact value): 1e-9 relative
+    // and one tiny absolute step cover it.
+    const double shortfall = static_cast<double>(std::max(0.0L, downward.shortfall) * (1 + 1e-9L)) + 0x1p-1070;
+    d.p_inf = std::nextafter(std::nextafter(pair.p_inf + above, kInf) + shortfall, kInf);
+    d.err_l1 = 0;
+    return d;
+  }
   if (pessimistic) {
     d.p[0] += std::max(0.0, below);
     d.p_inf = pair.p_inf + above;
