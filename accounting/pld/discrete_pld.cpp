@@ -859,8 +859,8 @@ DiscretePld discretize(const LossPair& given, double h, double tail, bool pessim
     // (Where su_0 exceeds it by a rounding, the cells carry up to that much more than the finite mass: more mass
     // only raises delta.)
     if (lower_total > su[0]) d.p[0] = downward.add(d.p[0], downward.sub(lower_total, su[0]));
-    // The shortfall's long-double sum (terms of both signs, each within an ulp of its exact value): 1e-9 relative
-    // and one tiny absolute step cover it.
+    // The shortfall's long-double sum (non-negative terms, one rounding each, n u_ld relative at most over the
+    // sum's terms, fewer than 2^23 for at most 2^20 points): 1e-9 relative and one tiny absolute step cover it.
     const double shortfall = static_cast<double>(std::max(0.0L, downward.shortfall) * (1 + 1e-9L)) + 0x1p-1070;
     d.p_inf = std::nextafter(std::nextafter(pair.p_inf + above, kInf) + shortfall, kInf);
     d.err_l1 = 0;
