@@ -46,9 +46,11 @@ TEST(PldLowerBound, RarelySampledLongRunWithinTwoPercent) {
 
 // A very rarely sampled Gaussian over 10^6 steps: almost all of a step's mass lies within ~1e-5 of 0, inside one cell
 // of the grid the composition needs. Merged into one outcome placed at its merged loss (bulk_atom_start), it no
-// longer loses about a cell per step: the lower bound was 0 for the upper 2.227; now 1.988.
+// longer loses about a cell per step: the lower bound was 0 for the upper 2.227; now 1.988. The upper bound no
+// longer carries a float64 error bound for 10^6 one-step masses (they are rounded down, the shortfall at +inf):
+// 2.19470 (dp_accounting's float64 estimate 2.16160), so lower/upper is 0.906.
 TEST(PldLowerBound, VeryRarelySampledMillionStepsKeepItsLowerBound) {
-  expect_lower_within("gaussian:sigma=0.5,q=1e-5,steps=1000000", 1e-8, 0.88);
+  expect_lower_within("gaussian:sigma=0.5,q=1e-5,steps=1000000", 1e-8, 0.9);
 }
 
 // The merged bulk of a rarely sampled step sits at the first grid point, at or below its merged loss. A twin that

@@ -4,7 +4,8 @@
 // sensitivity, extreme magnitudes) against the exact analytic Gaussian, random pure compositions against the
 // exact optimal composition (Kairouz, Oh and Viswanath 2015), the radix-2 FFT against a direct transform, and
 // inputs whose loss range exceeds the grid limit (answered on a coarser grid, never an allocation failure), and
-// subsampled Gaussians whose per-step losses exceed long double's exp range (against a certified event bound).
+// subsampled Gaussians whose per-step losses exceed long double's exp range (against a certified event bound), and
+// an untilted pass's one-step masses rounded down with their shortfall at +inf (nothing lost; a twin loses it).
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/mechanisms/analytic_gaussian.h"
@@ -42,6 +43,43 @@ TEST(PldSoundness, OptimisticKeepsTheAtomAtTheLowerEndOfTheSupport) {
   // Slack: the optimistic rule moves each step down by at most one grid cell of the 4x coarser grid.
   EXPECT_GE(lo_down(*r.lower), exact_delta - 0.02);
   EXPECT_LE(hi_up(r.delta), exact_delta + 1e-3);
+}
+
+// An untilted pass rounds every one-step mass down and moves the exact shortfall to +inf (docs/pld_accountant.md,
+// 1, "Rounding"): no stored mass exceeds the nearest-rounded one of a (practically untilted) pass that keeps the
+// float64 error bound, nothing is lost (masses plus p_inf reach 1), the shortfall is a few u, and err_l1 is 0. Its
+// twin, the rounded-down masses with the other pass's p_inf, loses mass: the move to +inf is what keeps the total.
+TEST(PldSoundness, UntiltedMassesRoundDownAndMoveTheShortfallToInfinity) {
+  for (const char* spec : {"gaussian:sigma=1.1,q=0.01", "gaussian:sigma=0.5,q=1e-5", "laplace:b=2"}) {
+    const LossPair pair = loss_pair(parse_entry(spec), PairDirection::remove);
+    const double h = 0x1p-12;
+    const DiscretePld down = discretize(pair, h, 1e-20, true, 0);
+    const DiscretePld kept = discretize(pair, h, 1e-20, true, 1e-300);  // same grid, the error-bound path
+    ASSERT_EQ(down.offset, kept.offset) << spec;
+    ASSERT_EQ(down.p.size(), kept.p.size()) << spec;
+    EXPECT_EQ(down.err_l1, 0.0) << spec;
+    EXPECT_GT(kept.err_l1, 0.0) << spec;
+    // Neumaier-compensated long-double sums (error far below the shortfalls compared).
+    struct Sum {
+      long double s = 0, c = 0;
+      void add(long double x) {
+        const long double t = s + x;
+        c += std::fabs(s) >= std::fabs(x) ? (s - t) + x : (x - t) + s;
+        s = t;
+      }
+      long double value() const { return s + c; }
+    } total_down, total_kept;
+    for (std::size_t k = 0; k < down.p.size(); ++k) {
+      EXPECT_LE(down.p[k], kept.p[k] * (1 + 1e-15) + 1e-300) << spec << " at " << k;
+      total_down.add(down.p[k]);
+      total_kept.add(kept.p[k]);
+    }
+    total_down.add(down.p_inf);
+    EXPECT_GE(total_down.value(), 1.0L) << spec << " short by " << static_cast<double>(1.0L - total_down.value());
+    EXPECT_LE(down.p_inf - kept.p_inf, 1e-14) << spec;
+    total_kept.add(kept.p_inf);
+    EXPECT_LT(total_down.value() - down.p_inf + kept.p_inf, total_kept.value()) << spec << ": the twin loses mass";
+  }
 }
 
 TEST(PldSoundness, Radix2FftMatchesDirectTransform) {
