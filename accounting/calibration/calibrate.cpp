@@ -94,7 +94,8 @@ Eval evaluate(const Problem& p, double v, int& count, bool search = true) {
     if (search && p.gaussian_profile) {
       // The composed Gaussian meets the target iff delta(eps_target) <= delta (Balle and Wang 2018, Thm 8; the
       // profile is non-increasing): certified by one long-double enclosure (MPFR where it cannot decide); the
-      // excess, which only aims the next step, from the long-double epsilon. The answer is certified again by the full accountant (full = false).
+      // excess, which only aims the next step, from the long-double epsilon. The answer is certified again by the
+      // full accountant (full = false).
       const auto mu = composed_gaussian_mu(ledger_at(p, v));
       if (mu) {
         const bool ok = analytic_gaussian_delta_at_most(*mu, p.epsilon, p.delta) == Verdict::yes;

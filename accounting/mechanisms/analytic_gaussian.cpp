@@ -92,21 +92,21 @@ long double to_long_double(const Real& x, bool up) {
 // ran. Each grid point inside is decided by one MPFR evaluation of the profile there (Balle and Wang 2018, Thm 8);
 // nullopt when one does not decide or more than two would be needed.
 std::optional<EpsilonSearch> settle_printed_digits(const Interval& mu, double delta, Real down, Real up) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
   const Real target(delta);
-  {  // Two binary64 values or more inside: the MPFR search costs no more than deciding them one by one.
-    constexpr double inf = std::numeric_limits<double>::infinity();
-    double b = hi_up(make_interval(down, down));
-    if (!(Real(b) > down)) b = std::nextafter(b, inf);
-    if (Real(std::nextafter(b, inf)) < up) return std::nullopt;
-  }
+  // The smallest binary64 value strictly above x.
+  auto binary64_above = [](const Real& x) {
+    const double b = mpfr_get_d(x.backend().data(), MPFR_RNDU);
+    return Real(b) > x ? b : std::nextafter(b, inf);
+  };
+  // Two binary64 values or more inside: the MPFR search costs no more than deciding them one by one.
+  if (Real(std::nextafter(binary64_above(down), inf)) < up) return std::nullopt;
   for (int it = 0; it < 6; ++it) {
     // The smallest grid point above down: the 15-digit decimal (as an interval: it is rarely a binary number) and
     // the binary64 value.
-    const std::string dec = format_up(down);
-    Interval g = from_decimal(dec);
+    Interval g = from_decimal(format_up(down));
     if (!(lo(g) > down)) g = from_decimal(format_up(hi(g)));  // down is that decimal: the next one up
-    double b = hi_up(make_interval(down, down));
-    if (!(Real(b) > down)) b = std::nextafter(b, std::numeric_limits<double>::infinity());
+    const double b = binary64_above(down);
     if (Real(b) < lo(g)) g = exact(b);
     if (!(hi(g) < up)) {
       if (lo(g) < up) return std::nullopt;  // the decimal's enclosure straddles up: not decidable here
@@ -133,20 +133,19 @@ std::optional<EpsilonSearch> epsilon_long_double(const Interval& mu, double delt
   if (!(zero->lo > target)) return std::nullopt;
   const auto up_start = newton_start(m_hi, target, tail), down_start = newton_start(m_lo, target, tail);
   if (!up_start || !down_start) return std::nullopt;
-  std::optional<long double> up, down;
-  // Relative steps doubling from 2^-63 (the enclosure's width is a few 1e-18 where eps is near 1).
-  for (long double step = 0; step <= 0x1p-42L; step = step == 0 ? 0x1p-63L : 2 * step) {
-    const long double e = *up_start * (1 + step);
-    const auto d = at(e);
-    if (!d) return std::nullopt;
-    if (d->hi <= target) { up = e; break; }
-  }
-  for (long double step = 0; step <= 0x1p-42L; step = step == 0 ? 0x1p-63L : 2 * step) {
-    const long double e = *down_start * (1 - step);
-    const auto d = at(e);
-    if (!d) return std::nullopt;
-    if (d->lo > target) { down = e; break; }
-  }
+  // From `start`, relative steps doubling from 2^-63 outwards (`sign`: +1 up, -1 down; the enclosure's width is a
+  // few 1e-18 where eps is near 1) until `decided` holds for the enclosure there.
+  auto outwards = [&](long double start, int sign, auto decided) -> std::optional<long double> {
+    for (long double step = 0; step <= 0x1p-42L; step = step == 0 ? 0x1p-63L : 2 * step) {
+      const long double e = start * (1 + sign * step);
+      const auto d = at(e);
+      if (!d) return std::nullopt;
+      if (decided(*d)) return e;
+    }
+    return std::nullopt;
+  };
+  const auto up = outwards(*up_start, 1, [&](const LongDoubleEnclosure& d) { return d.hi <= target; });
+  const auto down = outwards(*down_start, -1, [&](const LongDoubleEnclosure& d) { return d.lo > target; });
   if (!up || !down) return std::nullopt;
   // delta(mu_lo, down) > target >= delta(mu_hi, up) and delta is non-increasing in eps: the answer is in (down, up].
   return settle_printed_digits(mu, delta, Real(*down), Real(*up));
