@@ -4,6 +4,7 @@
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/mechanisms/ledger_file.h"
+#include "accounting/numeric/portable_distributions.h"
 #include "accounting/pld/pld_composition_memo.h"
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/assignments.h"
@@ -14,7 +15,6 @@
 #include "audit/noise_factor_setting.h"
 #include "audit/worker_threads.h"
 
-#include <boost/math/special_functions/gamma.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -499,7 +499,7 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
   if (n > 0) {
     const double N = static_cast<double>(n);
     const double shape = laplace ? N : N / 2, scale = laplace ? 1.0 : 2.0;
-    const double lower = boost::math::gamma_p_inv(shape, alpha) * scale;  // the claim's alpha-quantile
+    const double lower = static_cast<double>(portable::gamma_quantile(shape, alpha)) * scale;  // the claim's alpha-quantile
     w.noise_ratio = e / N;  // 1 in expectation under the claim (E n^2/sd^2 = 1, E |n|/b = 1)
     w.noise_ratio_lower = lower / N * (1 - 1e-9);
     w.noise = w.noise_ratio < w.noise_ratio_lower ? Verdict::violation : Verdict::pass;

@@ -2,8 +2,8 @@
 #include "audit/clopper_pearson.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_distributions.h"
 
-#include <boost/math/special_functions/beta.hpp>
 
 #include <algorithm>
 #include <string>
@@ -12,8 +12,9 @@ namespace dpl::audit {
 
 namespace {
 
-// Boost's incomplete-beta inverses are accurate to a few ulps in double; moving every bound outward by a relative
-// 1e-12 (far above that error, far below any statistical width) keeps them on the conservative side.
+// The beta quantiles (portable_distributions.h: the same bits on every CPU) are within 1e-15 relative of the exact
+// ones; moving every bound outward by a relative 1e-12 (far above that error, far below any statistical width)
+// keeps them on the conservative side.
 constexpr double kOutward = 1e-12;
 
 void check(std::uint64_t k, std::uint64_t n, double alpha) {
@@ -29,15 +30,18 @@ void check(std::uint64_t k, std::uint64_t n, double alpha) {
 double clopper_pearson_lower(std::uint64_t k, std::uint64_t n, double alpha) {
   check(k, n, alpha);
   if (k == 0) return 0.0;
-  const double b = boost::math::ibeta_inv(static_cast<double>(k), static_cast<double>(n - k + 1), alpha);
+  const double b = static_cast<double>(
+      portable::beta_quantile(static_cast<long double>(k), static_cast<long double>(n - k + 1), alpha).x);
   return std::max(0.0, b * (1 - kOutward));
 }
 
-// Clopper and Pearson (1934): upper = Beta(k+1, n-k) quantile at 1 - alpha (upper direction), via the complement.
+// Clopper and Pearson (1934): upper = Beta(k+1, n-k) quantile at 1 - alpha (upper direction), i.e. 1 minus the
+// alpha quantile of Beta(n-k, k+1), read from that quantile's complement y to keep its digits.
 double clopper_pearson_upper(std::uint64_t k, std::uint64_t n, double alpha) {
   check(k, n, alpha);
   if (k == n) return 1.0;
-  const double b = boost::math::ibetac_inv(static_cast<double>(k + 1), static_cast<double>(n - k), alpha);
+  const double b = static_cast<double>(
+      portable::beta_quantile(static_cast<long double>(n - k), static_cast<long double>(k + 1), alpha).y);
   return std::min(1.0, b * (1 + kOutward) + 1e-300);
 }
 

@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// The standard normal distribution in binary64 (Boost.Math), for the audits' Gaussian-DP readings (not bounds:
-// the callers widen what they report).
+// The standard normal distribution for the audits' Gaussian-DP readings (not bounds: the callers widen what they
+// report), from portable_distributions.h: the same bits on every CPU.
 #pragma once
 
-#include <boost/math/special_functions/erf.hpp>
-
-#include <cmath>
+#include "accounting/numeric/portable_distributions.h"
 
 namespace dpl::audit {
 
 // Phi(x).
-inline double normal_cdf(double x) { return 0.5 * boost::math::erfc(-x / std::sqrt(2.0)); }
+inline double normal_cdf(double x) { return portable::normal_cdf(x); }
 // Phi^{-1}(p) for p in (0, 1).
-inline double normal_quantile(double p) { return -std::sqrt(2.0) * boost::math::erfc_inv(2 * p); }
+inline double normal_quantile(double p) { return portable::normal_quantile(p); }
 
 }  // namespace dpl::audit

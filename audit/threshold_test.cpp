@@ -3,8 +3,8 @@
 
 #include "accounting/errors.h"
 #include "audit/clopper_pearson.h"
+#include "audit/standard_normal.h"
 
-#include <boost/math/distributions/normal.hpp>
 
 #include <algorithm>
 #include <array>
@@ -83,8 +83,7 @@ double epsilon_of_event(double p, double q, double delta) {
 double mu_of_event(double p, double q) {
   if (!(p > 0) || !(q < 1)) return -kInf;
   if (!(p < 1) || !(q > 0)) return kInf;
-  const boost::math::normal n;
-  return boost::math::quantile(n, p) - boost::math::quantile(n, q);
+  return normal_quantile(p) - normal_quantile(q);
 }
 
 AuditResult threshold_test(const ThresholdCounts& c, const AuditClaim& claim, double confidence, double tolerance) {

@@ -8,9 +8,9 @@
 #include "algorithms/run/assignments.h"
 #include "audit/block_sampler.h"
 #include "audit/noise_factor_setting.h"
+#include "audit/standard_normal.h"
 #include "audit/worker_threads.h"
 
-#include <boost/math/distributions/normal.hpp>
 
 #include <algorithm>
 #include <limits>
@@ -268,14 +268,13 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
   }
   const double n = static_cast<double>(plan.runs);
   w.mean_loss = sum / n;
-  const boost::math::normal z;
   if (gaussian) {
     // The loss of a Gaussian mechanism is unbounded: no Hoeffding range; the mean's interval by the normal
     // approximation (indicative, the CLT).
     double m2 = 0;
     for (double l : w.losses) m2 += (l - w.mean_loss) * (l - w.mean_loss);
     const double sd = plan.runs > 1 ? std::sqrt(m2 / (n - 1)) : INFINITY;
-    const double half = boost::math::quantile(z, 1 - (1 - plan.confidence) / 2) * sd / std::sqrt(n);
+    const double half = normal_quantile(1 - (1 - plan.confidence) / 2) * sd / std::sqrt(n);
     w.mean_lower = w.mean_loss - half;
     w.mean_upper = w.mean_loss + half;
     w.mean_interval_normal = true;
@@ -298,7 +297,7 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
     for (const auto& f : runs) m2 += (f.loss - *f.claimed_average - m) * (f.loss - *f.claimed_average - m);
     const double sd = plan.runs > 1 ? std::sqrt(m2 / (n - 1)) : INFINITY;
     w.average_gap = m;
-    w.average_gap_halfwidth = boost::math::quantile(z, 1 - (1 - plan.confidence) / 2) * sd / std::sqrt(n);
+    w.average_gap_halfwidth = normal_quantile(1 - (1 - plan.confidence) / 2) * sd / std::sqrt(n);
   }
   if (seed000) w.accountant_expected = runs[0].expected;
   if (seed000) {  // mean over runs of loss_i / worst_i (the worst case varies with the run's graph)

@@ -2,9 +2,9 @@
 #include "proofs-check/run_statistics.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_distributions.h"
 #include "proofs-check/claim.h"
 
-#include <boost/math/distributions/students_t.hpp>
 
 #include <cmath>
 
@@ -67,8 +67,8 @@ ExponentInterval exponent_over_runs(const std::vector<double>& x, const std::vec
   std::vector<double> slopes;
   for (const auto& y : y_per_run) slopes.push_back(log_log_slope(x, y).slope);
   const MeanEstimate m = mean_of(slopes);
-  const boost::math::students_t t(static_cast<double>(m.runs - 1));
-  const double half = boost::math::quantile(boost::math::complement(t, (1 - confidence) / 2)) * m.standard_error;
+  const double half =
+      portable::student_t_upper_quantile(static_cast<double>(m.runs - 1), (1 - confidence) / 2) * m.standard_error;
   ExponentInterval e;
   e.slope = m.mean;
   e.lower = m.mean - half;

@@ -4,7 +4,6 @@
 #include "accounting/numeric/log_space.h"
 #include "accounting/rdp/alternating_moment_sum.h"
 
-#include <boost/math/special_functions/binomial.hpp>
 
 #include <array>
 #include <cmath>
