@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The same digits on every code path: runs PLD commands under every glibc libm variant mask (the FMA/AVX2 and the
+"""The same digits on every code path: runs PLD commands (and an audit and a proofs-check) under every glibc libm variant mask (the FMA/AVX2 and the
 plain SSE2 versions of exp, log, pow, ...), with the PLD's helper thread off and on, and with its AVX2 lanes off and
 on, and requires byte-identical stdout.
 
@@ -22,6 +22,9 @@ COMMANDS = [
     "compose -m gaussian:sigma=1.1,q=0.01,steps=100 --delta 1e-30 --accountant pld",
     "compose -m gaussian:sigma=1.0,steps=100 --delta 1e-20 --accountant pld",
     "calibrate -m gaussian:sigma=?,q=0.01,steps=1000 --epsilon 2 --delta 1e-5 --accountant pld",
+    # the audits' Clopper-Pearson and normal quantiles, and the proofs-check's Student t interval
+    "audit gaussian:sigma=1 --runs 200000 --seed 1",
+    "check 004/cor-1",
 ]
 # glibc 2.36 names (sysdeps/x86/cpu-tunables.c): masking FMA and AVX2 selects the AVX or SSE2 versions of libm's
 # exp/log/pow/sin/..., masking AVX too the SSE2 ones.
