@@ -23,6 +23,9 @@ constexpr long double kUnitRoundoffLd = 0x1p-64L;                               
 constexpr long double kHalfLog2Pi = 0.918938533204672741780329736405617639861L;  // log(2 pi) / 2
 constexpr long double kLentzFloor = 0x1p-16000L;  // Lentz's guard against a zero denominator
 constexpr long double kContinuedFractionTolerance = 4 * kUnitRoundoffLd;
+// The searches' ranges: e^{+-11350} is inside long double's normal range (2^{+-16382} ~ e^{+-11355}); Phi(-100) is
+// e^{-5000}.
+constexpr long double kLogitRange = 11350, kNormalRange = 100;
 constexpr long kMaxTerms = 20000000;  // O(sqrt(max(a, b))) terms are needed: parameters to about 10^13
 
 void too_many_terms(const char* what, long double a, long double b) {
@@ -156,14 +159,15 @@ struct LogValueAndSlope {
   long double slope;      // d log F / dt
 };
 
-// The t with log F(t) = log_target for an increasing F: Newton's method on log F, kept inside the bracket that the
-// signs so far have established, bisecting (or stepping outwards while a side is open) where Newton leaves it.
+// The t in [lo, hi] with log F(t) = log_target for an increasing F: Newton's method on log F, kept inside the bracket
+// that the signs so far have established, bisecting where Newton leaves it (where F is within u_ld of 0 or 1, log F is
+// flat and a Newton step can leave the range by thousands of orders of magnitude).
 // A Newton step leaves an error of about C step^2, C = |(log F)''/(2 (log F)')|; with C taken 4 times over from the
 // slopes at the last two points, a step whose predicted error is below the tolerance is returned without another
 // evaluation.
 template <class Eval>
-long double solve_increasing(Eval eval, long double log_target, long double t) {
-  long double lo = -kInfinityLd, hi = kInfinityLd, previous_t = kInfinityLd, previous_slope = 0;
+long double solve_increasing(Eval eval, long double log_target, long double t, long double lo, long double hi) {
+  long double previous_t = kInfinityLd, previous_slope = 0;
   for (int i = 0; i < 2000; ++i) {
     const LogValueAndSlope v = eval(t);
     const long double f = v.log_value - log_target;
@@ -172,11 +176,7 @@ long double solve_increasing(Eval eval, long double log_target, long double t) {
     if (f < 0) lo = t; else hi = t;
     long double next = t - f / v.slope;
     const bool newton = std::isfinite(next) && next > lo && next < hi;
-    if (!newton) {
-      if (std::isfinite(lo) && std::isfinite(hi)) next = lo + (hi - lo) / 2;
-      else if (std::isfinite(lo)) next = lo + std::max<long double>(1, std::fabs(lo));
-      else next = hi - std::max<long double>(1, std::fabs(hi));
-    }
+    if (!newton) next = lo + (hi - lo) / 2;
     const long double step = std::fabs(next - t);
     const long double tolerance = 4 * kUnitRoundoffLd * std::max<long double>(1, std::fabs(t));
     if (step <= tolerance || hi - lo <= tolerance) return next;
@@ -229,12 +229,12 @@ long double lower_normal_quantile_estimate(long double p) {
 
 // Phi^{-1}(p) for 0 < p <= 1/2: Newton on log Phi (d log Phi / dx = phi(x)/Phi(x)) from that estimate.
 long double lower_normal_quantile(long double p) {
-  const long double start = lower_normal_quantile_estimate(p);
+  const long double start = std::clamp(lower_normal_quantile_estimate(p), -kNormalRange, 0.0L);
   auto eval = [](long double x) {
     const long double lp = log_normal_cdf(x);
     return LogValueAndSlope{lp, exp(-0.5L * x * x - kHalfLog2Pi - lp)};
   };
-  return solve_increasing(eval, log(p), start);
+  return solve_increasing(eval, log(p), start, -kNormalRange, 0);
 }
 
 
@@ -293,8 +293,9 @@ UnitPoint beta_quantile(long double a, long double b, long double alpha) {
     return LogValueAndSlope{v.log_value, exp(v.slope - v.log_value)};
   };
   // Start: logit X ~ N(log(a/b), 1/a + 1/b) (the delta method), at the normal alpha-quantile.
-  const long double start = shape.log_a - shape.log_b + normal_quantile_estimate(alpha) * std::sqrt(1 / a + 1 / b);
-  return from_logit(solve_increasing(eval, log(alpha), start));
+  const long double start = std::clamp(
+      shape.log_a - shape.log_b + normal_quantile_estimate(alpha) * std::sqrt(1 / a + 1 / b), -kLogitRange, kLogitRange);
+  return from_logit(solve_increasing(eval, log(alpha), start, -kLogitRange, kLogitRange));
 }
 
 // P(a, x) by its series x^a e^{-x}/Gamma(a) sum x^n/(a (a+1) ... (a+n)) below a + 1, else 1 - Q(a, x) from Q's
@@ -342,7 +343,8 @@ long double gamma_quantile(long double a, long double alpha) {
     return LogValueAndSlope{lp, exp(log_gamma_prefix(a, x) - lp)};
   };
   // Start: log X ~ N(log a, 1/a) (the delta method), at the normal alpha-quantile.
-  return exp(solve_increasing(eval, log(alpha), log(a) + normal_quantile_estimate(alpha) / std::sqrt(a)));
+  const long double start = std::clamp(log(a) + normal_quantile_estimate(alpha) / std::sqrt(a), -kLogitRange, kLogitRange);
+  return exp(solve_increasing(eval, log(alpha), start, -kLogitRange, kLogitRange));
 }
 
 

@@ -142,6 +142,22 @@ RC_GTEST_PROP(PortableDistributions, StudentTQuantileMatchesMpfr, ()) {
             kTolerance);
 }
 
+// Over the whole range (a, b from 1e-5 to 1e13, alpha from 1e-300 to 1 - 1e-16, where log I is flat within u_ld of
+// 0 and a Newton step can leave the range by thousands of orders of magnitude) every quantile answers, in [0, 1],
+// with x + y = 1.
+RC_GTEST_PROP(PortableDistributions, BetaAndGammaQuantilesAnswerOverTheWholeRange, ()) {
+  const double a = std::pow(10.0, *rc::gen::inRange(-5000, 13000) / 1000.0);
+  const double b = std::pow(10.0, *rc::gen::inRange(-5000, 13000) / 1000.0);
+  const double tail = std::pow(10.0, *rc::gen::inRange(-300000, -1) / 1000.0);
+  const double alpha = *rc::gen::arbitrary<bool>() ? tail : 1 - tail;
+  RC_PRE(alpha > 0 && alpha < 1);
+  const P::UnitPoint q = P::beta_quantile(a, b, alpha);
+  RC_ASSERT(q.x >= 0 && q.x <= 1 && q.y >= 0 && q.y <= 1);
+  RC_ASSERT(std::fabs(static_cast<double>(q.x + q.y) - 1) < 1e-15);
+  const long double g = P::gamma_quantile(a, alpha);
+  RC_ASSERT(g >= 0 && std::isfinite(static_cast<double>(g)));
+}
+
 TEST(PortableDistributions, RefusesOutOfRangeArguments) {
   EXPECT_THROW(P::beta_quantile(0, 1, 0.1), std::invalid_argument);
   EXPECT_THROW(P::beta_quantile(1, 1, 1.0), std::invalid_argument);
