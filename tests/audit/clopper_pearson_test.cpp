@@ -4,6 +4,7 @@
 #include "audit/clopper_pearson.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_distributions.h"
 
 #include <boost/math/distributions/binomial.hpp>
 #include <gtest/gtest.h>
@@ -70,6 +71,22 @@ TEST(ClopperPearson, ExactCoverage) {
     EXPECT_LE(miss_lo, a) << p;
     EXPECT_LE(miss_hi, a) << p;
   }
+}
+
+// The memo of computed bounds returns what the computation gives: a bound asked for again, before and after more
+// than the memo's capacity of other bounds has passed through it, is the same double as the first time, and equals
+// the beta quantile moved outward by its 1e-12.
+TEST(ClopperPearson, RepeatedBoundsAreThoseComputedFirst) {
+  const double first_lower = clopper_pearson_lower(37, 1000, 0.025), first_upper = clopper_pearson_upper(37, 1000, 0.025);
+  EXPECT_EQ(clopper_pearson_lower(37, 1000, 0.025), first_lower);
+  EXPECT_EQ(clopper_pearson_upper(37, 1000, 0.025), first_upper);
+  EXPECT_EQ(first_lower, static_cast<double>(portable::beta_quantile(37, 964, static_cast<long double>(0.025)).x) * (1 - 1e-12));
+  EXPECT_EQ(first_upper,
+            static_cast<double>(portable::beta_quantile(963, 38, static_cast<long double>(0.025)).y) * (1 + 1e-12) + 1e-300);
+  EXPECT_LT(clopper_pearson_lower(37, 1000, 0.01), first_lower);  // another alpha is another bound
+  for (std::uint64_t k = 1; k < 270000; ++k) (void)clopper_pearson_lower(k % 999 + 1, 1000 + k / 999, 0.025);
+  EXPECT_EQ(clopper_pearson_lower(37, 1000, 0.025), first_lower);
+  EXPECT_EQ(clopper_pearson_upper(37, 1000, 0.025), first_upper);
 }
 
 }  // namespace
