@@ -854,8 +854,7 @@ DiscretePld discretize(const LossPair& given, double h, double tail, bool pessim
     // The mass below l_0, 1 - p_inf - su_0, rounded down onto l_0; everything short goes to +inf with p_inf.
     double one_minus_inf, e1;
     double_word::fast_two_sum(1.0, -pair.p_inf, one_minus_inf, e1);  // 1 - p_inf = one_minus_inf + e1 exactly
-    const double lower_total = e1 < 0 ? std::nextafter(one_minus_inf, -kInf) : one_minus_inf;
-    downward.shortfall += static_cast<long double>(one_minus_inf - lower_total) + e1;
+    const double lower_total = downward.down(one_minus_inf, e1);
     // (Where su_0 exceeds it by a rounding, the cells carry up to that much more than the finite mass: more mass
     // only raises delta.)
     if (lower_total > su[0]) d.p[0] = downward.add(d.p[0], downward.sub(lower_total, su[0]));
