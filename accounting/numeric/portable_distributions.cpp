@@ -159,6 +159,13 @@ struct LogValueAndSlope {
   long double slope;      // d log F / dt
 };
 
+// log F and the log of its prefactor (x^a y^b / B(a, b), x^a e^{-x} / Gamma(a)), the derivative of F in the variable
+// the quantile is searched in: both come out of one evaluation.
+struct LogCdfAndPrefix {
+  long double log_cdf;
+  long double log_prefix;
+};
+
 // The t in [lo, hi] with log F(t) = log_target for an increasing F: Newton's method on log F, kept inside the bracket
 // that the signs so far have established, bisecting where Newton leaves it (where F is within u_ld of 0 or 1, log F is
 // flat and a Newton step can leave the range by thousands of orders of magnitude).
@@ -237,7 +244,6 @@ long double lower_normal_quantile(long double p) {
   return solve_increasing(eval, log(p), start, -kNormalRange, 0);
 }
 
-
 // Phi^{-1}(p) for 0 < p < 1 to 4.5e-4 (Abramowitz and Stegun 26.2.23): the beta and gamma quantiles' starts.
 long double normal_quantile_estimate(long double p) {
   if (p == 0.5L) return 0;
@@ -256,8 +262,8 @@ namespace {
 
 // I_x(a, b) from the continued fraction on the side x < (a + 1)/(a + b + 2), else 1 - I_y(b, a) (DLMF 8.17.4); for
 // integers, where that side's variable (x or y) is within 1e-3 of 1, from the binomial tail instead. Returns
-// log I and, as the slope, the log of the prefactor x^a y^b / B(a, b) (the derivative of I in t = log(x/y)).
-LogValueAndSlope log_beta_cdf_and_prefix(const BetaShape& s, UnitPoint p) {
+// log I and the log of the prefactor x^a y^b / B(a, b) (the derivative of I in t = log(x/y)).
+LogCdfAndPrefix log_beta_cdf_and_prefix(const BetaShape& s, UnitPoint p) {
   if (!(p.x > 0)) return {-kInfinityLd, -kInfinityLd};
   if (!(p.y > 0)) return {0, -kInfinityLd};
   const long double a = s.a, b = s.b;
@@ -279,7 +285,7 @@ LogValueAndSlope log_beta_cdf_and_prefix(const BetaShape& s, UnitPoint p) {
 long double log_beta_cdf(long double a, long double b, UnitPoint p) {
   require_positive_finite("a", a);
   require_positive_finite("b", b);
-  return log_beta_cdf_and_prefix(beta_shape(a, b), p).log_value;
+  return log_beta_cdf_and_prefix(beta_shape(a, b), p).log_cdf;
 }
 
 // Solved in t = log(x/y): d I / d t = x^a y^b / B(a, b), so d log I / d t = e^{prefix - log I}.
@@ -289,8 +295,8 @@ UnitPoint beta_quantile(long double a, long double b, long double alpha) {
   require_probability("alpha", alpha);
   const BetaShape shape = beta_shape(a, b);
   auto eval = [&](long double t) {
-    const LogValueAndSlope v = log_beta_cdf_and_prefix(shape, from_logit(t));
-    return LogValueAndSlope{v.log_value, exp(v.slope - v.log_value)};
+    const LogCdfAndPrefix v = log_beta_cdf_and_prefix(shape, from_logit(t));
+    return LogValueAndSlope{v.log_cdf, exp(v.log_prefix - v.log_cdf)};
   };
   // Start: logit X ~ N(log(a/b), 1/a + 1/b) (the delta method), at the normal alpha-quantile.
   const long double start = std::clamp(
@@ -298,12 +304,14 @@ UnitPoint beta_quantile(long double a, long double b, long double alpha) {
   return from_logit(solve_increasing(eval, log(alpha), start, -kLogitRange, kLogitRange));
 }
 
+namespace {
+
 // P(a, x) by its series x^a e^{-x}/Gamma(a) sum x^n/(a (a+1) ... (a+n)) below a + 1, else 1 - Q(a, x) from Q's
-// continued fraction (Numerical Recipes, 3rd ed., 6.2.5 and 6.2.7).
-long double log_gamma_cdf(long double a, long double x) {
-  require_positive_finite("a", a);
-  if (!(x > 0)) return -kInfinityLd;
-  if (x == kInfinityLd) return 0;
+// continued fraction (Numerical Recipes, 3rd ed., 6.2.5 and 6.2.7), with the log of the prefactor
+// x^a e^{-x}/Gamma(a).
+LogCdfAndPrefix log_gamma_cdf_and_prefix(long double a, long double x) {
+  if (!(x > 0)) return {-kInfinityLd, -kInfinityLd};
+  if (x == kInfinityLd) return {0, -kInfinityLd};
   const long double prefix = log_gamma_prefix(a, x);
   if (x < a + 1) {
     long double ap = a, term = 1 / a, sum = term;
@@ -314,7 +322,7 @@ long double log_gamma_cdf(long double a, long double x) {
       if (std::fabs(term) <= std::fabs(sum) * kContinuedFractionTolerance) break;
       if (n == kMaxTerms) too_many_terms("the incomplete gamma series", a, x);
     }
-    return prefix + log(sum);
+    return {prefix + log(sum), prefix};
   }
   long double b = x + 1 - a, c = 1 / kLentzFloor, d = 1 / b, h = d;
   for (long i = 1;; ++i) {
@@ -330,7 +338,14 @@ long double log_gamma_cdf(long double a, long double x) {
     if (std::fabs(del - 1) <= kContinuedFractionTolerance) break;
     if (i == kMaxTerms) too_many_terms("the incomplete gamma continued fraction", a, x);
   }
-  return log1p(-exp(prefix + log(h)));
+  return {log1p(-exp(prefix + log(h))), prefix};
+}
+
+}  // namespace
+
+long double log_gamma_cdf(long double a, long double x) {
+  require_positive_finite("a", a);
+  return log_gamma_cdf_and_prefix(a, x).log_cdf;
 }
 
 // Solved in t = log x: d log P / d t = x^a e^{-x} / (Gamma(a) P).
@@ -338,15 +353,13 @@ long double gamma_quantile(long double a, long double alpha) {
   require_positive_finite("a", a);
   require_probability("alpha", alpha);
   auto eval = [&](long double t) {
-    const long double x = exp(t);
-    const long double lp = log_gamma_cdf(a, x);
-    return LogValueAndSlope{lp, exp(log_gamma_prefix(a, x) - lp)};
+    const LogCdfAndPrefix v = log_gamma_cdf_and_prefix(a, exp(t));
+    return LogValueAndSlope{v.log_cdf, exp(v.log_prefix - v.log_cdf)};
   };
   // Start: log X ~ N(log a, 1/a) (the delta method), at the normal alpha-quantile.
   const long double start = std::clamp(log(a) + normal_quantile_estimate(alpha) / std::sqrt(a), -kLogitRange, kLogitRange);
   return exp(solve_increasing(eval, log(alpha), start, -kLogitRange, kLogitRange));
 }
-
 
 double normal_cdf(double x) {
   if (std::isnan(x)) throw InputError("x is NaN: allowed a real number");
