@@ -15,7 +15,6 @@
 #include "audit/noise_factor_setting.h"
 #include "audit/worker_threads.h"
 
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>

@@ -3,10 +3,10 @@
 
 #include "accounting/errors.h"
 #include "accounting/mechanisms/analytic_gaussian.h"
+#include "accounting/numeric/portable_distributions.h"
 #include "algorithms/rng/portable_rng.h"
 #include "audit/clopper_pearson.h"
 #include "audit/one_run_bound.h"
-#include "audit/standard_normal.h"
 
 #include <algorithm>
 #include <cmath>
@@ -74,7 +74,7 @@ EventBound event_bound(std::uint64_t tp, std::uint64_t n_in, std::uint64_t fp, s
   // Nasr et al. 2023 / Dong, Roth and Su: mu >= Phi^{-1}(1 - FPR) - Phi^{-1}(FNR), where both rates are below 1 - delta.
   const double fnr = 1 - b.tpr_lower;
   b.mu = std::max(b.fpr_upper, fnr) < 1 - delta && b.fpr_upper > 0 && fnr > 0
-             ? normal_quantile(1 - b.fpr_upper) - normal_quantile(fnr)
+             ? portable::normal_quantile(1 - b.fpr_upper) - portable::normal_quantile(fnr)
              : (b.fpr_upper > 0 && fnr > 0 ? -INFINITY : INFINITY);
   return b;
 }

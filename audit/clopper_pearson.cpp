@@ -4,7 +4,6 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/portable_distributions.h"
 
-
 #include <algorithm>
 #include <cstring>
 #include <string>

@@ -4,7 +4,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/interval.h"
 #include "accounting/numeric/log_space.h"
-#include "audit/standard_normal.h"
+#include "accounting/numeric/portable_distributions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -161,7 +161,7 @@ namespace {
 // Balle and Wang 2018, Thm 8: delta of the Gaussian mechanism with mu at eps (binary64, log form of the difference).
 double gaussian_delta(double mu, double eps) {
   const double a = mu / 2 - eps / mu, b = -mu / 2 - eps / mu;
-  const double pa = normal_cdf(a), pb = normal_cdf(b);
+  const double pa = portable::normal_cdf(a), pb = portable::normal_cdf(b);
   if (!(pa > 0)) return 0.0;
   if (!(pb > 0)) return pa;
   return -pa * std::expm1(eps + std::log(pb) - std::log(pa));
@@ -197,7 +197,7 @@ bool one_run_fdp_rejects(const OneRunGuesses& g, double epsilon, double delta, d
   auto blow_up_inverse = [&](double x) {  // Phi(Phi^{-1}(x) - mu), rounded down
     if (!(x > 0)) return 0.0;
     if (!(x < 1)) return 1.0;
-    return std::max(0.0, normal_cdf(normal_quantile(x) - mu) * (1 - 1e-12));
+    return std::max(0.0, portable::normal_cdf(portable::normal_quantile(x) - mu) * (1 - 1e-12));
   };
   double r = significance * static_cast<double>(g.v) / m * down;
   double h = significance * (k - static_cast<double>(g.v)) / m * down;

@@ -2,9 +2,8 @@
 #include "audit/threshold_test.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_distributions.h"
 #include "audit/clopper_pearson.h"
-#include "audit/standard_normal.h"
-
 
 #include <algorithm>
 #include <array>
@@ -83,7 +82,7 @@ double epsilon_of_event(double p, double q, double delta) {
 double mu_of_event(double p, double q) {
   if (!(p > 0) || !(q < 1)) return -kInf;
   if (!(p < 1) || !(q > 0)) return kInf;
-  return normal_quantile(p) - normal_quantile(q);
+  return portable::normal_quantile(p) - portable::normal_quantile(q);
 }
 
 AuditResult threshold_test(const ThresholdCounts& c, const AuditClaim& claim, double confidence, double tolerance) {

@@ -4,13 +4,12 @@
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/mechanisms/mechanism_spec.h"
+#include "accounting/numeric/portable_distributions.h"
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/assignments.h"
 #include "audit/block_sampler.h"
 #include "audit/noise_factor_setting.h"
-#include "audit/standard_normal.h"
 #include "audit/worker_threads.h"
-
 
 #include <algorithm>
 #include <limits>
@@ -274,7 +273,7 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
     double m2 = 0;
     for (double l : w.losses) m2 += (l - w.mean_loss) * (l - w.mean_loss);
     const double sd = plan.runs > 1 ? std::sqrt(m2 / (n - 1)) : INFINITY;
-    const double half = normal_quantile(1 - (1 - plan.confidence) / 2) * sd / std::sqrt(n);
+    const double half = portable::normal_quantile(1 - (1 - plan.confidence) / 2) * sd / std::sqrt(n);
     w.mean_lower = w.mean_loss - half;
     w.mean_upper = w.mean_loss + half;
     w.mean_interval_normal = true;
@@ -297,7 +296,7 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
     for (const auto& f : runs) m2 += (f.loss - *f.claimed_average - m) * (f.loss - *f.claimed_average - m);
     const double sd = plan.runs > 1 ? std::sqrt(m2 / (n - 1)) : INFINITY;
     w.average_gap = m;
-    w.average_gap_halfwidth = normal_quantile(1 - (1 - plan.confidence) / 2) * sd / std::sqrt(n);
+    w.average_gap_halfwidth = portable::normal_quantile(1 - (1 - plan.confidence) / 2) * sd / std::sqrt(n);
   }
   if (seed000) w.accountant_expected = runs[0].expected;
   if (seed000) {  // mean over runs of loss_i / worst_i (the worst case varies with the run's graph)

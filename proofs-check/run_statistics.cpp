@@ -5,7 +5,6 @@
 #include "accounting/numeric/portable_distributions.h"
 #include "proofs-check/claim.h"
 
-
 #include <cmath>
 
 namespace dpl::proofs {

@@ -4,7 +4,6 @@
 #include "accounting/numeric/log_space.h"
 #include "accounting/rdp/alternating_moment_sum.h"
 
-
 #include <array>
 #include <cmath>
 #include <limits>
@@ -24,7 +23,6 @@ constexpr std::int64_t kMaxSeriesTerms = 2500;
 constexpr double kTailRelTol = 1e-21;
 
 DoubleInterval I_of(std::int64_t i) { return DoubleInterval::point(static_cast<double>(i)); }
-
 
 // log Phi(x) in double, without underflow (Mills ratio asymptotics below -30).
 double log_phi(double x) {
