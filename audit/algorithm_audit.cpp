@@ -5,6 +5,7 @@
 #include "accounting/errors.h"
 #include "accounting/mechanisms/ledger_file.h"
 #include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
 #include "accounting/pld/pld_composition_memo.h"
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/assignments.h"
@@ -181,7 +182,7 @@ double number_or(const algorithms::Json& j, const std::string& key, double def) 
 double allowed_p(const std::vector<ClaimPoint>& curve, double q) {
   double best = 1;
   for (const auto& c : curve) {
-    const double e = std::exp(c.epsilon);
+    const double e = portable::binary64::exp(c.epsilon);
     best = std::min({best, e * q + c.delta, 1 - (1 - c.delta - q) / e});
   }
   return std::max(0.0, best);
@@ -323,7 +324,7 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
     w.claim_source = "the run's accounted (epsilon, delta) (no ledger to draw the whole curve from)";
   }
   // The curve on a grid up to what N runs can resolve (an event's P/Q ratio is at most about N): 16 points.
-  const double top = std::min(w.claim_epsilon, std::log(static_cast<double>(plan.runs)) + 3);
+  const double top = std::min(w.claim_epsilon, portable::binary64::log(static_cast<double>(plan.runs)) + 3);
   const int grid = ledger.empty() ? 0 : 16;
   if (plan.claim == ClaimAudited::accounted) w.curve.push_back({w.claim_epsilon, w.claim_delta});
   // From the top down: delta(eps) is non-increasing, so once the certified bound is 1 the smaller eps add nothing
@@ -466,7 +467,7 @@ AlgorithmAuditResult algorithm_audit(const AlgorithmAuditPlan& given, const std:
         // d_first: E = {S > t}, P = P_D, Q = P_D'; else E = {S <= t}, P = P_D', Q = P_D.
         const std::uint64_t kp = d_first ? above_d : half - above_dp, kq = d_first ? above_dp : half - above_d;
         const double pl = clopper_pearson_lower(kp, half, alpha_each), qu = clopper_pearson_upper(kq, half, alpha_each);
-        const double margin = std::log(std::max(pl, 1e-300)) - std::log(std::max(allowed_p(w.curve, qu), 1e-300));
+        const double margin = portable::binary64::log(std::max(pl, 1e-300)) - portable::binary64::log(std::max(allowed_p(w.curve, qu), 1e-300));
         // The likelihood ratio first: the increments statistic is chosen only where it does strictly better.
         if (margin > best) best = margin, w.threshold = t, w.d_first = d_first, w.on_increments = increments;
       }

@@ -2,6 +2,7 @@
 #include "audit/audit_svg.h"
 
 #include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
 #include "audit/one_run_bound.h"
 #include "plotting/svg_plot.h"
 
@@ -164,10 +165,10 @@ std::string canary_audit_svg(const CanaryAuditResult& r, double delta, std::opti
     c.dashed = dashed;
     const double mu = gaussian ? gaussian_mu_for(eps, delta) : 0;
     for (int k = 0; k <= 80; ++k) {
-      const double f = std::min(lo * std::pow(1 / lo, k / 80.0), 1 - 1e-9);
+      const double f = std::min(lo * portable::pow(1 / lo, k / 80.0), 1 - 1e-9);
       const double z = portable::normal_quantile(f);
       c.x.push_back(f);
-      c.y.push_back(gaussian ? portable::normal_cdf(z + mu) : std::min(1.0, std::exp(eps) * f + delta));
+      c.y.push_back(gaussian ? portable::normal_cdf(z + mu) : std::min(1.0, portable::binary64::exp(eps) * f + delta));
     }
     p.series.push_back(c);
   };

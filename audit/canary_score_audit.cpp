@@ -4,6 +4,7 @@
 #include "accounting/errors.h"
 #include "accounting/mechanisms/analytic_gaussian.h"
 #include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/rng/portable_rng.h"
 #include "audit/clopper_pearson.h"
 #include "audit/one_run_bound.h"
@@ -70,7 +71,7 @@ EventBound event_bound(std::uint64_t tp, std::uint64_t n_in, std::uint64_t fp, s
   EventBound b;
   b.tpr_lower = 1 - clopper_pearson_upper(n_in - tp, n_in, significance / 2);  // FNR upper bound
   b.fpr_upper = clopper_pearson_upper(fp, n_out, significance / 2);
-  b.eps = b.tpr_lower > delta ? std::log(b.tpr_lower - delta) - std::log(b.fpr_upper) : -INFINITY;
+  b.eps = b.tpr_lower > delta ? portable::binary64::log(b.tpr_lower - delta) - portable::binary64::log(b.fpr_upper) : -INFINITY;
   // Nasr et al. 2023 / Dong, Roth and Su: mu >= Phi^{-1}(1 - FPR) - Phi^{-1}(FNR), where both rates are below 1 - delta.
   const double fnr = 1 - b.tpr_lower;
   b.mu = std::max(b.fpr_upper, fnr) < 1 - delta && b.fpr_upper > 0 && fnr > 0

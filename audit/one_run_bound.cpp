@@ -5,6 +5,7 @@
 #include "accounting/numeric/interval.h"
 #include "accounting/numeric/log_space.h"
 #include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <algorithm>
 #include <cmath>
@@ -25,7 +26,7 @@ void check(const OneRunGuesses& g, double delta, double significance) {
 }
 
 double log_pmf(double r, double j, double log_q, double log_1mq) {
-  return std::lgamma(r + 1) - std::lgamma(j + 1) - std::lgamma(r - j + 1) + j * log_q + (r - j) * log_1mq;
+  return portable::log_gamma(r + 1) - portable::log_gamma(j + 1) - portable::log_gamma(r - j + 1) + j * log_q + (r - j) * log_1mq;
 }
 
 // Terms below this fraction of the running sum (past the mode) end a binary64 sum; the rest is below 1e-20 of it.
@@ -37,9 +38,9 @@ constexpr double kNegligible = 1e-22;
 double one_run_p_value_estimate(const OneRunGuesses& g, double epsilon, double delta) {
   if (g.v == 0) return 1.0;
   const double r = static_cast<double>(g.r), v = static_cast<double>(g.v);
-  const double log_q = -std::log1p(std::exp(-epsilon)), log_1mq = -std::log1p(std::exp(epsilon));
-  const double odds = std::exp(epsilon);  // q / (1 - q)
-  const double mode = std::floor((r + 1) / (1 + std::exp(-epsilon)));
+  const double log_q = -portable::binary64::log1p(portable::binary64::exp(-epsilon)), log_1mq = -portable::binary64::log1p(portable::binary64::exp(epsilon));
+  const double odds = portable::binary64::exp(epsilon);  // q / (1 - q)
+  const double mode = std::floor((r + 1) / (1 + portable::binary64::exp(-epsilon)));
   // beta = P[B >= v]: terms relative to the largest one in [v, r], at max(v, mode).
   const double top = std::min(r, std::max(v, mode));
   const double log_top = log_pmf(r, top, log_q, log_1mq);
@@ -55,12 +56,12 @@ double one_run_p_value_estimate(const OneRunGuesses& g, double epsilon, double d
     sum += t;
     if (t < kNegligible * sum) break;
   }
-  const double beta = std::exp(log_top) * sum;
+  const double beta = portable::binary64::exp(log_top) * sum;
   if (delta == 0) return std::min(1.0, beta);
   // alpha = max_i P[v - i <= B < v] / i: terms relative to the largest in [0, v - 1], at min(v - 1, mode).
   const double peak = std::min(v - 1, mode);
   const double log_peak = log_pmf(r, peak, log_q, log_1mq);
-  t = std::exp(log_pmf(r, v - 1, log_q, log_1mq) - log_peak);
+  t = portable::binary64::exp(log_pmf(r, v - 1, log_q, log_1mq) - log_peak);
   double s = 0, alpha = 0;
   for (double j = v - 1, i = 1; j >= 0; --j, ++i) {
     s += t;
@@ -68,7 +69,7 @@ double one_run_p_value_estimate(const OneRunGuesses& g, double epsilon, double d
     if (j < peak && t < kNegligible * s) break;
     t *= j / ((r - j + 1) * odds);
   }
-  alpha *= std::exp(log_peak);
+  alpha *= portable::binary64::exp(log_peak);
   return std::min(1.0, beta + 2 * static_cast<double>(g.m) * delta * alpha);
 }
 
@@ -164,7 +165,7 @@ double gaussian_delta(double mu, double eps) {
   const double pa = portable::normal_cdf(a), pb = portable::normal_cdf(b);
   if (!(pa > 0)) return 0.0;
   if (!(pb > 0)) return pa;
-  return -pa * std::expm1(eps + std::log(pb) - std::log(pa));
+  return -pa * portable::binary64::expm1(eps + portable::binary64::log(pb) - portable::binary64::log(pa));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
 #include "audit/clopper_pearson.h"
 
 #include <algorithm>
@@ -75,7 +76,7 @@ int exit_code(Verdict v) { return v == Verdict::pass ? 0 : v == Verdict::violati
 double epsilon_of_event(double p, double q, double delta) {
   if (!(p > delta)) return -kInf;
   if (!(q > 0)) return kInf;
-  return std::log((p - delta) / q);
+  return portable::binary64::log((p - delta) / q);
 }
 
 // mu-GDP: Q(E) >= Phi(Phi^{-1}(P(E)) - mu)  =>  mu >= Phi^{-1}(P(E)) - Phi^{-1}(Q(E)) (Dong, Roth, Su 2022, G_mu).
@@ -113,7 +114,7 @@ AuditResult threshold_test(const ThresholdCounts& c, const AuditClaim& claim, do
         const EventCounts k = event_counts(cum, kSelection, e);
         const double ph = double(k.k_p) / double(k.n_p), qh = double(k.k_q) / double(k.n_q);
         if (!(ph > qh)) continue;
-        const double ratio = std::log((k.k_p + 1.0) / k.n_p) - std::log((k.k_q + 1.0) / k.n_q);
+        const double ratio = portable::binary64::log((k.k_p + 1.0) / k.n_p) - portable::binary64::log((k.k_q + 1.0) / k.n_q);
         if (ratio > best_ratio) best_ratio = ratio, by_ratio = e;
         const Bounds b = bounds_of(k, claim, r.alpha_each);
         // The lower bound minus once more its width (point - 2 width): among ~4K candidates the best lower bound

@@ -5,6 +5,7 @@
 #include "accounting/errors.h"
 #include "accounting/mechanisms/mechanism_spec.h"
 #include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/run/algorithm_registry.h"
 #include "algorithms/run/assignments.h"
 #include "audit/block_sampler.h"
@@ -284,7 +285,7 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
     // bound of a run (the worst case), or the observed maximum if none is finite (then the interval is indicative).
     if (!std::isfinite(range)) range = w.max_loss;
     w.range = range;
-    const double half = range * std::sqrt(std::log(2 / (1 - plan.confidence)) / (2 * n));
+    const double half = range * std::sqrt(portable::binary64::log(2 / (1 - plan.confidence)) / (2 * n));
     w.mean_lower = std::max(0.0, w.mean_loss - half);
     w.mean_upper = w.mean_loss + half;
   }
@@ -312,7 +313,7 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
   const int grid = gaussian ? 12 : 20;
   const double top = gaussian ? std::max(w.max_loss, claimed_run.accountant)
                               : std::max(w.max_loss, std::isfinite(w.epsilon_accountant) ? w.epsilon_accountant : 0.0);
-  const double add = std::sqrt(std::log((grid + 1) / (1 - plan.confidence)) / (2 * n));
+  const double add = std::sqrt(portable::binary64::log((grid + 1) / (1 - plan.confidence)) / (2 * n));
   Ledger ledger;
   if (gaussian)
     for (const auto& spec : claimed_run.ledger) ledger.push_back(parse_entry(spec));
@@ -320,7 +321,7 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
   for (int k = 0; k <= grid; ++k) {
     const double eps = std::max(0.0, top) * k / grid;
     double s = 0;
-    for (double l : w.losses) s += l > eps ? -std::expm1(eps - l) : 0.0;
+    for (double l : w.losses) s += l > eps ? -portable::binary64::expm1(eps - l) : 0.0;
     w.eps_grid.push_back(eps);
     w.delta_mc.push_back(s / n);
     w.delta_mc_upper.push_back(std::min(1.0, s / n + add));
@@ -361,7 +362,7 @@ WhiteBoxResult whitebox_audit(const WhiteBoxPlan& given, const std::function<voi
     w.note = "losses in binary64 (estimates: histogram, mean, delta(eps)); " + std::to_string(recomputed.size()) +
              " run(s) recomputed at 200 bits: the maximum and every run within its rounding band of its claim or above it";
   }
-  w.detectable_probability = -std::expm1(std::log1p(-plan.confidence) / n);
+  w.detectable_probability = -portable::binary64::expm1(portable::binary64::log1p(-plan.confidence) / n);
   return w;
 }
 

@@ -4,15 +4,16 @@
 #include "accounting/composition/running_budget.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/numeric/portable_math.h"
 #include "cli/command_registry.h"
-#include "presentation/compose_text.h"
 #include "cli/ledger_file_option.h"
 #include "cli/ledger_options.h"
 #include "cli/option_values.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
-#include "presentation/text_table.h"
 #include "plotting/svg_plot.h"
+#include "presentation/compose_text.h"
+#include "presentation/text_table.h"
 
 #include <algorithm>
 #include <cmath>
@@ -144,7 +145,7 @@ void add_curve(Output& out, const Ledger& ledger, AccountantKind kind, const std
   for (std::size_t a = 0; a < kinds.size(); ++a) {
     const bool slow = kinds[a] == AccountantKind::pld;
     std::vector<double> deltas;
-    for (int e = -14; e <= -1; e += slow ? 2 : 1) deltas.push_back(std::pow(10.0, e));
+    for (int e = -14; e <= -1; e += slow ? 2 : 1) deltas.push_back(portable::pow(10.0, e));
     plotting::PlotSeries s{to_string(kinds[a]), {}, {}};
     Json jd = Json::array(), je = Json::array();
     try {

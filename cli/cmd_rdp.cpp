@@ -3,6 +3,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/exact_rational.h"
+#include "accounting/numeric/portable_math.h"
 #include "accounting/rdp/rdp_accountant.h"
 #include "accounting/rdp/rdp_orders_table.h"
 #include "cli/command_registry.h"
@@ -40,7 +41,7 @@ void write_rdp_plot(const ComposedRdp& rdp, const std::vector<double>& orders, c
   plotting::PlotSeries line{"RDP epsilon(alpha)", {}, {}}, marks{"requested orders", {}, {}};
   marks.points = true;
   for (int i = 0; i <= 120; ++i) {
-    const double a = 1 + std::pow(10.0, -2 + 6.0 * i / 120);  // 1.01 .. 1e4
+    const double a = 1 + portable::pow(10.0, -2 + 6.0 * i / 120);  // 1.01 .. 1e4
     if (a > 1e4) continue;
     const Interval v = rdp.certified_at(a);
     if (!is_finite(v)) continue;

@@ -2,6 +2,7 @@
 #include "plotting/svg_plot.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <algorithm>
 #include <cmath>
@@ -84,8 +85,8 @@ Ticks linear_ticks(double lo, double hi, int target, bool integer) {
     hi += pad;
   }
   const double raw = (hi - lo) / std::max(target, 2);
-  int e = static_cast<int>(std::floor(std::log10(raw)));
-  const double f = raw / std::pow(10.0, e);
+  int e = static_cast<int>(std::floor(portable::log10(raw)));
+  const double f = raw / portable::pow(10.0, e);
   long long m = f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10;
   if (m == 10) {
     m = 1;
@@ -95,7 +96,7 @@ Ticks linear_ticks(double lo, double hi, int target, bool integer) {
     m = 1;
     e = 0;
   }
-  const double step = static_cast<double>(m) * std::pow(10.0, e);
+  const double step = static_cast<double>(m) * portable::pow(10.0, e);
   const auto i0 = static_cast<long long>(std::ceil(lo / step - 1e-9));
   const auto i1 = static_cast<long long>(std::floor(hi / step + 1e-9));
   for (long long i = i0; i <= i1 && t.at.size() < 100; ++i) {
@@ -107,8 +108,8 @@ Ticks linear_ticks(double lo, double hi, int target, bool integer) {
 
 Ticks log_ticks(double lo, double hi, int target) {
   Ticks t;
-  const int p0 = static_cast<int>(std::floor(std::log10(lo) + 1e-12));
-  const int p1 = static_cast<int>(std::ceil(std::log10(hi) - 1e-12));
+  const int p0 = static_cast<int>(std::floor(portable::log10(lo) + 1e-12));
+  const int p1 = static_cast<int>(std::ceil(portable::log10(hi) - 1e-12));
   const int decades = std::max(p1 - p0, 1);
   const int stride = std::max(1, (decades + target - 1) / target);
   const bool subdivide = decades <= 2;
@@ -117,7 +118,7 @@ Ticks log_ticks(double lo, double hi, int target) {
     if ((p - p0) % stride != 0) continue;
     for (long long m : {1LL, 2LL, 5LL}) {
       if (m != 1 && !subdivide) continue;
-      const double v = static_cast<double>(m) * std::pow(10.0, p);
+      const double v = static_cast<double>(m) * portable::pow(10.0, p);
       if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9)) continue;
       t.at.push_back(v);
       marks.emplace_back(m, p);
@@ -159,8 +160,8 @@ void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
   // Axis ranges: round outwards to ticks (log: whole decades), linear y padded and starting at 0 when near it.
   auto range = [](double lo, double hi, bool log, bool from_zero, bool integer) {
     if (log) {
-      lo = std::pow(10.0, std::floor(std::log10(lo) + 1e-12));
-      hi = std::pow(10.0, std::ceil(std::log10(hi) - 1e-12));
+      lo = portable::pow(10.0, std::floor(portable::log10(lo) + 1e-12));
+      hi = portable::pow(10.0, std::ceil(portable::log10(hi) - 1e-12));
       if (hi <= lo) hi = lo * 10;
       return std::pair{lo, hi};
     }
@@ -219,11 +220,11 @@ void render_panel(const Plot& p, double ox, double oy, std::ostringstream& s) {
   const double left = ox + 86, top = oy + 44, bottom = 62;
   const double pw = p.width - 86 - right, ph = p.height - 44 - bottom;
   auto fx = [&](double x) {
-    const double u = p.x.log ? (std::log10(x) - std::log10(x0)) / (std::log10(x1) - std::log10(x0)) : (x - x0) / (x1 - x0);
+    const double u = p.x.log ? (portable::log10(x) - portable::log10(x0)) / (portable::log10(x1) - portable::log10(x0)) : (x - x0) / (x1 - x0);
     return left + u * pw;
   };
   auto fy = [&](double y) {
-    const double u = p.y.log ? (std::log10(y) - std::log10(y0)) / (std::log10(y1) - std::log10(y0)) : (y - y0) / (y1 - y0);
+    const double u = p.y.log ? (portable::log10(y) - portable::log10(y0)) / (portable::log10(y1) - portable::log10(y0)) : (y - y0) / (y1 - y0);
     return top + (1 - u) * ph;
   };
 

@@ -2,6 +2,7 @@
 #include "proofs-check/counterexample_search.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/rng/portable_rng.h"
 #include "proofs-check/claim.h"
 
@@ -29,7 +30,7 @@ std::vector<double> simpler(const Axis& a, double x) {
   std::vector<double> c{a.lo};
   for (int digits : {1, 2}) {
     if (x == 0) break;
-    const double scale = std::pow(10.0, std::floor(std::log10(std::abs(x))) - digits + 1);
+    const double scale = portable::pow(10.0, std::floor(portable::log10(std::abs(x))) - digits + 1);
     c.push_back(std::floor(x / scale) * scale);
     c.push_back(std::round(x / scale) * scale);
   }
@@ -90,7 +91,7 @@ SearchOutcome search_counterexample(const std::vector<Axis>& axes, int random_dr
     for (std::size_t i = 0; i < axes.size(); ++i) {
       const Axis& a = axes[i];
       const double u = rng.uniform01();
-      p[i] = snap(a, a.log_scale ? std::exp(std::log(a.lo) + u * (std::log(a.hi) - std::log(a.lo)))
+      p[i] = snap(a, a.log_scale ? portable::binary64::exp(portable::binary64::log(a.lo) + u * (portable::binary64::log(a.hi) - portable::binary64::log(a.lo)))
                                  : a.lo + u * (a.hi - a.lo));
     }
     visit(p);

@@ -8,6 +8,7 @@
 // and the 30% claim by running it (algorithms/seed000).
 #include "accounting/gamma/average_case_gamma.h"
 #include "accounting/mechanisms/analytic_gaussian.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/graphs/graph.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
@@ -238,7 +239,7 @@ ClaimResult check_thm_2_1_1(const CheckContext& ctx) {
     const auto one = analytic_gaussian_epsilon(exact(1) / exact(sigma), delta);
     const double e1_lo = one.lower ? lo_down(*one.lower) : lo_down(one.epsilon);  // bisection bracket otherwise
     const double e2_hi = hi_up(analytic_gaussian_epsilon(exact(1) / (exact(sigma) * sqrt(exact(n))), delta).epsilon);
-    return e1_lo / std::pow(n, exponent) * (1 - 1e-15) - e2_hi;
+    return e1_lo / portable::pow(n, exponent) * (1 - 1e-15) - e2_hi;
   };
   const SearchOutcome s = search_counterexample(axes, ctx.quick ? 6 : 40, ctx.seed, margin);
   ClaimResult r;
@@ -424,7 +425,7 @@ ClaimResult check_sec_3_3(const CheckContext& ctx) {
     std::vector<double> rates;
     for (int b = 0; b < batches; ++b) {
       const auto decay = algorithms::consensus_decay(g, model, true, k_max, per_batch, rng);
-      rates.push_back(std::pow(decay.back() / decay[static_cast<std::size_t>(k_max / 2 - 1)], 1.0 / (k_max - k_max / 2)));
+      rates.push_back(portable::pow(decay.back() / decay[static_cast<std::size_t>(k_max / 2 - 1)], 1.0 / (k_max - k_max / 2)));
     }
     const MeanEstimate m = mean_of(rates);
     const double upper = m.mean + 6 * m.standard_error;
@@ -457,7 +458,7 @@ ClaimResult check_sec_3_3(const CheckContext& ctx) {
 double late_rate_of(const std::vector<double>& decay, int k_max) {
   const double late = decay.back(), mid = decay[static_cast<std::size_t>(k_max / 2 - 1)];
   if (!(mid > 1e-300) || !(late > 1e-300)) return 0;  // exact consensus reached (identical rows)
-  return std::pow(late / mid, 1.0 / (k_max - k_max / 2));
+  return portable::pow(late / mid, 1.0 / (k_max - k_max / 2));
 }
 
 ClaimResult check_sec_3_3_comparison(const CheckContext& ctx) {

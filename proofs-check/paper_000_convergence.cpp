@@ -7,6 +7,7 @@
 // remainder h of (F.7) as a quadratic form on the states an iteration can reach, seeded runs against (3.4), (3.7)
 // and (J.23), exact expectations for (3.9), and the rates recomputed by minimising the bounds at the thesis's noise.
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/rng/portable_rng.h"
 #include "proofs-check/counterexample_search.h"
 #include "proofs-check/paper_000_checks.h"
@@ -132,7 +133,7 @@ ClaimResult check_remainder(const CheckContext& ctx, bool first_order) {
     std::vector<double> D(static_cast<std::size_t>(n));
     for (int j = 0; j < n; ++j) {
       const double s2 = sigma_max_sq(ring.A[static_cast<std::size_t>(j)]);
-      D[static_cast<std::size_t>(j)] = mult * std::pow(n, n_power) * s2 * hi * hi / (lo - zeta_half * zeta) + (first_order ? q * q : 0);
+      D[static_cast<std::size_t>(j)] = mult * portable::pow(n, n_power) * s2 * hi * hi / (lo - zeta_half * zeta) + (first_order ? q * q : 0);
       if (!(D[static_cast<std::size_t>(j)] > hi * s2)) return kInfinity;  // Gamma = D I - A^T rho A must be positive definite
     }
     algorithms::Rng rng(point_seed(ctx.seed, p));
@@ -314,7 +315,7 @@ ClaimResult check_thm_3_1_2_rate(const CheckContext& ctx) {
   const auto utility = [&](double d, double N, double eps, bool l2) {
     return minimise_over_horizon(
         [&](double K) {
-          const double beta = eps * D / (B * std::sqrt(2 * K * (l2 ? 1 : d) * std::log(1 / delta)));
+          const double beta = eps * D / (B * std::sqrt(2 * K * (l2 ? 1 : d) * portable::binary64::log(1 / delta)));
           const double noise = d * 2 / (beta * beta);  // E||Delta_i^k||^2
           return R * R / (2 * K) + N * (std::sqrt(M) + D + 1 / zeta) * noise;
         },
@@ -407,7 +408,7 @@ DsgdBoundRun run_thm_3_2_1(int K, double c, double b, int runs, std::uint64_t se
   const VectorXd y10 = xs + offset, y20 = xs - offset;
   DsgdBoundRun out;
   const double G2 = 1, V2 = dim * 2 * b * b / g, R0 = (y10 - xs).squaredNorm() + (y20 - xs).squaredNorm();
-  out.bound = (c * std::sqrt(K) * R0 + 2 / c * (std::log(K) + 2) * std::sqrt(K + 1.0) * (G2 + V2)) / (4.0 * K);
+  out.bound = (c * std::sqrt(K) * R0 + 2 / c * (portable::binary64::log(K) + 2) * std::sqrt(K + 1.0) * (G2 + V2)) / (4.0 * K);
   algorithms::Rng rng(seed + 31);
   for (int run = 0; run < runs; ++run) {
     const std::vector<int> order = rng.permutation(N);  // the random division into 2K groups S_1..S_2K
@@ -491,7 +492,7 @@ ClaimResult check_thm_3_2_1_rates(const CheckContext& ctx) {
     const double V2 = pure ? 4 * K * d * d * d * B * B / (N * eps * eps) : K * d * d * B * B / (N * eps * eps);
     return N * minimise_over_horizon(
                    [&](double c) {
-                     return (c * std::sqrt(K) * R0 + 2 / c * (std::log(K) + 2) * std::sqrt(K + 1) * (G2 + V2)) / (4 * K);
+                     return (c * std::sqrt(K) * R0 + 2 / c * (portable::binary64::log(K) + 2) * std::sqrt(K + 1) * (G2 + V2)) / (4 * K);
                    },
                    1e-6, 1e12);
   };
@@ -720,7 +721,7 @@ JRun run_appendix_j(const JSetting& st, bool first_order, int steps, double nois
                                               ? (lin + Gamma * x[static_cast<std::size_t>(i)] - m * (x[static_cast<std::size_t>(i)] - b[static_cast<std::size_t>(i)])) / D  // (J.17)
                                               : (lin + Gamma * x[static_cast<std::size_t>(i)] + m * b[static_cast<std::size_t>(i)]) / (m + AtrA + Gamma);  // (J.1)
       if (noise > 0) {
-        const double delta = rng.laplace_scale(noise * std::pow(k + 1.0, -noise_decay));
+        const double delta = rng.laplace_scale(noise * portable::pow(k + 1.0, -noise_decay));
         next[static_cast<std::size_t>(i)] += delta;
         sq[static_cast<std::size_t>(i)] = delta * delta;
       }
@@ -819,7 +820,7 @@ ClaimResult check_thm_j01(const CheckContext& ctx) {
           double sum = 0;
           for (double v : run.noise_sq[static_cast<std::size_t>(k) - 1]) sum += v;
           R = a * (R + c * sum);  // R^k = sum_i c_i sum_{j=1}^k a^{k+1-j} ||Delta_i^j||^2   (J.33)
-          const double bound = std::pow(a, k) * run.U[0] + factor * R, u = run.U[static_cast<std::size_t>(k)];
+          const double bound = portable::pow(a, k) * run.U[0] + factor * R, u = run.U[static_cast<std::size_t>(k)];
           const double margin = (bound - u) / (u + 1e-300);
           if (margin < worst) worst = margin, worst_at = describe(st) + (from_optimum ? ", from u*" : ", random start") + ", step " + std::to_string(k);
           if (margin < 0 && counter.empty())
@@ -906,7 +907,7 @@ ClaimResult check_thm_j01_rates(const CheckContext& ctx) {
     const double per_agent = d * 2 / (rate * rate);  // E||Delta_i^k||^2
     const double c = 6 * p * D * D / (zeta * N * sigma_min2) + D / (eps_hat * p);
     double geometric = 0;
-    for (int k = 1; k <= static_cast<int>(K); ++k) geometric += std::pow(a, k);
+    for (int k = 1; k <= static_cast<int>(K); ++k) geometric += portable::pow(a, k);
     return N * c * per_agent * geometric;
   };
   const std::vector<double> ds{10, 100, 1000}, Ns{10, 100, 1000};

@@ -5,6 +5,7 @@
 // library's Algorithm 1 with the experiment's parameters.
 #include "accounting/errors.h"
 #include "accounting/gamma/average_case_gamma.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/rng/portable_rng.h"
 #include "algorithms/run/run_parameters.h"
 #include "algorithms/run/run_result.h"
@@ -35,7 +36,7 @@ double mixture_density_by_quadrature(double x, double a, double b, double c, dou
                                               0.1316886384491766, 0.1181945319615184, 0.1019301198172404,
                                               0.0832767415767048, 0.0626720483341091, 0.0406014298003869,
                                               0.0176140071391521};
-  const auto f = [&](double r) { return 0.5 * beta * std::exp(-beta * std::abs(x - c - (r * a + (1 - r) * b))); };
+  const auto f = [&](double r) { return 0.5 * beta * portable::binary64::exp(-beta * std::abs(x - c - (r * a + (1 - r) * b))); };
   const auto integrate = [&](double lo, double hi) {
     if (!(hi > lo)) return 0.0;
     const double m = 0.5 * (lo + hi), h = 0.5 * (hi - lo);
@@ -72,7 +73,7 @@ ClaimResult check_lemma_2_2_1(const CheckContext& ctx) {
       for (double& v : xi) v = rng.uniform(-1, 1);
     double exact = 0, lemma = 0;
     for (int k = 0; k < steps; ++k) {
-      const double beta = 1.5 * std::pow(1.02, k + 1);
+      const double beta = 1.5 * portable::pow(1.02, k + 1);
       std::vector<std::array<double, 2>> next(n);
       for (int j = 0; j < n; ++j)
         for (int l = 0; l < dim; ++l) {
@@ -85,8 +86,8 @@ ClaimResult check_lemma_2_2_1(const CheckContext& ctx) {
           const double r = rng.uniform01();
           next[j][l] = r * x[j][l] + (1 - r) * mean_others + c_hat + rng.laplace_rate(beta);
           // Exact side: every factor of the transcript's likelihood (the other agents' cancel given the history).
-          exact += std::log(mixture_density_by_quadrature(next[j][l], x[j][l], mean_others, c_tilde, beta)) -
-                   std::log(mixture_density_by_quadrature(next[j][l], x[j][l], mean_others, c_hat, beta));
+          exact += portable::binary64::log(mixture_density_by_quadrature(next[j][l], x[j][l], mean_others, c_tilde, beta)) -
+                   portable::binary64::log(mixture_density_by_quadrature(next[j][l], x[j][l], mean_others, c_hat, beta));
           if (j == 0) {
             // Lemma side: agent i's factor by the closed form J(beta (x - lo))/(2 omega) (the 2 omega cancels).
             const double lo = std::min(x[j][l], mean_others), omega = std::abs(x[j][l] - mean_others);
@@ -147,8 +148,8 @@ ClaimResult check_footnote_2(const CheckContext& ctx) {
                          {"delta", 1e-8, 0.3, {1e-6, 1e-3, 0.1}, true}};
   const auto reading = [&](const Point& p) {
     const double e1 = p[0], e2 = p[2], k1 = p[1], k2 = p[3];
-    const double mean_part = k1 * e1 * std::expm1(e1) / (std::exp(e1) + 1) + k2 * e2 * std::expm1(e2) / (std::exp(e2) + 1);
-    return mean_part + std::sqrt(factor * std::log(1 / p[4]) * (k1 * e1 * e1 + k2 * e2 * e2));
+    const double mean_part = k1 * e1 * portable::binary64::expm1(e1) / (portable::binary64::exp(e1) + 1) + k2 * e2 * portable::binary64::expm1(e2) / (portable::binary64::exp(e2) + 1);
+    return mean_part + std::sqrt(factor * portable::binary64::log(1 / p[4]) * (k1 * e1 * e1 + k2 * e2 * e2));
   };
   const auto margin = [&](const Point& p) {
     const double eps = reading(p);
@@ -158,8 +159,8 @@ ClaimResult check_footnote_2(const CheckContext& ctx) {
   const SearchOutcome s = search_counterexample(axes, ctx.quick ? 6 : 60, ctx.seed, margin);
   // As printed: (reading) x log(delta) < 0; violated when e^{eps} + delta < 1.
   const Point first{0.1, 10, 0.02, 0, 1e-6};
-  const double printed = reading(first) * std::log(first[4]);
-  const double whole_space = std::exp(printed) + first[4];
+  const double printed = reading(first) * portable::binary64::log(first[4]);
+  const double whole_space = portable::binary64::exp(printed) + first[4];
   ClaimResult r;
   r.region = "two groups of pure steps (k1 of eps1, k2 of eps2, delta_l = 0): " + s.region;
   r.claimed = "(sum eps (e^eps - 1)/(e^eps + 1) + sqrt(-" + num(factor) + " sum eps^2 log delta)) log(delta), delta)-LDP";

@@ -523,8 +523,8 @@ ChainInstance random_chain_instance(algorithms::Rng& rng, int draw) {
   I.W = algorithms::negative_laplacian_weights(I.g);
   const Eigen::MatrixXd J = Eigen::MatrixXd::Constant(I.m, I.m, 1.0 / I.m), Id = Eigen::MatrixXd::Identity(I.m, I.m);
   I.kappa = 1 - Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(Id + I.W - J).eigenvalues().cwiseAbs().maxCoeff();
-  I.mu = std::exp(rng.uniform(-3, 1));
-  I.lambda = std::exp(rng.uniform(-6, 0)) / I.mu, I.gamma = rng.uniform(0.01, 1), I.nu = std::exp(rng.uniform(-3, 2));
+  I.mu = portable::binary64::exp(rng.uniform(-3, 1));
+  I.lambda = portable::binary64::exp(rng.uniform(-6, 0)) / I.mu, I.gamma = rng.uniform(0.01, 1), I.nu = portable::binary64::exp(rng.uniform(-3, 2));
   I.c = Eigen::MatrixXd(I.m, I.d), I.x = Eigen::MatrixXd(I.m, I.d);
   for (int i = 0; i < I.m; ++i)
     for (int l = 0; l < I.d; ++l) I.c(i, l) = rng.uniform(-2, 2), I.x(i, l) = rng.uniform(-3, 3);
@@ -645,10 +645,10 @@ ClaimResult check_lemma_4(const CheckContext& ctx) {
     bool printed_domain_only;  // in the lemma's hypotheses but not a power law with alpha ~ k^-a, a < 1
   };
   const std::vector<Family> families{
-      {"alpha = 1/(k+1), beta = alpha 2^-k", [](double k) { return 1 / (k + 1); }, [](double k) { return std::pow(2.0, -k) / (k + 1); }, true},
-      {"alpha = 1/(k+1), beta = (k+1)^-3", [](double k) { return 1 / (k + 1); }, [](double k) { return std::pow(k + 1, -3.0); }, true},
-      {"alpha = k^-0.5, beta = k^-1", [](double k) { return std::pow(k, -0.5); }, [](double k) { return 1 / k; }, false},
-      {"alpha = k^-0.9, beta = k^-1.5", [](double k) { return std::pow(k, -0.9); }, [](double k) { return std::pow(k, -1.5); }, false}};
+      {"alpha = 1/(k+1), beta = alpha 2^-k", [](double k) { return 1 / (k + 1); }, [](double k) { return portable::pow(2.0, -k) / (k + 1); }, true},
+      {"alpha = 1/(k+1), beta = (k+1)^-3", [](double k) { return 1 / (k + 1); }, [](double k) { return portable::pow(k + 1, -3.0); }, true},
+      {"alpha = k^-0.5, beta = k^-1", [](double k) { return portable::pow(k, -0.5); }, [](double k) { return 1 / k; }, false},
+      {"alpha = k^-0.9, beta = k^-1.5", [](double k) { return portable::pow(k, -0.9); }, [](double k) { return portable::pow(k, -1.5); }, false}};
   const std::int64_t K = ctx.quick ? 20000 : 200000;
   std::ostringstream list;
   bool printed_fails = false, power_fails = false;
@@ -658,7 +658,7 @@ ClaimResult check_lemma_4(const CheckContext& ctx) {
     for (std::int64_t k = 1; k <= K; ++k) {
       const double kk = static_cast<double>(k), a = f.alpha(kk), b = f.beta(kk);
       if (k > 1) {
-        const double ratio = v / std::pow(b / a, power);
+        const double ratio = v / portable::pow(b / a, power);
         sup_all = std::max(sup_all, ratio);
         if (k <= K / 2) sup_half = std::max(sup_half, ratio);
       }
@@ -776,13 +776,13 @@ ClaimResult check_remark_1(const CheckContext& ctx) {
     const double e = 2 * gamma_exponent - 2 * s;  // the summand (k+1)^-e
     double partial = 0, half = 0;
     for (int k = 0; k < n; ++k) {
-      partial += std::pow(k + 1.0, -e);
+      partial += portable::pow(k + 1.0, -e);
       if (k + 1 == n / 10) half = partial;
     }
     // Integral test: the tail beyond n is at most int_n^inf x^-e dx = n^(1-e)/(e-1) for e > 1; for e <= 1 the sum grows
     // at least like the integral, i.e. without bound.
     const bool converges = e > 1;
-    const double tail = converges ? std::pow(n, 1 - e) / (e - 1) : kInfinity;
+    const double tail = converges ? portable::pow(n, 1 - e) / (e - 1) : kInfinity;
     list << (list.tellp() ? "; " : "") << "sigma ~ k^" << num(s) << ": summand k^-" << num(e, 4) << ", partial sum to " << n << " = "
          << num(partial, 6) << " (to " << n / 10 << ": " << num(half, 6) << "), tail " << (converges ? "<= " + num(tail, 4) : std::string("unbounded"));
     if (!converges && summable) {

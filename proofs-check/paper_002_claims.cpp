@@ -5,6 +5,7 @@
 // its ingredients (53), (55)-(57) by seeded random search; Theorem III.1's sufficient condition by eigenvalues, its
 // convergence and the identities (32)-(34) of its proof along runs of the library's R-ADMM; Section V by runs.
 #include "accounting/numeric/interval.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/graphs/graph.h"
 #include "algorithms/rng/portable_rng.h"
 #include "algorithms/run/problem_setup.h"
@@ -26,9 +27,9 @@ namespace paper_002_checks {
 namespace {
 
 // Logistic loss L(z) = log(1 + e^-z): L'(z) = -1/(1 + e^z), L''(z) = e^z/(1 + e^z)^2 <= c1 = 1/4.
-double logistic_d1(double z) { return -1 / (1 + std::exp(z)); }
+double logistic_d1(double z) { return -1 / (1 + portable::binary64::exp(z)); }
 double logistic_d2(double z) {
-  const double e = std::exp(-std::abs(z));
+  const double e = portable::binary64::exp(-std::abs(z));
   return e / ((1 + e) * (1 + e));
 }
 
@@ -36,7 +37,7 @@ double logistic_d2(double z) {
 // direction).
 Eigen::VectorXd objective_noise(int d, double alpha, algorithms::Rng& rng) {
   double r = 0;
-  for (int i = 0; i < d; ++i) r -= std::log(1 - rng.uniform01()) / alpha;
+  for (int i = 0; i < d; ++i) r -= portable::binary64::log(1 - rng.uniform01()) / alpha;
   Eigen::VectorXd u(d);
   for (int i = 0; i < d; ++i) u(i) = rng.gaussian();
   return r * u / u.norm();
@@ -141,8 +142,8 @@ ClaimResult check_thm_iv_1(const CheckContext& ctx) {
   std::string worst_where;
   for (int k = 0; k < instances; ++k) {
     const int d = 1 + k % 3, B = 2 + static_cast<int>(rng.uniform_int(4));
-    const double CB = rng.uniform(0.05, 1), alpha = std::exp(rng.uniform(std::log(0.1), std::log(10.0)));
-    const double V = 1 + static_cast<double>(rng.uniform_int(3)), eta = std::exp(rng.uniform(std::log(0.1), std::log(2.0)));
+    const double CB = rng.uniform(0.05, 1), alpha = portable::binary64::exp(rng.uniform(portable::binary64::log(0.1), portable::binary64::log(10.0)));
+    const double V = 1 + static_cast<double>(rng.uniform_int(3)), eta = portable::binary64::exp(rng.uniform(portable::binary64::log(0.1), portable::binary64::log(2.0)));
     if (!(2 * c1 * CB < rho / N + 2 * eta * V)) continue;  // Algorithm 2's condition on eta
     auto unit_ball = [&] {
       Eigen::VectorXd x(d);
@@ -159,14 +160,14 @@ ClaimResult check_thm_iv_1(const CheckContext& ctx) {
       const auto [g, H] = objective_derivatives(D, D.x[0], D.y[0], f, CB, rho / N, eta * V);
       const auto [gh, Hh] = objective_derivatives(D, xh, yh, f, CB, rho / N, eta * V);
       const Eigen::VectorXd eps = -(g + 2 * eta * V * f) + h, epsh = -(gh + 2 * eta * V * f) + h;
-      return std::fabs(alpha * (epsh.norm() - eps.norm()) + std::log(H.determinant()) - std::log(Hh.determinant()));
+      return std::fabs(alpha * (epsh.norm() - eps.norm()) + portable::binary64::log(H.determinant()) - portable::binary64::log(Hh.determinant()));
     };
     // Multistart: random starts at radii 0.1 .. 1e3, then a shrinking pattern search from each.
     double sup = 0;
     for (int s = 0; s < starts; ++s) {
       Eigen::VectorXd f(d);
       for (int l = 0; l < d; ++l) f(l) = rng.gaussian();
-      f *= std::exp(rng.uniform(std::log(0.1), std::log(1000.0))) / f.norm();
+      f *= portable::binary64::exp(rng.uniform(portable::binary64::log(0.1), portable::binary64::log(1000.0))) / f.norm();
       double v = loss(f), step = 0.5 * (1 + f.norm());
       for (int moves = 0; moves < 120 && step > 1e-6 * (1 + f.norm()); ++moves) {
         bool moved = false;
@@ -346,7 +347,7 @@ ClaimResult check_eq_26_27(const CheckContext& ctx) {
   for (int k = 0; k < draws; ++k) {
     const int n = 3 + static_cast<int>(rng.uniform_int(6));
     const algorithms::Graph g = algorithms::make_graph("random", n, std::min(n * (n - 1) / 2, n - 1 + static_cast<int>(rng.uniform_int(n))), rng);
-    const double eta = rng.uniform(0.1, 2), gamma = std::exp(rng.uniform(-2, 4));
+    const double eta = rng.uniform(0.1, 2), gamma = portable::binary64::exp(rng.uniform(-2, 4));
     Eigen::VectorXd M(n);
     for (int i = 0; i < n; ++i) M(i) = rng.uniform(0.1, 3);
     Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
@@ -654,8 +655,8 @@ ClaimResult check_eq_53(const CheckContext& ctx) {
                          {"r1", 0, 1, {1}}, {"r2", 0, 1, {1}}, {"y_product", -1, 1, {-1, 1}}};
   const auto margin = [&](const Point& p) {
     // d = 2: f = f_norm e_1, x = r1 (cos a1, sin a1), x^ = r2 (cos a2, sin a2); C/B = 1.
-    Eigen::Vector2d f(p[0], 0), x(p[3] * std::cos(p[1]), p[3] * std::sin(p[1])),
-        xh(p[4] * std::cos(p[2]), p[4] * std::sin(p[2]));
+    Eigen::Vector2d f(p[0], 0), x(p[3] * portable::cos(p[1]), p[3] * portable::sin(p[1])),
+        xh(p[4] * portable::cos(p[2]), p[4] * portable::sin(p[2]));
     const double y = 1, yh = p[5] >= 0 ? 1 : -1;
     const Eigen::Vector2d diff = logistic_d1(y * f.dot(x)) * y * x - logistic_d1(yh * f.dot(xh)) * yh * xh;
     return factor - diff.norm();
@@ -698,8 +699,8 @@ ClaimResult check_eq_55_57(const CheckContext& ctx) {
     const Eigen::VectorXd x = record(), xh = record();
     H += C / B * logistic_d2(f.dot(x)) * x * x.transpose();  // the replaced record is in H
     const Eigen::MatrixXd G = C / B * (logistic_d2(f.dot(xh)) * xh * xh.transpose() - logistic_d2(f.dot(x)) * x * x.transpose());
-    const double lhs = std::abs(std::log(H.determinant()) - std::log((H + G).determinant()));
-    worst = std::min(worst, -log_factor * std::log1p(-xi) - lhs);
+    const double lhs = std::abs(portable::binary64::log(H.determinant()) - portable::binary64::log((H + G).determinant()));
+    worst = std::min(worst, -log_factor * portable::binary64::log1p(-xi) - lhs);
   }
   ClaimResult r;
   r.region = std::to_string(draws) + " seeded random instances (d = 3, B in 1..5, C <= B, eta in (0.05, 2), V in 1..4, "

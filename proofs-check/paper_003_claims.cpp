@@ -6,6 +6,7 @@
 // runs of the library's Algorithm 1); Corollaries 5.1-5.3 by minimising Theorem 1's bound at the theorems' noise;
 // the proof steps of Theorem 4 and Appendix C.2 by exact series, seeded simulation of the random walk and
 // eigenvalues.
+#include "accounting/numeric/portable_math.h"
 #include "accounting/rdp/rdp_basic_mechanisms.h"
 #include "accounting/rdp/rdp_subsampled_gaussian.h"
 #include "algorithms/rng/portable_rng.h"
@@ -30,8 +31,8 @@ namespace {
 
 // Lemma C.1's validity region for sampling rate q and noise multiplier z at order alpha (as printed).
 bool lemma_c1_valid(double q, double z, double alpha) {
-  const double M = std::log(1 + 1 / (q * (alpha - 1)));
-  return q < 0.2 && z >= 4 && alpha <= (M * M * z * z / 2 - std::log(5 * z * z)) / (M + std::log(q * alpha) + 1 / (2 * z * z));
+  const double M = portable::binary64::log(1 + 1 / (q * (alpha - 1)));
+  return q < 0.2 && z >= 4 && alpha <= (M * M * z * z / 2 - portable::binary64::log(5 * z * z)) / (M + portable::binary64::log(q * alpha) + 1 / (2 * z * z));
 }
 
 // Theorem 3 (central) = Theorem 10: federated private ADMM is (alpha, 16 K alpha L^2 gamma^2/(n^2 sigma^2))-RDP
@@ -187,16 +188,16 @@ ClaimResult check_thm_4_hitting(const CheckContext& ctx) {
       inv_sum += 1.0 / t;
     }
     const double p1 = double(hit1) / walks, se = std::sqrt(p1 * (1 - p1) / walks);
-    const double claimed_p1 = (1.0 / n) * std::pow(1 - 1.0 / n, 1 + offset);
+    const double claimed_p1 = (1.0 / n) * portable::pow(1 - 1.0 / n, 1 + offset);
     // 6 standard errors: the chance that sampling noise alone separates them is below 1e-8.
     const bool differs = std::abs(p1 - claimed_p1) > 6 * se;
     if (differs && !fails) counter = "n = " + std::to_string(n) + ": P(T = 1) = " + num(p1, 4) + " +- " + num(se, 2) +
                                      " (exact 1/n = " + num(1.0 / n, 4) + ") vs claimed " + num(claimed_p1, 4) +
-                                     "; the claimed law has total mass " + num(std::pow(1 - 1.0 / n, 1 + offset) , 4);
+                                     "; the claimed law has total mass " + num(portable::pow(1 - 1.0 / n, 1 + offset) , 4);
     fails = fails || differs;
     list << (list.tellp() ? "; " : "") << "n=" << n << ": P(T=1) = " << num(p1, 4) << " (claimed " << num(claimed_p1, 4)
-         << "), E[1/T] = " << num(inv_sum / walks, 4) << " (exact ln n/(n-1) = " << num(std::log(n) / (n - 1), 4)
-         << ", proof uses ln n/n = " << num(std::log(n) / n, 4) << ")";
+         << "), E[1/T] = " << num(inv_sum / walks, 4) << " (exact ln n/(n-1) = " << num(portable::binary64::log(n) / (n - 1), 4)
+         << ", proof uses ln n/n = " << num(portable::binary64::log(n) / n, 4) << ")";
   }
   ClaimResult r;
   r.region = std::to_string(walks) + " seeded simulated walks per n in {2, 5, 20} (seed " + std::to_string(ctx.seed) +
@@ -348,9 +349,9 @@ ClaimResult check_thm_2(const CheckContext& ctx) {
     return [&, step_scale_power](const Point& p) {
       const int n = static_cast<int>(p[0]), K = static_cast<int>(p[1]);
       const double gamma = p[2], alpha = p[3];
-      const double t = gamma / std::pow(n, step_scale_power);
+      const double t = gamma / portable::pow(n, step_scale_power);
       const double exact = algorithm2_exact_divergence(n, K, lambda, t, L, sigma, alpha);
-      const double claimed = 8 * alpha * K * L * L * gamma * gamma / (sigma * sigma * std::pow(n, n_power));
+      const double claimed = 8 * alpha * K * L * L * gamma * gamma / (sigma * sigma * portable::pow(n, n_power));
       return (claimed - exact) / claimed;
     };
   };
@@ -392,7 +393,7 @@ ClaimResult check_eq_25(const CheckContext& ctx) {
   std::string where;
   for (int k = 0; k < draws; ++k) {
     const int n = 2 + static_cast<int>(rng.uniform_int(50));
-    const double lambda = rng.uniform(0.05, 1), gamma = std::exp(rng.uniform(-3, 2)), L = std::exp(rng.uniform(-2, 1));
+    const double lambda = rng.uniform(0.05, 1), gamma = portable::binary64::exp(rng.uniform(-3, 2)), L = portable::binary64::exp(rng.uniform(-2, 1));
     Eigen::VectorXd u(n);
     for (int i = 0; i < n; ++i) u(i) = rng.uniform(-5, 5);
     for (int reading = 0; reading < 2; ++reading) {
@@ -404,7 +405,7 @@ ClaimResult check_eq_25(const CheckContext& ctx) {
             }, [](const Eigen::VectorXd& w, double) { return w; }, t, t);
       };
       const double diff = (make(1).averaged(u, lambda) - make(-1).averaged(u, lambda)).norm();
-      const double claimed = 4 * lambda * L * gamma / std::pow(n, n_power);
+      const double claimed = 4 * lambda * L * gamma / portable::pow(n, n_power);
       const double excess = diff / claimed - 1;
       if (reading == 0 && excess > worst_printed) worst_printed = excess, where = "n=" + std::to_string(n) + ", lambda=" + num(lambda, 4) + ", gamma=" + num(gamma, 4) + ", L=" + num(L, 4);
       if (reading == 1) worst_reading = std::max(worst_reading, excess);
@@ -478,9 +479,9 @@ ClaimResult check_thm_7(const CheckContext& ctx) {
   for (int k = 0; k < draws; ++k) {
     const int p = 1 + static_cast<int>(rng.uniform_int(3)), n = 2 + static_cast<int>(rng.uniform_int(20));
     const int K = 2 + static_cast<int>(rng.uniform_int(30));
-    const GeneralA g = random_full_rank(rng, p, std::exp(rng.uniform(-2, 1.5)));
+    const GeneralA g = random_full_rank(rng, p, portable::binary64::exp(rng.uniform(-2, 1.5)));
     if (g.omega < 1e-3) continue;
-    const double gamma = std::exp(rng.uniform(-2, 1)), alpha = 1 + std::exp(rng.uniform(-2, 3));
+    const double gamma = portable::binary64::exp(rng.uniform(-2, 1)), alpha = 1 + portable::binary64::exp(rng.uniform(-2, 3));
     // Worst record change: s_1 = e vs -e with e A's right singular vector of the smallest singular value (A^{-T} =
     // U S^-1 V^T has its largest gain 1/omega_A on it).
     const Eigen::JacobiSVD<Eigen::MatrixXd> svd(g.A, Eigen::ComputeFullV);
@@ -488,8 +489,8 @@ ClaimResult check_thm_7(const CheckContext& ctx) {
     const Eigen::VectorXd gap = algorithm5_linear(g.A, 2 * e / n, gamma, lambda, L, K - 1) - algorithm5_linear(g.A, Eigen::VectorXd::Zero(p), gamma, lambda, L, K - 1);
     const double var = (K - 1) * lambda * lambda * sigma * sigma;  // z = u, noise lambda eta per step
     const double exact = alpha * gap.squaredNorm() / (2 * var);
-    const double printed = 8 * K * alpha * g.norm * g.norm * L * L * gamma * gamma / (sigma * sigma * n * n * std::pow(g.omega, omega_power));
-    const double reading = 8 * K * alpha * g.norm * g.norm * L * L * gamma * gamma / (sigma * sigma * n * n * std::pow(g.omega, 4));
+    const double printed = 8 * K * alpha * g.norm * g.norm * L * L * gamma * gamma / (sigma * sigma * n * n * portable::pow(g.omega, omega_power));
+    const double reading = 8 * K * alpha * g.norm * g.norm * L * L * gamma * gamma / (sigma * sigma * n * n * portable::pow(g.omega, 4));
     const double ex = exact / printed - 1;
     if (ex > worst) worst = ex, where = "p=" + std::to_string(p) + ", ||A||=" + num(g.norm, 4) + ", omega_A=" + num(g.omega, 4) + ", n=" + std::to_string(n) + ", K=" + std::to_string(K);
     worst_reading = std::max(worst_reading, exact / reading - 1);
@@ -531,14 +532,14 @@ ClaimResult check_eq_24(const CheckContext& ctx) {
   std::string where;
   for (int k = 0; k < draws; ++k) {
     const int p = 1 + static_cast<int>(rng.uniform_int(3)), n = 2 + static_cast<int>(rng.uniform_int(20));
-    const GeneralA g = random_full_rank(rng, p, std::exp(rng.uniform(-2, 1.5)));
+    const GeneralA g = random_full_rank(rng, p, portable::binary64::exp(rng.uniform(-2, 1.5)));
     if (g.omega < 1e-3) continue;
-    const double lambda = rng.uniform(0.05, 1), gamma = std::exp(rng.uniform(-2, 1)), L = 1;
+    const double lambda = rng.uniform(0.05, 1), gamma = portable::binary64::exp(rng.uniform(-2, 1)), L = 1;
     const Eigen::JacobiSVD<Eigen::MatrixXd> svd(g.A, Eigen::ComputeFullV);
     const Eigen::VectorXd e = svd.matrixV().col(p - 1);
     // One step of Algorithm 5 from the same (random) u on D and D': the u-updates differ by 2 lambda A (x - x').
     const double diff = (algorithm5_linear(g.A, 2 * e / n, gamma, lambda, L, 1) - algorithm5_linear(g.A, Eigen::VectorXd::Zero(p), gamma, lambda, L, 1)).norm();
-    const double claimed = 4 * lambda * L * gamma * g.norm / (n * std::pow(g.omega, omega_power));
+    const double claimed = 4 * lambda * L * gamma * g.norm / (n * portable::pow(g.omega, omega_power));
     const double ex = diff / claimed - 1;
     if (ex > worst) worst = ex, where = "p=" + std::to_string(p) + ", ||A||=" + num(g.norm, 4) + ", omega_A=" + num(g.omega, 4);
     if (g.norm >= 1) worst_large = std::max(worst_large, ex);
@@ -584,7 +585,7 @@ ClaimResult check_remark_4(const CheckContext& ctx) {
     const double shift = ((make(1).averaged(u, lambda) - u).sum() - (make(-1).averaged(u, lambda) - u).sum());
     const double exact = alpha * shift * shift / (2 * m * lambda * lambda * sigma * sigma);
     const double local = 8 * alpha * L * L * gamma * gamma / (sigma * sigma);
-    const double claimed = local / std::pow(m, m_power);
+    const double claimed = local / portable::pow(m, m_power);
     worst = std::max(worst, exact / claimed - 1);
     list << (list.tellp() ? "; " : "") << "m=" << m << ": exact " << num(exact, 6) << " (local/m = " << num(local / m, 6)
          << ") vs claimed " << num(claimed, 6);
@@ -618,7 +619,7 @@ class DpSgdOperator final : public algorithms::seed003::BlockOperator {
   }
   Eigen::VectorXd record_gradient(const Eigen::VectorXd& u, int i) const {
     const double m = y_(i) * X_.row(i).dot(u);
-    return -y_(i) / (1 + std::exp(m)) * X_.row(i).transpose();  // logistic loss log(1 + e^{-y x.u})
+    return -y_(i) / (1 + portable::binary64::exp(m)) * X_.row(i).transpose();  // logistic loss log(1 + e^{-y x.u})
   }
   Eigen::VectorXd full_gradient(const Eigen::VectorXd& u) const {
     Eigen::VectorXd g = Eigen::VectorXd::Zero(u.size());
@@ -671,7 +672,7 @@ ClaimResult check_prop_1(const CheckContext& ctx) {
   DpSgdOperator R(X, y, beta);
   for (int k = 0; k < (ctx.quick ? 200 : 2000); ++k) {
     Eigen::VectorXd a(p), b(p);
-    for (int l = 0; l < p; ++l) a(l) = rng.uniform(-5, 5), b(l) = a(l) + rng.gaussian() * std::exp(rng.uniform(-5, 1));
+    for (int l = 0; l < p; ++l) a(l) = rng.uniform(-5, 5), b(l) = a(l) + rng.gaussian() * portable::binary64::exp(rng.uniform(-5, 1));
     const Eigen::VectorXd Ra = a - 2 / beta * R.full_gradient(a), Rb = b - 2 / beta * R.full_gradient(b);
     worst_expansion = std::max(worst_expansion, (Ra - Rb).norm() / (a - b).norm() - 1);
   }
@@ -786,7 +787,7 @@ ClaimResult theorem_1_on(const CheckContext& ctx, std::vector<Theorem1Case> case
     u0 /= u0.norm();  // D = 1
     const double D = 1, sigma = std::sqrt(c.sigma2);
     const double floor = floor_constant * ((std::sqrt(c.p) * sigma) / (std::sqrt(c.q) * (1 - c.tau)) +
-                                           c.p * c.sigma2 / (std::pow(c.q, 3) * std::pow(1 - c.tau, 3)));
+                                           c.p * c.sigma2 / (portable::pow(c.q, 3) * portable::pow(1 - c.tau, 3)));
     // "There exists lambda in (0, 1]": the best lambda of a grid.
     bool exists = false;
     double best_lambda = 0, best_excess = kInfinity;
@@ -803,7 +804,7 @@ ClaimResult theorem_1_on(const CheckContext& ctx, std::vector<Theorem1Case> case
       const auto m = traces_of(moments);
       double excess = -kInfinity;
       for (int k = 0; k < K; ++k) {
-        const double bound = std::pow(1 - c.q * c.q * (1 - c.tau) / 8, k) * D + floor;
+        const double bound = portable::pow(1 - c.q * c.q * (1 - c.tau) / 8, k) * D + floor;
         excess = std::max(excess, m[static_cast<std::size_t>(k + 1)] / bound);
       }
       if (excess < best_excess) best_excess = excess, best_lambda = lambda, best_moments = std::move(moments);
@@ -898,7 +899,7 @@ ClaimResult check_remark_2(const CheckContext& ctx) {
     for (int l = 0; l < p; ++l) u(l) = 3 * rng.gaussian(), v(l) = 3 * rng.gaussian(), h(l) = l % 2 == 0 ? mu : beta;
     const auto grad = [&](const Eigen::VectorXd& x) {
       Eigen::VectorXd g(p);
-      for (int l = 0; l < p; ++l) g(l) = quadratic ? h(l) * x(l) : mu * x(l) + (beta - mu) * std::tanh(x(l));
+      for (int l = 0; l < p; ++l) g(l) = quadratic ? h(l) * x(l) : mu * x(l) + (beta - mu) * portable::tanh(x(l));
       return g;
     };
     const Eigen::VectorXd Ru = u - 2 / (beta + mu) * grad(u), Rv = v - 2 / (beta + mu) * grad(v);
@@ -924,7 +925,7 @@ ClaimResult check_lemma_a1(const CheckContext& ctx) {
   int wrong = 0, above_one = 0, checked = 0;
   std::string first;
   for (int k = 0; k < draws; ++k) {
-    const double tau = rng.uniform(0, 0.999), q = rng.uniform(0.001, 1), c = std::exp(rng.uniform(-4, 2));
+    const double tau = rng.uniform(0, 0.999), q = rng.uniform(0.001, 1), c = portable::binary64::exp(rng.uniform(-4, 2));
     const double b = std::sqrt(1 - q * (1 - tau)), s1 = (1 + c) * (1 - tau);
     const double lo = (1 + c - q) / ((1 + c) * (1 - b));
     const double hi = lo * (half + half * std::sqrt(1 + 4 * (1 + c) * (1 - b) / ((1 - tau) * (1 + c - q) * (1 + c - q))));
@@ -993,8 +994,8 @@ struct CorollaryParameters {
 
 // Theorem 1 (13) with zeta = 0, D = 1: (1 - q^2 (1 - tau)/8)^K + 8 (sqrt(p) sigma/(sqrt(q)(1 - tau)) + p sigma^2/(q^3 (1 - tau)^3)).
 double theorem1_bound(double K, double q, double sigma2, const CorollaryParameters& c) {
-  return std::pow(1 - q * q * c.one_minus_tau / 8, K) +
-         8 * (std::sqrt(c.p * sigma2) / (std::sqrt(q) * c.one_minus_tau) + c.p * sigma2 / (std::pow(q, 3) * std::pow(c.one_minus_tau, 3)));
+  return portable::pow(1 - q * q * c.one_minus_tau / 8, K) +
+         8 * (std::sqrt(c.p * sigma2) / (std::sqrt(q) * c.one_minus_tau) + c.p * sigma2 / (portable::pow(q, 3) * portable::pow(c.one_minus_tau, 3)));
 }
 
 ClaimResult corollary_check(const CheckContext& ctx, int which) {
@@ -1009,7 +1010,7 @@ ClaimResult corollary_check(const CheckContext& ctx, int which) {
       double q = 1, sigma2 = 0;
       if (which == 1) q = 1, sigma2 = 8 * K * c.alpha * c.L * c.L * c.gamma * c.gamma / (c.eps * c.n * c.n);
       if (which == 2) q = c.r, sigma2 = 16 * K * c.alpha * c.L * c.L * c.gamma * c.gamma / (c.eps * c.n * c.n);
-      if (which == 3) q = 1 / c.n, sigma2 = 8 * K * c.alpha * c.L * c.L * c.gamma * c.gamma * std::log(c.n) / (c.eps * c.n * c.n);
+      if (which == 3) q = 1 / c.n, sigma2 = 8 * K * c.alpha * c.L * c.L * c.gamma * c.gamma * portable::binary64::log(c.n) / (c.eps * c.n * c.n);
       return theorem1_bound(K, q, sigma2, c);
     }, 1, 1e14);
   };
@@ -1020,8 +1021,8 @@ ClaimResult corollary_check(const CheckContext& ctx, int which) {
     if (which == 1) v = a / (std::sqrt(c.eps) * c.n * t) + b / (c.eps * c.n * c.n * t * t * t);
     if (which == 2) v = a / (std::sqrt(c.eps * c.r) * c.n * t) + b / (c.eps * c.r * c.r * c.n * c.n * t * t * t);
     if (which == 3) v = a / (std::sqrt(c.eps * c.n) * t) + b / (c.eps * c.n * t * t * t);
-    return v * std::pow(t, -tau_extra) * std::pow(c.r, which == 2 ? -r_extra : 0.0) * std::pow(c.n, n_extra) *
-           std::pow(c.eps, eps_extra);
+    return v * portable::pow(t, -tau_extra) * portable::pow(c.r, which == 2 ? -r_extra : 0.0) * portable::pow(c.n, n_extra) *
+           portable::pow(c.eps, eps_extra);
   };
   // Defaults where Theorem 1's bound is informative (its minimum well below D = 1) across every sweep.
   CorollaryParameters base;
@@ -1136,13 +1137,13 @@ ClaimResult check_remark_5(const CheckContext& ctx) {
   for (double n : ns_c) {
     CorollaryParameters c;
     c.n = n;
-    const double m = std::pow(n, m_exponent);
+    const double m = portable::pow(n, m_exponent);
     ratio_c.push_back(minimised(c, m / n, noise(c, 16)) / minimised(c, 1, noise(c, 8)));
   }
   for (double n : ns_d) {
     CorollaryParameters c;
     c.n = n, c.eps = 1e22;
-    ratio_d.push_back(minimised(c, 1 / n, noise(c, 16)) / minimised(c, 1 / n, noise(c, 8 * std::log(n))));
+    ratio_d.push_back(minimised(c, 1 / n, noise(c, 16)) / minimised(c, 1 / n, noise(c, 8 * portable::binary64::log(n))));
   }
   const double slope_c = log_log_slope(ns_c, ratio_c).slope, slope_d = log_log_slope(ns_d, ratio_d).slope;
   ClaimResult r;
@@ -1186,7 +1187,7 @@ double algorithm4_two_step_divergence(int n, double alpha, double sigma, double 
   const double gap = 2 * lambda / n * 2 * gamma * L;
   const double sd = lambda * sigma / n;
   const double eps_1 = alpha * gap * gap / (2 * sd * sd);
-  return std::log1p(std::expm1((alpha - 1) * eps_1) / n) / (alpha - 1);
+  return portable::binary64::log1p(portable::binary64::expm1((alpha - 1) * eps_1) / n) / (alpha - 1);
 }
 
 // Theorem 4's RDP value against a lower bound (the exact divergence of a two-iteration run, above) and an upper bound
@@ -1200,7 +1201,7 @@ ClaimResult check_thm_4(const CheckContext& ctx) {
   for (double n : {10.0, 100.0, 1000.0})
     for (double alpha : {2.0, 8.0}) {
       const double sigma = 2 * std::sqrt(2.0) * std::sqrt(alpha * (alpha - 1)) * 1.01;  // inside c <= 1
-      const double claimed = constant * 8 * alpha * std::log(n) / (sigma * sigma * n);
+      const double claimed = constant * 8 * alpha * portable::binary64::log(n) / (sigma * sigma * n);
       const double local = 8 * alpha / (sigma * sigma);  // certified upper bound (L = gamma = K_i = 1)
       worst_upper_ratio = std::max(worst_upper_ratio, local / claimed);
       list << (list.tellp() ? "; " : "") << "n=" << n << ", alpha=" << alpha << ": claimed " << num(claimed, 4)
@@ -1212,7 +1213,7 @@ ClaimResult check_thm_4(const CheckContext& ctx) {
     for (double alpha : {1.5, 2.0, 8.0, 32.0}) {
       const double sigma = 2 * std::sqrt(alpha * (alpha - 1)) * 1.001;
       const double exact = algorithm4_two_step_divergence(n, alpha, sigma, 1, 1, 0.5);
-      const double claimed = constant * 8 * alpha * 2 * std::log(static_cast<double>(n)) / (sigma * sigma * n);
+      const double claimed = constant * 8 * alpha * 2 * portable::binary64::log(static_cast<double>(n)) / (sigma * sigma * n);
       if (alpha == 2.0)
         lower_list << (lower_list.tellp() ? "; " : "") << "n=" << n << ", alpha=2: exact " << num(exact, 5)
                    << " vs claimed " << num(claimed, 5);
@@ -1262,7 +1263,7 @@ ClaimResult check_app_c2_strong_convexity(const CheckContext& ctx) {
     Eigen::Matrix2d A;
     A << p[0], 0, 0, 2 * p[0] + 1;
     const double mu = Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d>(A.transpose() * A / p[1]).eigenvalues().minCoeff();
-    const double claimed = std::pow(p[0], power) / p[1];
+    const double claimed = portable::pow(p[0], power) / p[1];
     return (mu - claimed) / claimed + 1e-12;
   };
   const SearchOutcome s = search_counterexample(axes, ctx.quick ? 20 : 100, ctx.seed, margin);

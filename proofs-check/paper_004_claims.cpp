@@ -7,6 +7,7 @@
 // by minimising the bound (9) they are derived from.
 #include "accounting/composition/optimal_composition.h"
 #include "accounting/mechanisms/analytic_gaussian.h"
+#include "accounting/numeric/portable_math.h"
 #include "proofs-check/counterexample_search.h"
 #include "proofs-check/dual_averaging_observation.h"
 #include "proofs-check/pure_composition_exact.h"
@@ -26,20 +27,20 @@ namespace dpl::proofs {
 namespace paper_004_checks {
 namespace {
 
-double normal_cdf_d(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+double normal_cdf_d(double x) { return 0.5 * portable::erfc(-x / std::sqrt(2.0)); }
 
 // Lemma 3 as printed (KOV): eps~ = sqrt(2 V log(e + sqrt(V)/delta')) + V with V = sum eps'_t^2 (the constant 2 is
 // `two`, so that a check can move it).
 double lemma3_epsilon(double V, double delta_prime, double two = 2) {
-  return std::sqrt(two * V * std::log(std::exp(1.0) + std::sqrt(V) / delta_prime)) + V;
+  return std::sqrt(two * V * portable::binary64::log(portable::binary64::exp(1.0) + std::sqrt(V) / delta_prime)) + V;
 }
 
 // The proof of Theorem 1 at the smallest sigma it allows: sigma^2 = c iota^2 L^2 T log(2/delta0)/(q^2 eps^2);
 // Lemma 1: eps_t = 2 L sqrt(2 log(2/delta0))/(q sigma); Lemma 2: eps'_t = 2 iota eps_t; V = T eps'_t^2.
 double proof_V(double c, double eps, double iota, double T, double delta0, double q = 1012, double L = 1) {
-  const double sigma = std::sqrt(c * iota * iota * L * L * T * std::log(2 / delta0)) / (q * eps);
-  const double eps_t = 2 * L * std::sqrt(2 * std::log(2 / delta0)) / (q * sigma);
-  return T * std::pow(2 * iota * eps_t, 2);
+  const double sigma = std::sqrt(c * iota * iota * L * L * T * portable::binary64::log(2 / delta0)) / (q * eps);
+  const double eps_t = 2 * L * std::sqrt(2 * portable::binary64::log(2 / delta0)) / (q * sigma);
+  return T * portable::pow(2 * iota * eps_t, 2);
 }
 
 // A rigorous lower bound on delta(eps) of the literal Algorithm 1 (one sample per active step, replace-one,
@@ -52,15 +53,15 @@ double canary_delta_lower_bound(double q, double iota, double T, double sigma, d
     const double tau = i * 0.01 * L;
     const double q_exceed = normal_cdf_d(-(tau + L) / sigma);
     const double p_exceed = (1 - 1 / q) * q_exceed + (1 / q) * normal_cdf_d(-(tau - L) / sigma);
-    const double PS = -std::expm1(T * std::log1p(-iota * p_exceed));
-    const double QS = -std::expm1(T * std::log1p(-iota * q_exceed));
-    best = std::max(best, PS - std::exp(eps) * QS);
+    const double PS = -portable::binary64::expm1(T * portable::binary64::log1p(-iota * p_exceed));
+    const double QS = -portable::binary64::expm1(T * portable::binary64::log1p(-iota * q_exceed));
+    best = std::max(best, PS - portable::binary64::exp(eps) * QS);
   }
   return best;
 }
 
 double theorem1_sigma_at(double constant, double iota, double T, double delta0, double q, double eps, double L = 1) {
-  return std::sqrt(constant * iota * iota * L * L * T * std::log(2 / delta0)) / (q * eps);
+  return std::sqrt(constant * iota * iota * L * L * T * portable::binary64::log(2 / delta0)) / (q * eps);
 }
 
 struct CanarySetting {
@@ -127,7 +128,7 @@ ClaimResult check_thm_1_chain(const CheckContext& ctx) {
   const SearchOutcome s = search_counterexample(axes, ctx.quick ? 20 : 200, ctx.seed, margin);
   const Point& w = s.worst_point;
   const double Vw = proof_V(c, w[0], w[1], w[2], w[3]);
-  const double delta_tilde = 1 - (1 - std::sqrt(Vw)) * std::pow(1 - w[1] * w[3], w[2]);
+  const double delta_tilde = 1 - (1 - std::sqrt(Vw)) * portable::pow(1 - w[1] * w[3], w[2]);
   ClaimResult r;
   r.region = "q = 1012 (rcv1), L = 1 (both cancel), sigma at the theorem's minimum; " + s.region +
              "; points with T < 5 eps^2/(4 iota^2) skipped";
@@ -227,7 +228,7 @@ ClaimResult check_lemma_1(const CheckContext& ctx) {
 template <class P, class Q>
 double hockey_stick(const P& p, const Q& q, double eps, double lo, double hi) {
   const int n = 40000;
-  const double h = (hi - lo) / n, w = std::exp(eps);
+  const double h = (hi - lo) / n, w = portable::binary64::exp(eps);
   double sum = 0;
   for (int i = 0; i <= n; ++i) {
     const double y = lo + i * h, v = std::max(0.0, p(y) - w * q(y));
@@ -239,14 +240,14 @@ double hockey_stick(const P& p, const Q& q, double eps, double lo, double hi) {
 // Hockey-stick divergence of two finite distributions.
 double hockey_stick_discrete(const std::vector<double>& p, const std::vector<double>& q, double eps) {
   double s = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) s += std::max(0.0, p[i] - std::exp(eps) * q[i]);
+  for (std::size_t i = 0; i < p.size(); ++i) s += std::max(0.0, p[i] - portable::binary64::exp(eps) * q[i]);
   return s;
 }
 
 // Lemma 2 (hidden selection): sampling with probability iota turns (eps, delta) into (iota(e^eps - 1), iota delta).
 ClaimResult check_lemma_2(const CheckContext& ctx) {
   const double f = ctx.constant("eps_factor", 1);
-  const auto pdf = [](double y, double m) { return std::exp(-0.5 * (y - m) * (y - m)) / std::sqrt(2 * M_PI); };
+  const auto pdf = [](double y, double m) { return portable::binary64::exp(-0.5 * (y - m) * (y - m)) / std::sqrt(2 * M_PI); };
   // (a) every (eps, delta)-DP mechanism is a post-processing of the canonical pair (Kairouz-Oh-Viswanath 2015):
   // P = (delta, (1-delta) e^eps/(1+e^eps), (1-delta)/(1+e^eps), 0), Q its mirror; so the sampled canonical pair
   // bounds the sampled version of every such mechanism. Hidden selection: (1 - iota) Q + iota P vs Q, both orders.
@@ -255,11 +256,11 @@ ClaimResult check_lemma_2(const CheckContext& ctx) {
                          {"iota", 0.001, 1, {0.01, 0.1, 0.5, 1}, true}};
   const auto canonical = [&](const Point& p) {
     const double eps = p[0], delta = p[1], iota = p[2];
-    const double a = (1 - delta) * std::exp(eps) / (1 + std::exp(eps)), b = (1 - delta) / (1 + std::exp(eps));
+    const double a = (1 - delta) * portable::binary64::exp(eps) / (1 + portable::binary64::exp(eps)), b = (1 - delta) / (1 + portable::binary64::exp(eps));
     const std::vector<double> P{delta, a, b, 0}, Q{0, b, a, delta};
     std::vector<double> mix(4);
     for (int i = 0; i < 4; ++i) mix[i] = (1 - iota) * Q[i] + iota * P[i];
-    const double eps_prime = f * iota * std::expm1(eps);
+    const double eps_prime = f * iota * portable::binary64::expm1(eps);
     const double d = std::max(hockey_stick_discrete(mix, Q, eps_prime), hockey_stick_discrete(Q, mix, eps_prime));
     return (iota * delta - d) + 1e-15;
   };
@@ -272,13 +273,13 @@ ClaimResult check_lemma_2(const CheckContext& ctx) {
     const double delta = hi_up(analytic_gaussian_delta(exact(mu), exact(eps)));
     auto mix = [&](double y) { return (1 - iota) * pdf(y, 0) + iota * pdf(y, mu); };
     auto base = [&](double y) { return pdf(y, 0); };
-    const double eps_prime = f * iota * std::expm1(eps);
+    const double eps_prime = f * iota * portable::binary64::expm1(eps);
     const double d = std::max(hockey_stick(mix, base, eps_prime, -12, 12 + mu), hockey_stick(base, mix, eps_prime, -12, 12 + mu));
     return iota * delta - d + 1e-10;
   };
   const SearchOutcome g = search_counterexample(gaxes, ctx.quick ? 2 : 20, ctx.seed + 1, gaussian);
   // The printed formula ((eps^iota - 1) iota, iota delta): at eps < 1 it is negative, not a privacy level.
-  const double printed_at_half = (std::pow(0.5, 0.5) - 1) * 0.5;
+  const double printed_at_half = (portable::pow(0.5, 0.5) - 1) * 0.5;
   ClaimResult r;
   r.region = "(a) canonical (eps, delta) pair, every mechanism: " + c.region + "; (b) Gaussian at its exact (eps, delta): " +
              g.region + "; hidden selection, both orders";
@@ -590,8 +591,8 @@ ClaimResult check_cor_1(const CheckContext& ctx) {
   const double L = p.L, mu = p.mu, iota = p.iota, beta = p.beta;
   const auto bound = [&](std::size_t c) {
     const double t = static_cast<double>(cps[c]);
-    return c16 / std::pow(t + 1, rate) *
-           (L * L * (std::log(t) + 1) / (mu * mu * iota * (1 - beta) * (1 - beta) * t) + p.M / (mu * mu * iota));
+    return c16 / portable::pow(t + 1, rate) *
+           (L * L * (portable::binary64::log(t) + 1) / (mu * mu * iota * (1 - beta) * (1 - beta) * t) + p.M / (mu * mu * iota));
   };
   const BoundComparison b = compare_means(cps, err, bound, "(1/n) sum E||x~_i - x*||^2");
   // The decay exponent over the second half of the checkpoints (past the transient): each run's log-log slope, their
@@ -843,12 +844,12 @@ ClaimResult check_cor_3(const CheckContext& ctx) {
   // Bound from (9) (a_t = t, gamma_t = 0, modulus mu iota A_tau), strong convexity and (20) with the same modulus, as
   // Appendix E / (C.2) combine them, at Theorem 1's sigma (constant 32), minimised over T >= 5 eps^2/(4 iota^2).
   const auto bound = [&](double iota, double q, double eps, double m, double T) {
-    const double sigma2 = 32 * iota * iota * L * L * T * std::log(2 / delta0) / (q * q * eps * eps);
+    const double sigma2 = 32 * iota * iota * L * L * T * portable::binary64::log(2 / delta0) / (q * q * eps * eps);
     const double M = iota * L * L / 2 + 2 * std::sqrt(iota) * L * L / (1 - beta);
     const double A = T * (T + 1) / 2;
     const double sum_ratio = 2 * T / (mu * iota);  // sum_tau tau^2/(mu iota tau(tau+1)/2) <= 2T/(mu iota)
     const double gap = sum_ratio * (M + m * sigma2 / 2 + 2 * std::sqrt(m) * L * std::sqrt(sigma2) / (1 - beta)) / A;
-    const double cons = 4 * (L * L + m * sigma2) * iota * (std::log(T) + 1) / (mu * mu * iota * iota * (1 - beta) * (1 - beta) * A);
+    const double cons = 4 * (L * L + m * sigma2) * iota * (portable::binary64::log(T) + 1) / (mu * mu * iota * iota * (1 - beta) * (1 - beta) * A);
     return 2 * cons + 2 * (2 / mu) * gap;
   };
   const auto bmin = [&](const std::string& name, double v) {
@@ -882,7 +883,7 @@ ClaimResult check_cor_4(const CheckContext& ctx) {
   const double gamma_exp = ctx.constant("gamma_exponent", -1);
   const double beta = 0.5, L = 1, delta0 = 0.01, dstar = 0.5;
   const auto bound = [&](double iota, double q, double eps, double m, double gamma, double T) {
-    const double sigma2 = 32 * iota * iota * L * L * T * std::log(2 / delta0) / (q * q * eps * eps);
+    const double sigma2 = 32 * iota * iota * L * L * T * portable::binary64::log(2 / delta0) / (q * q * eps * eps);
     const double M = iota * L * L / 2 + 2 * std::sqrt(iota) * L * L / (1 - beta);
     const double sum_ratio = 2 * std::sqrt(T) / gamma;  // sum_tau 1/(gamma sqrt(tau)) <= 2 sqrt(T)/gamma
     return (gamma * std::sqrt(T) / iota * dstar + sum_ratio * (M + m * sigma2 / 2 + 2 * std::sqrt(m) * L * std::sqrt(sigma2) / (1 - beta))) / T;
@@ -927,7 +928,7 @@ ClaimResult check_cor_4_consensus(const CheckContext& ctx) {
                          {"C", 0.1, 10, {0.1, 1, 10}, true}};             // T's constant in the O(.)
   const auto derived_over_printed = [](const Point& p) {
     const double iota = p[0], ratio = p[1], delta0 = p[2], C = p[3];
-    return 2 * std::pow(iota, 1.5) / std::sqrt(C) + 2 * std::sqrt(32.0) * ratio * std::sqrt(std::log(2 / delta0) / std::log(1 / delta0));
+    return 2 * portable::pow(iota, 1.5) / std::sqrt(C) + 2 * std::sqrt(32.0) * ratio * std::sqrt(portable::binary64::log(2 / delta0) / portable::binary64::log(1 / delta0));
   };
   const auto margin = [&](const Point& p) {
     if (p[0] / p[1] >= 1) return kInfinity;  // 1 - beta = iota/ratio must be below 1 (beta > 0)

@@ -2,6 +2,8 @@
 #include "proofs-check/pure_composition_exact.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 #include <vector>
@@ -11,11 +13,11 @@ namespace {
 
 // log P(j) for j ~ Binomial(k, p), j = 0..k, with p = 1/(1 + e^eps) (the randomized response's "flip").
 std::vector<double> log_binomial_pmf(std::int64_t k, double eps) {
-  const double log_p = -std::log1p(std::exp(eps)), log_q = -std::log1p(std::exp(-eps));
+  const double log_p = -portable::binary64::log1p(portable::binary64::exp(eps)), log_q = -portable::binary64::log1p(portable::binary64::exp(-eps));
   std::vector<double> out(static_cast<std::size_t>(k + 1));
   for (std::int64_t j = 0; j <= k; ++j)
-    out[static_cast<std::size_t>(j)] = std::lgamma(static_cast<double>(k + 1)) - std::lgamma(static_cast<double>(j + 1)) -
-                                       std::lgamma(static_cast<double>(k - j + 1)) + static_cast<double>(j) * log_p +
+    out[static_cast<std::size_t>(j)] = portable::log_gamma(static_cast<double>(k + 1)) - portable::log_gamma(static_cast<double>(j + 1)) -
+                                       portable::log_gamma(static_cast<double>(k - j + 1)) + static_cast<double>(j) * log_p +
                                        static_cast<double>(k - j) * log_q;
   return out;
 }
@@ -30,7 +32,7 @@ double exact_pure_composition_delta(double eps1, std::int64_t k1, double eps2, s
     for (std::int64_t j2 = 0; j2 <= k2; ++j2) {
       const double L = static_cast<double>(k1 - 2 * j1) * eps1 + static_cast<double>(k2 - 2 * j2) * eps2;
       if (L <= eps) continue;
-      delta += std::exp(p1[static_cast<std::size_t>(j1)] + p2[static_cast<std::size_t>(j2)]) * -std::expm1(eps - L);
+      delta += portable::binary64::exp(p1[static_cast<std::size_t>(j1)] + p2[static_cast<std::size_t>(j2)]) * -portable::binary64::expm1(eps - L);
     }
   return delta;
 }

@@ -3,6 +3,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
 #include "proofs-check/claim.h"
 
 #include <cmath>
@@ -35,15 +36,15 @@ Slope log_log_slope(const std::vector<double>& x, const std::vector<double>& y) 
   double mx = 0, my = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (!(x[i] > 0) || !(y[i] > 0)) throw NotApplicable("a log-log slope needs positive values");
-    mx += std::log(x[i]);
-    my += std::log(y[i]);
+    mx += portable::binary64::log(x[i]);
+    my += portable::binary64::log(y[i]);
   }
   mx /= static_cast<double>(n);
   my /= static_cast<double>(n);
   double sxx = 0, sxy = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    sxx += (std::log(x[i]) - mx) * (std::log(x[i]) - mx);
-    sxy += (std::log(x[i]) - mx) * (std::log(y[i]) - my);
+    sxx += (portable::binary64::log(x[i]) - mx) * (portable::binary64::log(x[i]) - mx);
+    sxy += (portable::binary64::log(x[i]) - mx) * (portable::binary64::log(y[i]) - my);
   }
   Slope s;
   s.slope = sxy / sxx;
@@ -51,7 +52,7 @@ Slope log_log_slope(const std::vector<double>& x, const std::vector<double>& y) 
   if (n > 2) {
     double rss = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      const double r = std::log(y[i]) - s.intercept - s.slope * std::log(x[i]);
+      const double r = portable::binary64::log(y[i]) - s.intercept - s.slope * portable::binary64::log(x[i]);
       rss += r * r;
     }
     s.standard_error = std::sqrt(rss / static_cast<double>(n - 2) / sxx);

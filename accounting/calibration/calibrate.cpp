@@ -6,6 +6,7 @@
 #include "accounting/mechanisms/analytic_gaussian.h"
 #include "accounting/numeric/certified_threshold.h"
 #include "accounting/numeric/decimal.h"
+#include "accounting/numeric/portable_math.h"
 #include "accounting/pld/pld_accountant.h"
 #include "accounting/pld/pld_work_budget.h"
 #include "accounting/rdp/rdp_accountant.h"
@@ -303,18 +304,18 @@ Bracket bracket_outwards(const Problem& p, bool smallest, bool integer, double y
   double first = 0.01;
   if (std::isfinite(slope) && slope != 0 && std::isfinite(at_yes.excess)) {
     const double newton = std::abs(at_yes.excess / slope);  // |log(v*) - log(yes)|, estimated
-    first = std::clamp(std::expm1(1.03 * newton) + 5e-4, 5e-4, 0.5);
+    first = std::clamp(portable::binary64::expm1(1.03 * newton) + 5e-4, 5e-4, 0.5);
   }
   for (double step = first; step < 1e300; step *= 2) {
     double v = smallest ? yes / (1 + step) : yes * (1 + step);
     // Secant estimate of the crossing from the last two values that met (excess < 0 there), aimed 0.5% beyond.
     if (previous && std::isfinite(at_yes.excess) && at_yes.excess != previous->second) {
-      const double ly = std::log(yes);
+      const double ly = portable::binary64::log(yes);
       const double s = ly - at_yes.excess * (ly - previous->first) / (at_yes.excess - previous->second);
-      const double est = std::exp(s) * (smallest ? 0.995 : 1.005);
+      const double est = portable::binary64::exp(s) * (smallest ? 0.995 : 1.005);
       if (smallest ? est < yes : est > yes) v = smallest ? std::max(est, yes / (1 + step)) : std::min(est, yes * (1 + step));
     }
-    previous = std::make_pair(std::log(yes), at_yes.excess);
+    previous = std::make_pair(portable::binary64::log(yes), at_yes.excess);
     if (integer) v = std::max(yes + 1, std::ceil(v));
     if (is_q && v >= 1) v = 1;
     if (v > 4e15 && integer) break;
@@ -437,7 +438,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
         if (!(p.key == "q" && v1 > 1)) {
           try {  // rdp's float64 estimates (the slope only aims the first step)
             slope = (rdp_epsilon_estimate(ledger_at(p, v1), p.delta) - rdp_epsilon_estimate(ledger_at(p, v0), p.delta)) /
-                    std::log(v1 / v0);
+                    portable::binary64::log(v1 / v0);
           } catch (const NotApplicable&) {
           }
         }
@@ -446,7 +447,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
           // of 1/16 of an octave of the loss range), estimated by the same Newton step, so that the final
           // certification usually runs on the grid searched.
           const double step = std::abs(e.excess / slope);
-          double v_est = smallest ? v0 * std::exp(-step) : v0 * std::exp(step);
+          double v_est = smallest ? v0 * portable::binary64::exp(-step) : v0 * portable::binary64::exp(step);
           if (integer) v_est = std::round(v_est);
           if (p.key == "q") v_est = std::min(v_est, 1.0);
           try {
@@ -477,10 +478,10 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
 
   // Narrow [no, yes]: integers by bisection, reals by the Illinois method on excess(v) in log(v) (the excess is
   // smooth in log v for noise scales), falling back to bisection whenever the step is not inside the bracket.
-  const double width0 = std::abs(std::log(std::max(yes, no) / std::min(yes, no)));
+  const double width0 = std::abs(portable::binary64::log(std::max(yes, no) / std::min(yes, no)));
   auto narrowed = [&](double a, double b) {
-    const double w = std::abs(std::log(std::max(a, b) / std::min(a, b)));
-    fraction = 0.3 + 0.6 * std::clamp(std::log(width0 / w) / std::log(width0 / std::max(rel_tol, 1e-12)), 0.0, 1.0);
+    const double w = std::abs(portable::binary64::log(std::max(a, b) / std::min(a, b)));
+    fraction = 0.3 + 0.6 * std::clamp(portable::binary64::log(width0 / w) / portable::binary64::log(width0 / std::max(rel_tol, 1e-12)), 0.0, 1.0);
   };
   if (integer) {
     double lo = yes, hi = no;  // lo meets, hi does not
@@ -491,7 +492,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       // whenever a secant step lands at the bracket's edge; integers strictly inside the bracket.
       double mid = hi > 4 * lo ? std::floor(std::sqrt(lo * hi)) : std::floor((lo + hi) / 2);  // geometric when wide
       if (interpolate && std::isfinite(f_lo) && std::isfinite(f_hi) && f_hi != f_lo) {
-        const double s = std::exp(std::log(lo) - f_lo * (std::log(hi) - std::log(lo)) / (f_hi - f_lo));
+        const double s = portable::binary64::exp(portable::binary64::log(lo) - f_lo * (portable::binary64::log(hi) - portable::binary64::log(lo)) / (f_hi - f_lo));
         // Strictly inside the bracket: an estimate that rounds onto an end probes its neighbour instead.
         if (std::isfinite(s)) mid = std::clamp(std::round(s), lo + 1, hi - 1);
       }
@@ -527,13 +528,13 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
     std::vector<std::pair<double, double>> recent;
     auto remember = [&](double v, double excess) {
       if (!std::isfinite(excess)) return;
-      recent.emplace_back(std::log(v), excess);
+      recent.emplace_back(portable::binary64::log(v), excess);
       if (recent.size() > 3) recent.erase(recent.begin());
     };
     remember(no, at_no.excess);
     remember(yes, at_yes.excess);
     for (int it = 0; it < 200 && std::abs(yes - no) > rel_tol * std::abs(yes); ++it) {
-      const double ly = std::log(yes), ln = std::log(no);
+      const double ly = portable::binary64::log(yes), ln = portable::binary64::log(no);
       double lm = 0.5 * (ly + ln);
       if (std::isfinite(fy) && std::isfinite(fn) && fy != fn) {
         const double s = ly - fy * (ln - ly) / (fn - fy);
@@ -563,7 +564,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
         if (std::abs(lm - ly) < push) lm = ly + std::copysign(push, ln - ly);
         else if (std::abs(lm - ln) < push) lm = ln + std::copysign(push, ly - ln), closing = interpolated;
       }
-      double m = std::exp(lm);
+      double m = portable::binary64::exp(lm);
       if (!(m > std::min(yes, no) && m < std::max(yes, no))) m = 0.5 * (yes + no), closing = false;
       if (!(m > std::min(yes, no) && m < std::max(yes, no))) break;  // no double left in between
       // The shortest safe decimal from m to `far`, strictly inside the bracket (nullopt when there is none).
@@ -577,7 +578,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
         // The value that closes the bracket is, if it meets, the answer: the shortest decimal between it and half
         // the tolerance further on the safe side is evaluated by the full accountant at once (the final rounding
         // then has nothing left to certify), one PLD run fewer.
-        m = decimal_towards(std::exp(ln + std::copysign(rel_tol / 2, ly - ln))).value_or(m);
+        m = decimal_towards(portable::binary64::exp(ln + std::copysign(rel_tol / 2, ly - ln))).value_or(m);
       }
       // An interpolated estimate inside the bracket (accurate to ~1e-9 once three points are known) is expected to
       // meet by a hair: the shortest decimal within a twentieth of the tolerance on its safe side is evaluated by
@@ -587,7 +588,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
       // the estimate would have.
       bool yes_closing = false;
       if (interpolated && !closing)
-        if (const auto d = decimal_towards(std::exp(lm + std::copysign(rel_tol / 20, ly - ln))))
+        if (const auto d = decimal_towards(portable::binary64::exp(lm + std::copysign(rel_tol / 20, ly - ln))))
           m = *d, yes_closing = true;
       narrowed(yes, no);
       Eval e = evaluate(p, m, count, !closing && !yes_closing);
@@ -611,7 +612,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
   work.reset();
   work.emplace(std::min(kPldWorkPerRun, left), "the calibration's final certification");
   const double slope = std::isfinite(at_yes.excess) && std::isfinite(at_no.excess) && yes != no
-                           ? (at_yes.excess - at_no.excess) / (std::log(yes) - std::log(no))
+                           ? (at_yes.excess - at_no.excess) / (portable::binary64::log(yes) - portable::binary64::log(no))
                            : std::numeric_limits<double>::quiet_NaN();  // d excess / d log(v) near the answer
   double answer = yes, candidate = yes;
   std::optional<Eval> failed;  // the full accountant's evaluation of `candidate`, which did not meet
@@ -636,7 +637,7 @@ CalibrationResult calibrate(const std::vector<std::string>& specs, const Interva
                         ? 1.5 * failed->excess / std::abs(slope) : 0;
       move = std::max(move, 1e-9) * std::ldexp(1.0, attempt > 1 ? attempt - 1 : 0);
       no = candidate;
-      candidate = smallest ? candidate * std::exp(move) : candidate * std::exp(-move);
+      candidate = smallest ? candidate * portable::binary64::exp(move) : candidate * portable::binary64::exp(-move);
       if (integer) candidate = std::min(no - 1, std::floor(candidate));
       if (integer && candidate < 1) throw NotApplicable("calibrate: even steps=1 does not meet the target");
     }

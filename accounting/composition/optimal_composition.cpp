@@ -7,6 +7,8 @@
 #include "accounting/numeric/certified_threshold.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/log_space.h"
+#include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 #include <limits>
@@ -38,8 +40,8 @@ Interval binomial_tail_bound(std::int64_t k, std::int64_t m, const Interval& log
 double chernoff_exponent(double k, double m, double r) {
   const double x = m / k;
   double d = 0;
-  if (x > 0) d += x * std::log(x / r);
-  if (x < 1) d += (1 - x) * std::log1p(-x) - (1 - x) * std::log1p(-r);
+  if (x > 0) d += x * portable::binary64::log(x / r);
+  if (x < 1) d += (1 - x) * portable::binary64::log1p(-x) - (1 - x) * portable::binary64::log1p(-r);
   return k * std::max(0.0, d);
 }
 
@@ -158,7 +160,7 @@ Interval kov_optimal_pure_delta(const Interval& eps0, std::int64_t k, const Inte
   double depth = 80;
   Interval v = windowed_pure_delta(bin, eps, depth);
   for (int pass = 0; pass < 4 && lo(v) > 0 && width(v) > Real("1e-25") * lo(v); ++pass) {
-    const double next = depth_for(std::log(lo_down(v) > 0 ? lo_down(v) : 1e-300));
+    const double next = depth_for(portable::binary64::log(lo_down(v) > 0 ? lo_down(v) : 1e-300));
     if (next <= depth) break;
     depth = next;
     v = windowed_pure_delta(bin, eps, depth);
@@ -182,17 +184,17 @@ double log_pure_delta_double(std::int64_t k, double e0, double eps, std::int64_t
   const std::int64_t last = std::min<std::int64_t>(hi, static_cast<std::int64_t>(std::ceil(bound)) - 1);
   double acc = -std::numeric_limits<double>::infinity();
   if (last < lo) return acc;
-  const double log_r = -e0 - std::log1p(std::exp(-e0)), log_p = -std::log1p(std::exp(-e0));
-  double log_a = std::lgamma(kd + 1) - std::lgamma(static_cast<double>(lo) + 1) -
-                 std::lgamma(kd - static_cast<double>(lo) + 1) + (kd - static_cast<double>(lo)) * log_p +
+  const double log_r = -e0 - portable::binary64::log1p(portable::binary64::exp(-e0)), log_p = -portable::binary64::log1p(portable::binary64::exp(-e0));
+  double log_a = portable::log_gamma(kd + 1) - portable::log_gamma(static_cast<double>(lo) + 1) -
+                 portable::log_gamma(kd - static_cast<double>(lo) + 1) + (kd - static_cast<double>(lo)) * log_p +
                  static_cast<double>(lo) * log_r;
   for (std::int64_t l = lo; l <= last; ++l) {
     const double gap = eps - (kd - 2 * static_cast<double>(l)) * e0;  // < 0 on the active range
     if (gap < 0) {
-      const double t = log_a + std::log(-std::expm1(gap));
-      acc = acc > t ? acc + std::log1p(std::exp(t - acc)) : t + std::log1p(std::exp(acc - t));
+      const double t = log_a + portable::binary64::log(-portable::binary64::expm1(gap));
+      acc = acc > t ? acc + portable::binary64::log1p(portable::binary64::exp(t - acc)) : t + portable::binary64::log1p(portable::binary64::exp(acc - t));
     }
-    log_a += std::log((kd - static_cast<double>(l)) / static_cast<double>(l + 1)) - e0;
+    log_a += portable::binary64::log((kd - static_cast<double>(l)) / static_cast<double>(l + 1)) - e0;
   }
   return acc;
 }
@@ -212,13 +214,13 @@ EpsilonSearch kov_optimal_epsilon(const Interval& eps0, const Interval& delta0, 
     return {e, e};
   }
   const Binomial bin(eps0, k);
-  const double depth = depth_for(std::log(std::max(target.convert_to<double>(), 1e-300)));
+  const double depth = depth_for(portable::binary64::log(std::max(target.convert_to<double>(), 1e-300)));
   // The pure part's profile is compared with the pure part's target.
   auto profile = [&](const Real& eps) { return windowed_pure_delta(bin, exact_real(eps), depth); };
   if (certainly_at_most(profile(Real(0)), target) == Verdict::yes) return {exact(0.0), exact(0.0)};
 
   // 1. Locate the answer in double: bisection of log delta_pure(eps) = log target over [0, k eps0].
-  const double e0 = mid_double(eps0), log_t = std::log(target.convert_to<double>());
+  const double e0 = mid_double(eps0), log_t = portable::binary64::log(target.convert_to<double>());
   const auto [wlo, whi] = binomial_window(k, bin.r, depth);
   double e_lo = 0, e_hi = static_cast<double>(k) * e0;
   for (int i = 0; i < 200 && e_hi - e_lo > 1e-15 * e_hi; ++i) {

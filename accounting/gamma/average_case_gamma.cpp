@@ -3,6 +3,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/gamma/certified_gamma.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 
@@ -18,8 +19,8 @@ namespace {
 // multiprecision functions for Real.
 template <class T>
 T window_t(const T& u, const T& y) {
-  using std::exp;
-  using std::expm1;
+  using portable::binary64::exp;
+  using portable::binary64::expm1;
   const T one_minus = -expm1(T(-u));
   if (y < 0) return T(exp(y) * one_minus);
   if (y > u) return T(exp(T(u - y)) * one_minus);
@@ -28,10 +29,10 @@ T window_t(const T& u, const T& y) {
 
 template <class T>
 T pointwise_loss_t(const T& u, const T& e, const T& y_in) {
-  using std::exp;
-  using std::expm1;
-  using std::log;
-  using std::log1p;
+  using portable::binary64::exp;
+  using portable::binary64::expm1;
+  using portable::binary64::log;
+  using portable::binary64::log1p;
   if (y_in <= 0 || y_in >= u) return e;
   const T y = y_in <= u / 2 ? T(y_in) : T(u - y_in);  // symmetry y -> u - y
   if (y < e) return T((e - y) + log(T(window_t(u, y) / T(-expm1(T(-u))))));
@@ -42,9 +43,9 @@ T pointwise_loss_t(const T& u, const T& e, const T& y_in) {
 
 template <class T>
 T thesis_eq_2_6_t(const T& u, const T& e) {
-  using std::exp;
-  using std::expm1;
-  using std::log;
+  using portable::binary64::exp;
+  using portable::binary64::expm1;
+  using portable::binary64::log;
   const T a = (u - e) / 2;
   // 1 - 2 m1 = [e - expm1(-a) + e^{a-u} - e^{-u}]/u (u - 2a = e), formed without cancellation.
   const T one_minus_2m1 = (e - expm1(T(-a)) + exp(T(a - u)) - exp(T(-u))) / u;

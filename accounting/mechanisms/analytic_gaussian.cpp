@@ -153,7 +153,7 @@ std::optional<EpsilonSearch> epsilon_long_double(const Interval& mu, double delt
 
 // The Gaussian tail's epsilon, feasible in exact arithmetic: delta(eps) <= P(L > eps), L ~ N(mu^2/2, mu^2), and
 // P(Z > t) <= e^{-t^2/2} = delta at t = sqrt(2 log(1/delta)) (upper bound).
-double tail_epsilon(double mu, double delta) { return mu * mu / 2 + mu * std::sqrt(2 * std::log(1 / delta)) + 1e-3; }
+double tail_epsilon(double mu, double delta) { return mu * mu / 2 + mu * std::sqrt(2 * portable::binary64::log(1 / delta)) + 1e-3; }
 
 }  // namespace
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "accounting/numeric/decimal.h"
 
+#include "accounting/numeric/portable_math.h"
+
 #include <mpfr.h>
 
 #include <cmath>
@@ -100,7 +102,7 @@ std::string format_input(double x) {
   // Integers and plain magnitudes read better without an exponent ("20", not "2e+01").
   const double ax = std::fabs(x);
   if (std::strchr(buf, 'e') != nullptr && ax >= 1 && ax < 1e15) {
-    const int int_digits = static_cast<int>(std::floor(std::log10(ax))) + 1;
+    const int int_digits = static_cast<int>(std::floor(portable::log10(ax))) + 1;
     int p = int_digits;
     for (; p <= 17; ++p) {
       std::snprintf(buf, sizeof buf, "%.*g", p, x);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "accounting/numeric/interval.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 #include <cstdint>
@@ -22,7 +23,7 @@ inline double log_add_exp(double a, double b) {
   if (a < b) std::swap(a, b);
   // exp(b - a) underflows to 0 below -745 (the same result), but through glibc's slow errno path: skipped.
   if (b - a < -746) return a;
-  return a + std::log1p(std::exp(b - a));
+  return a + portable::binary64::log1p(portable::binary64::exp(b - a));
 }
 // log(e^a - e^b) for a > b certainly; uses log1mexp(b - a).
 Interval log_sub_exp(const Interval& a, const Interval& b);

@@ -244,7 +244,64 @@ double exp2(double x) {
 double pow(double x, double y) {
   if (y == 0) return 1.0;
   if (x == 1) return 1.0;
+  if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<double>::quiet_NaN();
+  if (x < 0 || (x == 0 && std::signbit(x))) {
+    if (std::isinf(y)) return pow(-x, y);  // |x|^(+-inf): C's pow ignores the sign
+    if (y != std::floor(y)) return std::numeric_limits<double>::quiet_NaN();
+    const bool odd = std::fabs(y) < 0x1p53 && std::fmod(y, 2.0) != 0;  // fmod is exact
+    const double m = pow(-x, y);
+    return odd ? -m : m;
+  }
   return static_cast<double>(exp(static_cast<long double>(y) * log(static_cast<long double>(x))));
+}
+
+double tanh(double x) {
+  if (std::isnan(x)) return x;
+  const long double ax = std::fabs(static_cast<long double>(x));
+  if (ax > 40) return std::signbit(x) ? -1.0 : 1.0;  // 1 - tanh(40) < 2^-114
+  const long double e = expm1(2 * ax);
+  const auto t = static_cast<double>(e / (e + 2));
+  return std::signbit(x) ? -t : t;
+}
+
+double erfc(double x) { return static_cast<double>(erfc(static_cast<long double>(x))); }
+
+// 2^24 pi/2 rounded down: below it |n| < 2^24 in the reduction of sin_cos.
+constexpr double kSinCosLimit = 26353589.0;
+
+double log10(double x) { return static_cast<double>(log(static_cast<long double>(x)) * kInvLn10); }
+
+void sin_cos(double x, double& s, double& c) {
+  if (!(std::fabs(x) < kSinCosLimit)) {
+    s = c = std::numeric_limits<double>::quiet_NaN();
+    return;
+  }
+  // x = n pi/2 + r, |r| <= pi/4 (plus the rounding of n): x - n hi is exact by Sterbenz, n hi and n mid exact.
+  const auto xl = static_cast<long double>(x);
+  const std::int64_t n = portable_round(xl * kTwoOverPi);
+  const auto nl = static_cast<long double>(n);
+  const long double r = ((xl - nl * kPiBy2Hi) - nl * kPiBy2Mid) - nl * kPiBy2Lo;
+  long double sr, cr;
+  sin_cos_octant(std::fabs(r), sr, cr);
+  if (r < 0) sr = -sr;
+  switch (static_cast<int>(n & 3)) {  // sin(r + n pi/2), cos(r + n pi/2)
+    case 0: s = static_cast<double>(sr), c = static_cast<double>(cr); break;
+    case 1: s = static_cast<double>(cr), c = static_cast<double>(-sr); break;
+    case 2: s = static_cast<double>(-sr), c = static_cast<double>(-cr); break;
+    default: s = static_cast<double>(-cr), c = static_cast<double>(sr); break;
+  }
+}
+
+double sin(double x) {
+  double s, c;
+  sin_cos(x, s, c);
+  return s;
+}
+
+double cos(double x) {
+  double s, c;
+  sin_cos(x, s, c);
+  return c;
 }
 
 }  // namespace dpl::portable

@@ -10,6 +10,8 @@
 // tests/accounting/portable_math_test.cpp.
 #pragma once
 
+#include <type_traits>
+
 namespace dpl::portable {
 
 // e^x: relative error <= 2 u_ld (results above 2^-16382; below, absolute <= 2^-16445).
@@ -33,7 +35,37 @@ double log(double x);
 double log1p(double x);
 double log2(double x);
 double exp2(double x);
-// x^y for x > 0 as exp(y log x) in long double: relative error <= u + (|y log x| + 8) u_ld.
+// x^y as exp(y log|x|) in long double: relative error <= u + (|y log x| + 8) u_ld. x < 0 takes the sign of an odd
+// integer y and gives NaN for a y that is not an integer; 0, infinities and NaN as C's pow.
 double pow(double x, double y);
+// tanh x = e/(e + 2) with e = expm1(2|x|), the sign of x: relative error <= u + 12 u_ld.
+double tanh(double x);
+// erfc x: the long-double value rounded once (relative error <= u + 131 u_ld).
+double erfc(double x);
+// log10 x = log x / ln 10 in long double: relative error <= u + 6 u_ld; exact powers of ten give their integer.
+double log10(double x);
+// sin x and cos x for |x| < 26353589 (2^24 pi/2): x - n pi/2 reduced with pi/2 in three parts whose products with
+// n are exact; absolute error <= u + 4 u_ld. NaN for larger |x| (not supported) and for NaN.
+void sin_cos(double x, double& s, double& c);
+double sin(double x);
+double cos(double x);
+
+// exp, expm1, log and log1p computed in binary64 arithmetic alone (portable_math_binary64.cpp: Tang's table-driven
+// methods), about ten times faster than the versions above, for the algorithms' losses and estimates. Relative
+// error <= (1 + 2^-4) u for exp, log and log1p, <= 2 u for expm1 (u = 2^-53); subnormal results of exp within
+// 2^-1074 absolute.
+namespace binary64 {
+double exp(double x);
+double expm1(double x);
+double log(double x);
+double log1p(double x);
+// Integer arguments take these double versions, as they do in <cmath>.
+template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
+double exp(I x) { return exp(static_cast<double>(x)); }
+template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
+double log(I x) { return log(static_cast<double>(x)); }
+template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
+double log1p(I x) { return log1p(static_cast<double>(x)); }
+}  // namespace binary64
 
 }  // namespace dpl::portable

@@ -47,6 +47,16 @@ out.append(f"constexpr long double kTwoOverSqrtPi = {rounded(2 / mp.sqrt(mp.pi))
 out.append(f"constexpr long double kInvSqrtPi = {rounded(1 / mp.sqrt(mp.pi))[0]};")
 out.append(f"constexpr long double kTwoPi = {rounded(2 * mp.pi)[0]};")
 out.append(f"constexpr long double kPi = {rounded(mp.pi)[0]};")
+# pi/2 in three parts for the sine and cosine reduction: hi and mid have 40 significant bits each, so n * hi and
+# n * mid are exact for |n| < 2^24; lo the next 64 bits.
+half_pi = mp.pi / 2
+hi_text, hi = rounded(half_pi, 40)
+mid_text, mid = rounded(half_pi - hi, 40)
+out.append(f"constexpr long double kPiBy2Hi = {hi_text};")
+out.append(f"constexpr long double kPiBy2Mid = {mid_text};")
+out.append(f"constexpr long double kPiBy2Lo = {rounded(half_pi - hi - mid)[0]};")
+out.append(f"constexpr long double kTwoOverPi = {rounded(2 / mp.pi)[0]};")
+out.append(f"constexpr long double kInvLn10 = {rounded(1 / mp.log(10))[0]};")
 out.append("")
 # 2^(j/32), j = 0..31, as hi + lo.
 his, los = zip(*(pair(mp.power(2, mpf(j) / 32)) for j in range(32)))

@@ -3,6 +3,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/numeric/infinity.h"
+#include "accounting/numeric/portable_math.h"
 #include "accounting/pld/pld_parallel.h"
 #include "accounting/rdp/rdp_conversion.h"
 
@@ -140,7 +141,7 @@ double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
     return given_delta ? rdp_to_epsilon_estimate(r, alpha, target.value) : rdp_to_log_delta_estimate(r, alpha, target.value);
   };
   auto fx = [&](double x) {
-    const double alpha = 1 + std::pow(10.0, x);
+    const double alpha = 1 + portable::pow(10.0, x);
     return objective(alpha, rdp.estimate(alpha));
   };
   // Scan x = log10(alpha - 1) over [-6, 5] in steps of 0.25 (0.5 with many curves, where every evaluation sums them
@@ -149,11 +150,11 @@ double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
   const double step = many ? 0.5 : 0.25;
   double best_x = -6, best_f = std::numeric_limits<double>::infinity();
   for (int k = 0; -6 + step * k <= 5; ++k) {
-    const double x = -6 + step * k, alpha = 1 + std::pow(10.0, x);
+    const double x = -6 + step * k, alpha = 1 + portable::pow(10.0, x);
     const double r = rdp.estimate(alpha), v = objective(alpha, r);
     if (v < best_f) best_f = v, best_x = x;
     // The converted value is at least about r(alpha) (or grows like (alpha-1)(r - eps)): past the minimum, stop.
-    if (given_delta ? r > best_f + 1 : (alpha - 1) * (r - target.value) - std::log(alpha) > best_f + 60) break;
+    if (given_delta ? r > best_f + 1 : (alpha - 1) * (r - target.value) - portable::binary64::log(alpha) > best_f + 60) break;
   }
   double a = best_x - step, b = best_x + step;
   if (many) {
@@ -161,7 +162,7 @@ double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
     // instead of ~27 (the converted bound is flat to second order at its minimum).
     std::uintmax_t iterations = 40;
     const auto [x, fbest] = boost::math::tools::brent_find_minima(fx, a, b, 21, iterations);
-    return fbest <= best_f ? 1 + std::pow(10.0, x) : 1 + std::pow(10.0, best_x);
+    return fbest <= best_f ? 1 + portable::pow(10.0, x) : 1 + portable::pow(10.0, best_x);
   }
   // Golden-section search on x in [best_x - step, best_x + step] down to a width of 1e-6 (a relative change of
   // about 2e-6 in alpha: the converted bound is flat to second order there).
@@ -178,7 +179,7 @@ double best_rdp_order(const ComposedRdp& rdp, const Target& target) {
     }
   }
   const double x = fc <= fd ? c : d, fbest = std::min(fc, fd);
-  return fbest <= best_f ? 1 + std::pow(10.0, x) : 1 + std::pow(10.0, best_x);
+  return fbest <= best_f ? 1 + portable::pow(10.0, x) : 1 + portable::pow(10.0, best_x);
 }
 
 double rdp_epsilon_estimate(const Ledger& ledger, double delta) {

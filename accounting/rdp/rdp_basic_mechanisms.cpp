@@ -2,6 +2,7 @@
 #include "accounting/rdp/rdp_basic_mechanisms.h"
 
 #include "accounting/numeric/log_space.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 
@@ -33,7 +34,7 @@ Interval LaplaceRdp::at(const Real& alpha) const {
 Interval LaplaceRdp::at_infinity() const { return exact(1.0) / lambda_; }
 double LaplaceRdp::estimate(double a) const {
   const double l = mid_double(lambda_);
-  return log_add_exp(std::log(a / (2 * a - 1)) + (a - 1) / l, std::log((a - 1) / (2 * a - 1)) - a / l) / (a - 1);
+  return log_add_exp(portable::binary64::log(a / (2 * a - 1)) + (a - 1) / l, portable::binary64::log((a - 1) / (2 * a - 1)) - a / l) / (a - 1);
 }
 
 // Randomized response (exact), log p = -log1p(e^-eps), log(1-p) = -log1p(e^eps).
@@ -45,7 +46,7 @@ Interval RandomizedResponseRdp::at(const Real& alpha) const {
 Interval RandomizedResponseRdp::at_infinity() const { return eps_; }
 double RandomizedResponseRdp::estimate(double a) const {
   const double e = mid_double(eps_);
-  const double lp = -std::log1p(std::exp(-e)), lq = -std::log1p(std::exp(e));
+  const double lp = -portable::binary64::log1p(portable::binary64::exp(-e)), lq = -portable::binary64::log1p(portable::binary64::exp(e));
   return log_add_exp(a * lp + (1 - a) * lq, a * lq + (1 - a) * lp) / (a - 1);
 }
 

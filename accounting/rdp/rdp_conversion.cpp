@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "accounting/rdp/rdp_conversion.h"
 
+#include "accounting/numeric/portable_math.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -36,14 +38,14 @@ Interval rdp_to_delta(const Interval& r, const Real& alpha, double eps) {
 }
 
 double rdp_to_epsilon_estimate(double r, double a, double delta) {
-  const double classic = r - std::log(delta) / (a - 1);
-  const double improved = r + std::log1p(-1 / a) - (std::log(delta) + std::log(a)) / (a - 1);
+  const double classic = r - portable::binary64::log(delta) / (a - 1);
+  const double improved = r + portable::binary64::log1p(-1 / a) - (portable::binary64::log(delta) + portable::binary64::log(a)) / (a - 1);
   return std::max(0.0, std::min(classic, improved));
 }
 
 double rdp_to_log_delta_estimate(double r, double a, double eps) {
   const double classic = (a - 1) * (r - eps);
-  const double improved = (a - 1) * (r - eps + std::log1p(-1 / a)) - std::log(a);
+  const double improved = (a - 1) * (r - eps + portable::binary64::log1p(-1 / a)) - portable::binary64::log(a);
   return std::min(0.0, std::min(classic, improved));
 }
 

@@ -2,6 +2,7 @@
 #include "accounting/rdp/rdp_discrete_mechanisms.h"
 
 #include "accounting/numeric/log_space.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 
@@ -32,13 +33,13 @@ Interval DiscreteLaplaceRdp::at_infinity() const { return exact(a_) * exact_int(
 
 double DiscreteLaplaceRdp::estimate(double alpha) const {
   const double a = a_, s = static_cast<double>(s_);
-  const double log_geo = -std::log(-std::expm1(-a));
+  const double log_geo = -portable::binary64::log(-portable::binary64::expm1(-a));
   double sum = log_add_exp(a * (alpha - 1) * s + log_geo, -a * alpha * s + log_geo);
   if (s_ > 1) {
     const double lr = -a * (2 * alpha - 1);
-    sum = log_add_exp(sum, a * (alpha - 1) * s + lr + std::log(-std::expm1(lr * (s - 1))) - std::log(-std::expm1(lr)));
+    sum = log_add_exp(sum, a * (alpha - 1) * s + lr + portable::binary64::log(-portable::binary64::expm1(lr * (s - 1))) - portable::binary64::log(-portable::binary64::expm1(lr)));
   }
-  return (std::log(std::tanh(a / 2)) + sum) / (alpha - 1);
+  return (portable::binary64::log(portable::tanh(a / 2)) + sum) / (alpha - 1);
 }
 
 // k-ary randomized response (header). Exact.
@@ -58,9 +59,9 @@ Interval KaryRandomizedResponseRdp::at_infinity() const {
 
 double KaryRandomizedResponseRdp::estimate(double alpha) const {
   const double p = p_, k = static_cast<double>(k_);
-  const double lb = std::log(p / k), la = std::log1p(-p + p / k);
+  const double lb = portable::binary64::log(p / k), la = portable::binary64::log1p(-p + p / k);
   double sum = log_add_exp(alpha * la + (1 - alpha) * lb, alpha * lb + (1 - alpha) * la);
-  if (k_ > 2) sum = log_add_exp(sum, std::log((k - 2) * p / k));
+  if (k_ > 2) sum = log_add_exp(sum, portable::binary64::log((k - 2) * p / k));
   return sum / (alpha - 1);
 }
 

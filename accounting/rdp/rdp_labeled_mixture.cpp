@@ -2,6 +2,7 @@
 #include "accounting/rdp/rdp_labeled_mixture.h"
 
 #include "accounting/numeric/log_space.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 #include <limits>
@@ -34,13 +35,13 @@ double LabeledMixtureRdp::estimate(double alpha) const {
   for (const auto& [w, curve] : parts_) {
     const double wd = mid_double(w);
     if (wd <= 0) continue;
-    t.push_back(std::log(wd) + (alpha - 1) * curve->estimate(alpha));
+    t.push_back(portable::binary64::log(wd) + (alpha - 1) * curve->estimate(alpha));
     mx = std::max(mx, t.back());
   }
   if (!std::isfinite(mx)) return mx;
   double s = 0;
-  for (double v : t) s += std::exp(v - mx);
-  return (mx + std::log(s)) / (alpha - 1);
+  for (double v : t) s += portable::binary64::exp(v - mx);
+  return (mx + portable::binary64::log(s)) / (alpha - 1);
 }
 
 }  // namespace dpl

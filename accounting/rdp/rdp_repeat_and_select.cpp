@@ -4,6 +4,7 @@
 #include "accounting/errors.h"
 #include "accounting/numeric/decimal.h"
 #include "accounting/numeric/infinity.h"
+#include "accounting/numeric/portable_math.h"
 #include "accounting/rdp/rdp_conversion.h"
 
 #include <cmath>
@@ -28,23 +29,23 @@ template <typename F>
 double minimise_order(F f) {
   double best_x = -4, best = kInf;
   for (int k = 0; k <= 64; ++k) {
-    const double x = -4 + 0.125 * k, v = f(1 + std::pow(10.0, x));
+    const double x = -4 + 0.125 * k, v = f(1 + portable::pow(10.0, x));
     if (v < best) best = v, best_x = x;
   }
   double a = best_x - 0.125, b = best_x + 0.125;
   const double g = (std::sqrt(5.0) - 1) / 2;
-  double c = b - g * (b - a), d = a + g * (b - a), fc = f(1 + std::pow(10.0, c)), fd = f(1 + std::pow(10.0, d));
+  double c = b - g * (b - a), d = a + g * (b - a), fc = f(1 + portable::pow(10.0, c)), fd = f(1 + portable::pow(10.0, d));
   for (int it = 0; it < 40; ++it) {
     if (fc <= fd) {
       b = d, d = c, fd = fc;
-      c = b - g * (b - a), fc = f(1 + std::pow(10.0, c));
+      c = b - g * (b - a), fc = f(1 + portable::pow(10.0, c));
     } else {
       a = c, c = d, fc = fd;
-      d = a + g * (b - a), fd = f(1 + std::pow(10.0, d));
+      d = a + g * (b - a), fd = f(1 + portable::pow(10.0, d));
     }
   }
   const double x = fc <= fd ? c : d;
-  return std::min(fc, fd) <= best ? 1 + std::pow(10.0, x) : 1 + std::pow(10.0, best_x);
+  return std::min(fc, fd) <= best ? 1 + portable::pow(10.0, x) : 1 + portable::pow(10.0, best_x);
 }
 
 // log(1 + 1/(l - 1)) rounded down (a smaller eh keeps the theorem's condition e^eh <= 1 + 1/(l - 1)).
@@ -85,7 +86,7 @@ RepeatAndSelectRdp::RepeatAndSelectRdp(const Ledger& run, double mean, double sh
     return;
   }
   gamma_ = mean == 1 ? 1.0 : gamma_lower(mean, shape);
-  const double log_inv_gamma = -std::log(gamma_);
+  const double log_inv_gamma = -portable::binary64::log(gamma_);
   auto middle = [&](double lh) {
     const double r = run_.estimate(lh);
     return std::isfinite(r) ? (1 - 1 / lh) * r + log_inv_gamma / lh : kInf;
@@ -98,9 +99,9 @@ RepeatAndSelectRdp::RepeatAndSelectRdp(const Ledger& run, double mean, double sh
 }
 
 double RepeatAndSelectRdp::poisson_delta_estimate(double alpha) const {
-  const double eh = std::log1p(1 / (alpha - 1)), beta = best_rdp_order(run_, Target::for_epsilon(eh));
+  const double eh = portable::binary64::log1p(1 / (alpha - 1)), beta = best_rdp_order(run_, Target::for_epsilon(eh));
   const double r = run_.estimate(beta);
-  return std::isfinite(r) ? std::exp(rdp_to_log_delta_estimate(r, beta, eh)) : 1.0;
+  return std::isfinite(r) ? portable::binary64::exp(rdp_to_log_delta_estimate(r, beta, eh)) : 1.0;
 }
 
 Interval RepeatAndSelectRdp::at(const Real& alpha) const {
@@ -133,8 +134,8 @@ Interval RepeatAndSelectRdp::at_infinity() const {
 double RepeatAndSelectRdp::estimate(double alpha) const {
   const double base = run_.estimate(alpha);
   if (!std::isfinite(base)) return kInf;
-  if (std::isinf(shape_)) return base + mean_ * poisson_delta_estimate(alpha) + std::log(mean_) / (alpha - 1);
-  return base + constant_estimate_ + std::log(mean_) / (alpha - 1);
+  if (std::isinf(shape_)) return base + mean_ * poisson_delta_estimate(alpha) + portable::binary64::log(mean_) / (alpha - 1);
+  return base + constant_estimate_ + portable::binary64::log(mean_) / (alpha - 1);
 }
 
 }  // namespace dpl

@@ -2,6 +2,7 @@
 #include "accounting/rdp/rdp_subsampled_gaussian.h"
 
 #include "accounting/numeric/log_space.h"
+#include "accounting/numeric/portable_math.h"
 #include "accounting/rdp/alternating_moment_sum.h"
 
 #include <array>
@@ -26,8 +27,8 @@ DoubleInterval I_of(std::int64_t i) { return DoubleInterval::point(static_cast<d
 
 // log Phi(x) in double, without underflow (Mills ratio asymptotics below -30).
 double log_phi(double x) {
-  if (x > -30) return std::log(0.5 * std::erfc(-x / std::sqrt(2.0)));
-  return -x * x / 2 - std::log(-x) - 0.5 * std::log(2 * M_PI) + std::log1p(-1 / (x * x));
+  if (x > -30) return portable::binary64::log(0.5 * portable::erfc(-x / std::sqrt(2.0)));
+  return -x * x / 2 - portable::binary64::log(-x) - 0.5 * portable::binary64::log(2 * M_PI) + portable::binary64::log1p(-1 / (x * x));
 }
 
 }  // namespace
@@ -478,18 +479,18 @@ double SubsampledGaussianRdp::estimate(double a) const {
   if (a > kMaxSummedOrder) return a / (2 * z2);
   double log_A = -std::numeric_limits<double>::infinity();
   if (a == std::floor(a) && a <= 5e6) {
-    double lt = a * std::log1p(-q);
-    const double lr = std::log(q) - std::log1p(-q);
+    double lt = a * portable::binary64::log1p(-q);
+    const double lr = portable::binary64::log(q) - portable::binary64::log1p(-q);
     log_A = lt;
     for (double k = 0; k < a; ++k) {
-      lt += std::log((a - k) / (k + 1)) + lr + k / z2;
+      lt += portable::binary64::log((a - k) / (k + 1)) + lr + k / z2;
       log_A = log_add_exp(log_A, lt);
     }
     return log_A / (a - 1);
   }
   // Fractional: the two series with signs (log of positive and negative parts kept apart) up to I = floor(a) + 1, then
   // the alternating tail from its next 12 magnitudes (completely monotone: alternating_moment_sum.h).
-  const double z0 = z2 * std::log(1 / q - 1) + 0.5, lq = std::log(q), l1q = std::log1p(-q);
+  const double z0 = z2 * portable::binary64::log(1 / q - 1) + 0.5, lq = portable::binary64::log(q), l1q = portable::binary64::log1p(-q);
   double pos = -std::numeric_limits<double>::infinity(), neg = pos;
   double log_coef = 0;
   int sign = 1;
@@ -507,7 +508,7 @@ double SubsampledGaussianRdp::estimate(double a) const {
     const double f = (a - i) / (i + 1.0);
     if (f == 0) return false;
     if (f < 0) sign = -sign;
-    log_coef += std::log(std::abs(f));
+    log_coef += portable::binary64::log(std::abs(f));
     return true;
   };
   const double first_tail = std::floor(a) + 1;
@@ -522,15 +523,15 @@ double SubsampledGaussianRdp::estimate(double a) const {
     const double ref = log_magnitude(first_tail);
     for (int k = 0; k < kAlternatingEstimateTerms; ++k) {
       const double i = first_tail + k;
-      g[static_cast<std::size_t>(k)] = std::exp(log_magnitude(i) - ref);
+      g[static_cast<std::size_t>(k)] = portable::binary64::exp(log_magnitude(i) - ref);
       advance(i);
     }
     const double tail = alternating_moment_sum_estimate(g);
     sign = tail_sign;
-    if (tail > 0 && std::isfinite(ref)) add(ref + std::log(tail));
+    if (tail > 0 && std::isfinite(ref)) add(ref + portable::binary64::log(tail));
   }
   if (neg >= pos) return 0;  // round-off; never reported
-  log_A = pos + std::log1p(-std::exp(neg - pos));
+  log_A = pos + portable::binary64::log1p(-portable::binary64::exp(neg - pos));
   return std::max(0.0, log_A / (a - 1));
 }
 

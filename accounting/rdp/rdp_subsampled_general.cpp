@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "accounting/rdp/rdp_subsampled_general.h"
 
+#include "accounting/numeric/portable_distributions.h"
+#include "accounting/numeric/portable_math.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -93,8 +96,8 @@ double SubsampledGeneralRdp::evaluation_work(double alpha) const {
 double SubsampledGeneralRdp::integer_estimate(std::int64_t a) const {
   const double plain = base_->estimate(static_cast<double>(a));
   if (a > kMaxEstimatedOrder) return plain;
-  const double q = q_, lq = std::log(q), l1q = std::log1p(-q), ad = static_cast<double>(a);
-  auto log_binom = [&](double k) { return std::lgamma(ad + 1) - std::lgamma(k + 1) - std::lgamma(ad - k + 1); };
+  const double q = q_, lq = portable::binary64::log(q), l1q = portable::binary64::log1p(-q), ad = static_cast<double>(a);
+  auto log_binom = [&](double k) { return portable::log_gamma(ad + 1) - portable::log_gamma(k + 1) - portable::log_gamma(ad - k + 1); };
   double top = -std::numeric_limits<double>::infinity();
   std::vector<double> logs;
   auto add = [&](double l) {
@@ -103,21 +106,21 @@ double SubsampledGeneralRdp::integer_estimate(std::int64_t a) const {
   };
   const double e2 = base_->estimate(2);
   if (scheme_ == Scheme::poisson) {
-    add((ad - 1) * l1q + std::log(ad * q - q + 1));
+    add((ad - 1) * l1q + portable::binary64::log(ad * q - q + 1));
     add(log_binom(2) + 2 * lq + (ad - 2) * l1q + e2);
     for (std::int64_t l = 3; l <= a; ++l) {
       const double ld = static_cast<double>(l);
-      add(std::log(3.0) + log_binom(ld) + (ad - ld) * l1q + ld * lq + (ld - 1) * base_->estimate(ld));
+      add(portable::binary64::log(3.0) + log_binom(ld) + (ad - ld) * l1q + ld * lq + (ld - 1) * base_->estimate(ld));
     }
   } else {
     const Interval inf_bound = base_->at_infinity();
     const double e_inf = is_finite(inf_bound) ? hi_up(inf_bound) : std::numeric_limits<double>::infinity();
     // log min{2, (e^{eps(inf)} - 1)^j}
     auto log_capped = [&](double j) {
-      return std::isfinite(e_inf) ? std::min(std::log(2.0), j * std::log(std::expm1(e_inf))) : std::log(2.0);
+      return std::isfinite(e_inf) ? std::min(portable::binary64::log(2.0), j * portable::binary64::log(portable::binary64::expm1(e_inf))) : portable::binary64::log(2.0);
     };
     add(0.0);
-    add(2 * lq + log_binom(2) + std::min(std::log(4 * std::expm1(e2)), e2 + log_capped(2)));
+    add(2 * lq + log_binom(2) + std::min(portable::binary64::log(4 * portable::binary64::expm1(e2)), e2 + log_capped(2)));
     for (std::int64_t j = 3; j <= a; ++j) {
       const double jd = static_cast<double>(j);
       add(jd * lq + log_binom(jd) + (jd - 1) * base_->estimate(jd) + log_capped(jd));
@@ -125,8 +128,8 @@ double SubsampledGeneralRdp::integer_estimate(std::int64_t a) const {
   }
   if (!std::isfinite(top)) return plain;
   double sum = 0;
-  for (const double l : logs) sum += std::exp(l - top);
-  return std::min(plain, (top + std::log(sum)) / (ad - 1));
+  for (const double l : logs) sum += portable::binary64::exp(l - top);
+  return std::min(plain, (top + portable::binary64::log(sum)) / (ad - 1));
 }
 
 double SubsampledGeneralRdp::estimate(double alpha) const {

@@ -2,6 +2,7 @@
 #include "accounting/rdp/rdp_wr_gaussian.h"
 
 #include "accounting/numeric/log_space.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 #include <limits>
@@ -23,11 +24,11 @@ WrGaussianRdp::WrGaussianRdp(double sigma, double sens, std::int64_t m, std::int
     log_pmf_.back() = 0;
     return;
   }
-  log_pmf_[0] = static_cast<double>(m) * std::log1p(-1.0 / static_cast<double>(n));
+  log_pmf_[0] = static_cast<double>(m) * portable::binary64::log1p(-1.0 / static_cast<double>(n));
   for (std::int64_t k = 0; k < m; ++k)
     log_pmf_[static_cast<std::size_t>(k + 1)] = log_pmf_[static_cast<std::size_t>(k)] +
-                                                 std::log(static_cast<double>(m - k) / static_cast<double>(k + 1)) -
-                                                 std::log(static_cast<double>(n - 1));
+                                                 portable::binary64::log(static_cast<double>(m - k) / static_cast<double>(k + 1)) -
+                                                 portable::binary64::log(static_cast<double>(n - 1));
 }
 
 // (1/(a-1)) log sum_k P[K=k] e^{(a-1) a k^2 mu^2/2} (header): the terms within kDropBelow of the largest (by the
@@ -75,9 +76,9 @@ double WrGaussianRdp::estimate(double alpha) const {
   double s = 0;
   for (std::int64_t k = 0; k <= m_; ++k) {
     const double kd = static_cast<double>(k);
-    s += std::exp(log_pmf_[static_cast<std::size_t>(k)] + c * kd * kd - best);
+    s += portable::binary64::exp(log_pmf_[static_cast<std::size_t>(k)] + c * kd * kd - best);
   }
-  return (best + std::log(s)) / (alpha - 1);
+  return (best + portable::binary64::log(s)) / (alpha - 1);
 }
 
 }  // namespace dpl

@@ -4,6 +4,7 @@
 
 #include "accounting/errors.h"
 #include "accounting/input_file.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/data/trim.h"
 
@@ -251,7 +252,7 @@ Dataset synthetic_logistic(int rows, int dim, Rng& rng) {
     for (int j = 0; j < dim; ++j) d.features(i, j) = rng.uniform01();
     d.features.row(i) /= d.features.row(i).norm();
     const double margin = d.features.row(i).dot(theta);
-    const double p_plus = 1.0 / (1.0 + std::exp(-margin));
+    const double p_plus = 1.0 / (1.0 + portable::binary64::exp(-margin));
     d.labels(i) = rng.uniform01() < p_plus ? 1.0 : -1.0;
   }
   return d;

@@ -2,6 +2,7 @@
 #include "algorithms/problems/centralized_optimum.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/problems/hinge_l1_simplex.h"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ Eigen::MatrixXd total_hessian(const std::vector<LocalObjective>& locals, const E
     for (Eigen::Index j = 0; j < m.size(); ++j) {
       switch (f.loss()) {
         case LossKind::logistic: {
-          const double s = 1.0 / (1.0 + std::exp(-y(j) * m(j)));
+          const double s = 1.0 / (1.0 + portable::binary64::exp(-y(j) * m(j)));
           w(j) = y(j) * y(j) * s * (1 - s);
           break;
         }

@@ -2,6 +2,7 @@
 #include "algorithms/problems/local_objective.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <Eigen/Eigenvalues>
 
@@ -13,14 +14,14 @@ namespace dpl::algorithms {
 namespace {
 
 // log(1 + e^{-t}) without overflow or cancellation (exact up to rounding).
-double log1pexp_neg(double t) { return t > 0 ? std::log1p(std::exp(-t)) : -t + std::log1p(std::exp(t)); }
+double log1pexp_neg(double t) { return t > 0 ? portable::binary64::log1p(portable::binary64::exp(-t)) : -t + portable::binary64::log1p(portable::binary64::exp(t)); }
 // 1 / (1 + e^{t}) without overflow.
 double sigmoid_neg(double t) {
   if (t > 0) {
-    const double e = std::exp(-t);
+    const double e = portable::binary64::exp(-t);
     return e / (1.0 + e);
   }
-  return 1.0 / (1.0 + std::exp(t));
+  return 1.0 / (1.0 + portable::binary64::exp(t));
 }
 
 double loss_value(LossKind k, double y, double m, double delta) {

@@ -62,13 +62,14 @@ std::uint64_t Rng::uniform_int(std::uint64_t n) {
 }
 
 // Laplace by inversion: with u uniform on (0,1), y = -b sgn(u - 1/2) log(1 - 2|u - 1/2|) (exact inverse CDF);
-// written as log1p(-2|u-1/2|) so that small tails keep full relative accuracy. portable::log1p (not glibc's, whose
-// FMA and SSE2 variants differ in the last bit for about 4 arguments in 10^4) gives the same draw on every CPU.
+// written as log1p(-2|u-1/2|) so that small tails keep full relative accuracy. portable::binary64::log1p (not
+// glibc's, whose FMA and SSE2 variants differ in the last bit for about 4 arguments in 10^4) gives the same draw on
+// every CPU.
 double Rng::laplace_scale(double b) {
   if (!(b > 0) || !std::isfinite(b))
     throw InputError("laplace_scale: b=" + std::to_string(b) + " is out of range: allowed (0, inf)");
   const double u = uniform01() - 0.5;  // in (-1/2, 1/2), never +-1/2
-  const double mag = -b * portable::log1p(-2.0 * std::fabs(u));
+  const double mag = -b * portable::binary64::log1p(-2.0 * std::fabs(u));
   return u < 0 ? -mag : mag;
 }
 
@@ -79,7 +80,7 @@ double Rng::laplace_rate(double beta) {
 }
 
 // Marsaglia and Bray 1964 polar method: (v1, v2) uniform in the unit disc, s = v1^2 + v2^2, then
-// v_k sqrt(-2 log(s)/s) are two independent standard normals (exact); portable::log, as above.
+// v_k sqrt(-2 log(s)/s) are two independent standard normals (exact); portable::binary64::log, as above.
 double Rng::gaussian() {
   if (has_spare_) {
     has_spare_ = false;
@@ -91,7 +92,7 @@ double Rng::gaussian() {
     v2 = 2.0 * uniform01() - 1.0;
     s = v1 * v1 + v2 * v2;
   } while (s >= 1.0 || s == 0.0);
-  const double m = std::sqrt(-2.0 * portable::log(s) / s);
+  const double m = std::sqrt(-2.0 * portable::binary64::log(s) / s);
   spare_ = v2 * m;
   has_spare_ = true;
   return v1 * m;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "algorithms/run/end_to_end_audit.h"
 
+#include "accounting/numeric/portable_math.h"
+
 #include <cmath>
 #include <stdexcept>
 
@@ -13,8 +15,8 @@ thread_local EndToEndAudit* current_end_to_end_audit = nullptr;
 // log[(1 - q) + q e^t] without overflow (the Poisson-subsampled Gaussian's likelihood ratio).
 double end_to_end_log_mixture(double q, double t) {
   if (q >= 1) return t;
-  if (t > 0) return t + std::log(q + (1 - q) * std::exp(-t));
-  return std::log1p(q * std::expm1(t));
+  if (t > 0) return t + portable::binary64::log(q + (1 - q) * portable::binary64::exp(-t));
+  return portable::binary64::log1p(q * portable::binary64::expm1(t));
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed000/aggregated_release_ratio.h"
 
+#include "accounting/numeric/portable_math.h"
+
 #include <cmath>
 
 namespace dpl::algorithms {
@@ -12,10 +14,10 @@ namespace {
 // log((-expm1(-t) - expm1(-(u - t))) / u); u = 0: -|t| (the limit). Exact up to binary64 rounding.
 double log_uniform_laplace_window(double u, double t) {
   if (!(u > 0)) return -std::fabs(t);
-  const double log_u = std::log(u);
-  if (t <= 0) return t + std::log(-std::expm1(-u)) - log_u;
-  if (t >= u) return (u - t) + std::log(-std::expm1(-u)) - log_u;
-  return std::log(-std::expm1(-t) - std::expm1(-(u - t))) - log_u;
+  const double log_u = portable::binary64::log(u);
+  if (t <= 0) return t + portable::binary64::log(-portable::binary64::expm1(-u)) - log_u;
+  if (t >= u) return (u - t) + portable::binary64::log(-portable::binary64::expm1(-u)) - log_u;
+  return portable::binary64::log(-portable::binary64::expm1(-t) - portable::binary64::expm1(-(u - t))) - log_u;
 }
 
 }  // namespace

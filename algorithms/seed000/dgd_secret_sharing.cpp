@@ -10,8 +10,9 @@
 #include "accounting/composition/compose.h"
 #include "accounting/errors.h"
 #include "accounting/numeric/interval.h"
-#include "algorithms/run/domain_bounds.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/run/audit_probe.h"
+#include "algorithms/run/domain_bounds.h"
 #include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/problem_setup.h"
 #include "algorithms/run/run_limits.h"
@@ -179,7 +180,7 @@ RunResult run_dgd_secret_sharing(RunParameters& params, std::uint64_t seed, cons
   } else {
     // Classical Gaussian calibration (Dwork-Roth Thm A.1; valid for eps < 1): eps = Delta sqrt(2 ln(1.25/delta))/sigma;
     // Thm 2.1.1: eps/sqrt(N') per round (upper bound as claimed); K rounds by basic composition (the thesis is silent).
-    const double eps_agent = step_sens * std::sqrt(2 * std::log(1.25 / delta)) / sigma;
+    const double eps_agent = step_sens * std::sqrt(2 * portable::binary64::log(1.25 / delta)) / sigma;
     const double eps_round = eps_agent / std::sqrt(static_cast<double>(honest));
     result.claimed = {
         {"epsilon", K * eps_round},

@@ -2,6 +2,7 @@
 #include "algorithms/seed000/private_admm_baselines.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 
@@ -22,7 +23,7 @@ AdmmBaselineRun run_admm_baseline(const DistributedProblem& problem, AdmmBaselin
     for (int i = 0; i < n; ++i) {
       const auto& nb = problem.graph.neighbours[static_cast<std::size_t>(i)];
       const double D = which == AdmmBaseline::increasing_penalty_43
-                           ? std::pow(c.penalty_growth, k + 1) * static_cast<double>(nb.size())
+                           ? portable::pow(c.penalty_growth, k + 1) * static_cast<double>(nb.size())
                            : c.D;
       const Eigen::VectorXd g = problem.locals[static_cast<std::size_t>(i)].subgradient(x.row(i).transpose());
       for (int l = 0; l < d; ++l) {

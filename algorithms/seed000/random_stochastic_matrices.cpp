@@ -6,6 +6,7 @@
 #include <string>
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 
 namespace dpl::algorithms {
 
@@ -106,7 +107,7 @@ LogLinearFit fit_log_linear(const std::vector<double>& values) {
   double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
   for (std::size_t k = 0; k < values.size(); ++k) {
     if (!(values[k] > 0)) throw InputError("fit: values must be positive");
-    const double x = static_cast<double>(k + 1), y = std::log(values[k]);
+    const double x = static_cast<double>(k + 1), y = portable::binary64::log(values[k]);
     sx += x;
     sy += y;
     sxx += x * x;

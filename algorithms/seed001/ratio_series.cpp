@@ -2,6 +2,7 @@
 #include "algorithms/seed001/ratio_series.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <algorithm>
 #include <array>
@@ -185,9 +186,9 @@ Interval integral(const Expansion& e, std::int64_t a, std::int64_t b) {
   std::array<int, 2> n{};
   for (int r = 0; r < 2; ++r) {
     if (f[r].b_double == 0) continue;
-    const double z = f[r].b_double * std::pow(static_cast<double>(a), -f[r].q);
+    const double z = f[r].b_double * portable::pow(static_cast<double>(a), -f[r].q);
     int k = 1;
-    while (k < 20000 && (std::pow(z, k + 1) > kSeriesTolerance || f[r].q * (k + 1) - p - 1 < 1)) ++k;
+    while (k < 20000 && (portable::pow(z, k + 1) > kSeriesTolerance || f[r].q * (k + 1) - p - 1 < 1)) ++k;
     n[r] = k;
   }
   const Interval la = log(exact_int(a));
@@ -273,7 +274,7 @@ SeriesEnclosure certified_ratio_sum(const StepSchedule& num, const StepSchedule&
   std::int64_t cutoff = std::max<std::int64_t>(from, kMinCutoff);
   if (e) {
     for (const auto& f : e->factors) {
-      const double need = std::ceil(std::pow(f.b_double / kZMax, 1 / f.q));
+      const double need = std::ceil(portable::pow(f.b_double / kZMax, 1 / f.q));
       if (need > static_cast<double>(kMaxCutoff)) {
         cutoff = kMaxCutoff + 1;
         break;

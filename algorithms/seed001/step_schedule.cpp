@@ -2,6 +2,7 @@
 #include "algorithms/seed001/step_schedule.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 #include <sstream>
@@ -20,7 +21,7 @@ std::string number(double x) {
 // k^c for real k >= 0 (0^c = 0 for c > 0 and 1 for c = 0).
 double power_of(std::int64_t k, double c) {
   if (k == 0) return c == 0 ? 1.0 : (c > 0 ? 0.0 : HUGE_VAL);
-  return std::pow(static_cast<double>(k), c);
+  return portable::pow(static_cast<double>(k), c);
 }
 
 Interval power_of_interval(std::int64_t k, double c) {

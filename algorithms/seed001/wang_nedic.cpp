@@ -2,16 +2,17 @@
 #include "algorithms/seed001/wang_nedic.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/problems/canary_row.h"
 #include "algorithms/run/audit_probe.h"
 #include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/mechanism_ledger.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/run/run_progress.h"
+#include "algorithms/seed000/trace_recording.h"
 #include "algorithms/seed001/accumulated_sensitivity.h"
 #include "algorithms/seed001/algorithm1_step.h"
 #include "algorithms/seed001/claimed_epsilon.h"
-#include "algorithms/seed000/trace_recording.h"
 
 #include <algorithm>
 #include <cmath>
@@ -159,7 +160,7 @@ double log_log_slope(const std::vector<std::int64_t>& x, const std::vector<doubl
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
     const auto xi = static_cast<double>(x[i]);
     if (xi < x_from || xi > x_to || !(y[i] > 0)) continue;
-    const double lx = std::log(xi), ly = std::log(y[i]);
+    const double lx = portable::binary64::log(xi), ly = portable::binary64::log(y[i]);
     sx += lx;
     sy += ly;
     sxx += lx * lx;

@@ -2,6 +2,7 @@
 #include "algorithms/seed002/admm_iterations.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/seed000/trace_recording.h"
 #include "algorithms/seed002/local_newton.h"
 #include "algorithms/seed002/norm_exponential_noise.h"
@@ -42,7 +43,7 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
       progress(static_cast<double>(t - 1) / s.iterations,
                "iteration " + std::to_string(t - 1) + "/" + std::to_string(s.iterations));
     const bool even = s.recycled && t % 2 == 0;
-    const double eta = s.eta * std::pow(s.eta_growth, t - 1);
+    const double eta = s.eta * portable::pow(s.eta_growth, t - 1);
     Eigen::MatrixXd next(n, d);
     if (!even) {
       // Exact step (8)/(12)/(28): argmin O_i + (2 lambda_i + e_i)^T f + eta sum_j ||(f_i + f_j)/2 - f||^2.
@@ -89,7 +90,7 @@ AdmmOutcome run_admm_iterations(const DistributedProblem& problem, const AdmmSet
         } else {
           recycled = -2 * lambda_prev.row(i);
           // The KKT condition of the odd step t - 1, at its penalty.
-          const double eta_odd = s.eta * std::pow(s.eta_growth, t - 2);
+          const double eta_odd = s.eta * portable::pow(s.eta_growth, t - 2);
           for (int j : nb) recycled -= eta_odd * (2 * F.row(i) - F_prev.row(i) - F_prev.row(j));
         }
         Eigen::RowVectorXd consensus = Eigen::RowVectorXd::Zero(d);

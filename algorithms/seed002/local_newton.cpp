@@ -2,6 +2,7 @@
 #include "algorithms/seed002/local_newton.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +17,7 @@ Eigen::MatrixXd local_hessian(const LocalObjective& f, const Eigen::VectorXd& x)
   for (Eigen::Index j = 0; j < m.size(); ++j) {
     switch (f.loss()) {
       case LossKind::logistic: {  // loss'' = s (1 - s), s = 1/(1 + e^{-y m}), times y^2 = 1
-        const double s = 1.0 / (1.0 + std::exp(-y(j) * m(j)));
+        const double s = 1.0 / (1.0 + portable::binary64::exp(-y(j) * m(j)));
         w(j) = y(j) * y(j) * s * (1 - s);
         break;
       }

@@ -9,9 +9,9 @@ namespace dpl::algorithms::seed002 {
 
 double erlang_norm(int d, double alpha, Rng& rng) {
   // Sum of d Exp(alpha): Gamma(d, 1/alpha) (e.g. Devroye 1986, Ch. IX.3); log1p(-U) keeps U near 0 exact
-  // (portable::log1p: the same draw on every CPU).
+  // (portable::binary64::log1p: the same draw on every CPU).
   double s = 0;
-  for (int j = 0; j < d; ++j) s -= portable::log1p(-rng.uniform01());
+  for (int j = 0; j < d; ++j) s -= portable::binary64::log1p(-rng.uniform01());
   return s / alpha;
 }
 

@@ -2,12 +2,13 @@
 #include "algorithms/seed003/dp_gradient_methods.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/run/audit_probe.h"
 #include "algorithms/run/end_to_end_audit.h"
 #include "algorithms/run/mechanism_ledger.h"
+#include "algorithms/run/run_progress.h"
 #include "algorithms/seed003/consensus_admm_operator.h"
 #include "algorithms/seed003/erm_problem.h"
-#include "algorithms/run/run_progress.h"
 #include "algorithms/seed003/fixed_point_iteration.h"
 #include "algorithms/seed003/ledger_epsilon.h"
 #include "algorithms/seed003/record_sensitivity.h"
@@ -118,8 +119,8 @@ class StochasticGradientOperator final : public BlockOperator {
 // without the record and a its shift (Abadi et al. 2016 / Mironov et al. 2019, the subsampled Gaussian's
 // likelihood ratio). Exact (binary64).
 double subsampled_gaussian_step_loss(double q, double t) {
-  if (t > 0) return t + std::log(q + (1 - q) * std::exp(-t));
-  return std::log1p(q * std::expm1(t));
+  if (t > 0) return t + portable::binary64::log(q + (1 - q) * portable::binary64::exp(-t));
+  return portable::binary64::log1p(q * portable::binary64::expm1(t));
 }
 
 // Prop. 2: R_b(u) = u_b - (2/beta) d_b F_C(u), F_C the mean of clipped per-record gradients plus l2 u.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed003/erm_problem.h"
 
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/run/audit_probe.h"
 
 #include "accounting/errors.h"
@@ -14,7 +15,7 @@ namespace dpl::algorithms::seed003 {
 
 namespace {
 
-double sigmoid(double s) { return s >= 0 ? 1 / (1 + std::exp(-s)) : std::exp(s) / (1 + std::exp(s)); }
+double sigmoid(double s) { return s >= 0 ? 1 / (1 + portable::binary64::exp(-s)) : portable::binary64::exp(s) / (1 + portable::binary64::exp(s)); }
 
 double mean_loss(const Dataset& d, LossKind loss, const Eigen::VectorXd& x) {
   const Eigen::VectorXd m = d.features * x;
@@ -24,7 +25,7 @@ double mean_loss(const Dataset& d, LossKind loss, const Eigen::VectorXd& x) {
     if (loss == LossKind::squared) sum += 0.5 * (m(i) - y) * (m(i) - y);
     else {
       const double s = -y * m(i);  // log(1 + e^s), stable
-      sum += s > 0 ? s + std::log1p(std::exp(-s)) : std::log1p(std::exp(s));
+      sum += s > 0 ? s + portable::binary64::log1p(portable::binary64::exp(-s)) : portable::binary64::log1p(portable::binary64::exp(s));
     }
   }
   return sum / d.rows();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "algorithms/seed003/paper_privacy_claims.h"
 
+#include "accounting/numeric/portable_math.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -18,10 +20,10 @@ std::string num(double v) {
 
 // Seed 003 Thm 3 / Lemma C.1 order condition, as printed (q = m/n, sigma the printed noise).
 bool theorem3_order_ok(double alpha, double q, double sigma) {
-  const double M = std::log(1 + 1 / (q * (alpha - 1)));
+  const double M = portable::binary64::log(1 + 1 / (q * (alpha - 1)));
   const double s2 = sigma * sigma;
-  const double den = M + std::log(q * alpha) + 1 / (2 * s2);
-  const double num_ = M * M * s2 / 2 - std::log(5 * s2);
+  const double den = M + portable::binary64::log(q * alpha) + 1 / (2 * s2);
+  const double num_ = M * M * s2 / 2 - portable::binary64::log(5 * s2);
   if (den <= 0) return num_ >= 0;  // the bound is +inf (or no order) when the denominator is not positive
   return alpha <= num_ / den;
 }
@@ -30,7 +32,7 @@ bool theorem3_order_ok(double alpha, double q, double sigma) {
 
 // Seed 003 Sec. 3.3 conversion (RDP -> (eps, delta)), minimised over the allowed orders.
 void convert_paper(PaperClaim& c, double delta) {
-  const double log_inv = std::log(1 / delta);
+  const double log_inv = portable::binary64::log(1 / delta);
   if (!(c.rho > 0)) {
     c.epsilon = 0;
     c.alpha = HUGE_VAL;
@@ -93,7 +95,7 @@ PaperClaim theorem4(std::int64_t K_i, double L_gamma, double sigma, int n, doubl
   PaperClaim c;
   c.theorem = "Cyffers, Bellet and Basu 2023 Theorem 4: eps(alpha) = 8 alpha K_i L^2 gamma^2 ln n/(sigma^2 n), network RDP on the complete "
               "graph";
-  c.rho = 8.0 * static_cast<double>(K_i) * L_gamma * L_gamma * std::log(n) / (sigma * sigma * n);
+  c.rho = 8.0 * static_cast<double>(K_i) * L_gamma * L_gamma * portable::binary64::log(n) / (sigma * sigma * n);
   // sigma > 2 L gamma sqrt(alpha(alpha-1))  <=>  alpha < (1 + sqrt(1 + sigma^2/(L gamma)^2))/2.
   const double r = sigma / L_gamma;
   c.alpha_max = 0.5 * (1 + std::sqrt(1 + r * r));

@@ -2,6 +2,7 @@
 #include "algorithms/seed004/dual_averaging_runs.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/problems/canary_row.h"
 #include "algorithms/run/audit_probe.h"
 #include "algorithms/run/end_to_end_audit.h"
@@ -90,8 +91,8 @@ void fill(RunResult& r, const RunParameters& params, const DualAveragingOutcome&
 double dda_log_sum_exp(const std::vector<double>& v) {
   const double top = *std::max_element(v.begin(), v.end());
   double sum = 0;
-  for (double x : v) sum += std::exp(x - top);
-  return top + std::log(sum);
+  for (double x : v) sum += portable::binary64::exp(x - top);
+  return top + portable::binary64::log(sum);
 }
 
 // An end-to-end audit run (end_to_end_audit.h): Algorithm 1 itself (run_dual_averaging) on D or D'. The target

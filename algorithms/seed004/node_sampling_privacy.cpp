@@ -5,6 +5,7 @@
 #include "accounting/errors.h"
 #include "accounting/mechanisms/analytic_gaussian.h"
 #include "accounting/numeric/interval.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/run/shortest_decimal.h"
 
 #include <cmath>
@@ -137,8 +138,8 @@ std::optional<double> observable_gaussian_mixture_epsilon(double mu, std::int64_
     double sum = tail_d;
     for (std::int64_t k = 1; k <= kmax; ++k) {
       const double mk = mu * std::sqrt(static_cast<double>(k));
-      sum += pmf_d[static_cast<std::size_t>(k)] * (0.5 * std::erfc(-(mk / 2 - eps / mk) / std::sqrt(2.0)) -
-                                                   std::exp(eps) * 0.5 * std::erfc((mk / 2 + eps / mk) / std::sqrt(2.0)));
+      sum += pmf_d[static_cast<std::size_t>(k)] * (0.5 * portable::erfc(-(mk / 2 - eps / mk) / std::sqrt(2.0)) -
+                                                   portable::binary64::exp(eps) * 0.5 * portable::erfc((mk / 2 + eps / mk) / std::sqrt(2.0)));
     }
     return sum;
   };

@@ -2,6 +2,7 @@
 #include "algorithms/seed004/private_dual_averaging.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 #include "algorithms/run/run_limits.h"
 #include "algorithms/seed000/trace_recording.h"
 
@@ -17,7 +18,7 @@ Eigen::VectorXd sample_subgradient(const LocalObjective& f, int row, const Eigen
   const double m = y * z.dot(x);
   switch (f.loss()) {
     case LossKind::logistic: {
-      const double s = m > 0 ? std::exp(-m) / (1 + std::exp(-m)) : 1 / (1 + std::exp(m));  // 1/(1 + e^m)
+      const double s = m > 0 ? portable::binary64::exp(-m) / (1 + portable::binary64::exp(-m)) : 1 / (1 + portable::binary64::exp(m));  // 1/(1 + e^m)
       return -s * y * z;
     }
     case LossKind::hinge: return m < 1 ? Eigen::VectorXd(-y * z) : Eigen::VectorXd::Zero(x.size());
@@ -49,7 +50,7 @@ std::set<std::int64_t> log_spaced(std::int64_t T, int points) {
   std::set<std::int64_t> s{T};
   for (int k = 0; k < points; ++k)
     s.insert(std::max<std::int64_t>(1, static_cast<std::int64_t>(
-                                           std::llround(std::pow(static_cast<double>(T), static_cast<double>(k) / points)))));
+                                           std::llround(portable::pow(static_cast<double>(T), static_cast<double>(k) / points)))));
   return s;
 }
 

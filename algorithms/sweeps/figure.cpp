@@ -2,6 +2,7 @@
 #include "algorithms/sweeps/figure.h"
 
 #include "accounting/errors.h"
+#include "accounting/numeric/portable_math.h"
 
 #include <cmath>
 #include <iomanip>
@@ -68,7 +69,7 @@ std::vector<double> log_grid(std::int64_t T, int points) {
   std::set<std::int64_t> g{1, T};
   for (int k = 0; k <= points; ++k)
     g.insert(std::max<std::int64_t>(
-        1, static_cast<std::int64_t>(std::llround(std::pow(static_cast<double>(T), static_cast<double>(k) / points)))));
+        1, static_cast<std::int64_t>(std::llround(portable::pow(static_cast<double>(T), static_cast<double>(k) / points)))));
   return std::vector<double>(g.begin(), g.end());
 }
 
