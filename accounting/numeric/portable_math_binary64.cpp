@@ -125,7 +125,7 @@ double exp(double x) {
 }
 
 double expm1(double x) {
-  if (std::isnan(x)) return x;
+  if (std::isnan(x) || x == 0) return x;  // expm1(-0) = -0, as C's
   if (std::fabs(x) <= 0x1p-5) {  // e^x - 1 = x + x^2/2 + ...: degree 10, truncation below 2^-66 |x|
     constexpr double c2 = 0.5, c3 = 1.0 / 6, c4 = 1.0 / 24, c5 = 1.0 / 120, c6 = 1.0 / 720, c7 = 1.0 / 5040,
                      c8 = 1.0 / 40320, c9 = 1.0 / 362880, c10 = 1.0 / 3628800;
@@ -155,7 +155,7 @@ double log(double x) {
 double log1p(double x) {
   if (std::isnan(x) || x < -1) return kNaN;
   if (x == -1) return -kInf;
-  if (std::isinf(x)) return x;
+  if (std::isinf(x) || x == 0) return x;  // log1p(-0) = -0, as C's
   if (std::fabs(x) <= 0x1p-5) return x + log1p_small_tail(x);
   // u + c = 1 + x exactly (Fast2Sum, ordered by magnitude): log(1 + x) = log u + c/u to within (c/u)^2/2 < 2^-100.
   const double u = 1 + x;

@@ -182,6 +182,8 @@ TEST(PortableMath, Binary64AtTheirEdges) {
   EXPECT_EQ(b64::log1p(1e-300), 1e-300);
   EXPECT_TRUE(std::isnan(b64::log1p(-1.5)));
   EXPECT_EQ(b64::expm1(0.0), 0.0);
+  EXPECT_TRUE(std::signbit(b64::expm1(-0.0)));
+  EXPECT_TRUE(std::signbit(b64::log1p(-0.0)));
   EXPECT_EQ(b64::expm1(-50.0), -1.0);
   EXPECT_EQ(b64::expm1(1e-300), 1e-300);
   EXPECT_EQ(b64::expm1(710.0), inf);
