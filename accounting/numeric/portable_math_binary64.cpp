@@ -65,19 +65,27 @@ Scaled exp_parts(const ExpReduced& red) {
   return {t, kExp2By128Lo[red.j] + (t * red.r + t * expm1_tail(red.r))};
 }
 
-// log(1 + r) - r for |r| <= 2^-7.5 by its Taylor terms of degree 2..8: truncation below |r|^9/9 < 2^-70.5,
-// rounding below 3 u r^2/2.
+// log(1 + r) - r for |r| <= 2^-7.5 by its Taylor terms of degree 2..8 in Estrin's form (pairs of terms, then powers
+// r^2 and r^4: a shorter chain of dependent operations than Horner's): truncation below |r|^9/9 < 2^-70.5, rounding
+// below 4 u r^2/2.
 double log1p_tail(double r) {
   constexpr double c3 = 1.0 / 3, c5 = 1.0 / 5, c6 = 1.0 / 6, c7 = 1.0 / 7;
-  return r * r * (-0.5 + r * (c3 + r * (-0.25 + r * (c5 + r * (-c6 + r * (c7 + r * -0.125))))));
+  const double r2 = r * r, r4 = r2 * r2;
+  const double low = (-0.5 + c3 * r) + (-0.25 + c5 * r) * r2;
+  const double high = (-c6 + c7 * r) + -0.125 * r2;
+  return r2 * (low + high * r4);
 }
 
-// log1p(x) - x for |x| <= 2^-5 by its Taylor terms of degree 2..12: truncation below |x|^13/13 < 2^-63.7 |x|.
+// log1p(x) - x for |x| <= 2^-5 by its Taylor terms of degree 2..12 in Estrin's form: truncation below
+// |x|^13/13 < 2^-63.7 |x|, rounding below 4 u x^2/2.
 double log1p_small_tail(double x) {
   constexpr double c3 = 1.0 / 3, c5 = 1.0 / 5, c6 = 1.0 / 6, c7 = 1.0 / 7, c9 = 1.0 / 9, c10 = 1.0 / 10,
                    c11 = 1.0 / 11, c12 = 1.0 / 12;
-  return x * x * (-0.5 + x * (c3 + x * (-0.25 + x * (c5 + x * (-c6 + x * (c7 + x * (-0.125 + x * (c9 + x *
-         (-c10 + x * (c11 + x * -c12))))))))));
+  const double x2 = x * x, x4 = x2 * x2, x8 = x4 * x4;
+  const double q0 = (-0.5 + c3 * x) + (-0.25 + c5 * x) * x2;
+  const double q1 = (-c6 + c7 * x) + (-0.125 + c9 * x) * x2;
+  const double q2 = (-c10 + c11 * x) + -c12 * x2;
+  return x2 * ((q0 + q1 * x4) + q2 * x8);
 }
 
 // log x (x > 0 finite) as an unrounded sum head + tail, with |tail| <= ulp(head) and an error below 2^-62 |log x|
