@@ -655,8 +655,10 @@ ClaimResult check_eq_53(const CheckContext& ctx) {
                          {"r1", 0, 1, {1}}, {"r2", 0, 1, {1}}, {"y_product", -1, 1, {-1, 1}}};
   const auto margin = [&](const Point& p) {
     // d = 2: f = f_norm e_1, x = r1 (cos a1, sin a1), x^ = r2 (cos a2, sin a2); C/B = 1.
-    Eigen::Vector2d f(p[0], 0), x(p[3] * portable::cos(p[1]), p[3] * portable::sin(p[1])),
-        xh(p[4] * portable::cos(p[2]), p[4] * portable::sin(p[2]));
+    double s1, c1, s2, c2;
+    portable::sin_cos(p[1], s1, c1);
+    portable::sin_cos(p[2], s2, c2);
+    Eigen::Vector2d f(p[0], 0), x(p[3] * c1, p[3] * s1), xh(p[4] * c2, p[4] * s2);
     const double y = 1, yh = p[5] >= 0 ? 1 : -1;
     const Eigen::Vector2d diff = logistic_d1(y * f.dot(x)) * y * x - logistic_d1(yh * f.dot(xh)) * yh * xh;
     return factor - diff.norm();

@@ -7,6 +7,7 @@
 // by minimising the bound (9) they are derived from.
 #include "accounting/composition/optimal_composition.h"
 #include "accounting/mechanisms/analytic_gaussian.h"
+#include "accounting/numeric/portable_distributions.h"
 #include "accounting/numeric/portable_math.h"
 #include "proofs-check/counterexample_search.h"
 #include "proofs-check/dual_averaging_observation.h"
@@ -26,8 +27,6 @@ namespace dpl::proofs {
 // The checks of this paper (a namespace of their own: the papers name their theorems alike).
 namespace paper_004_checks {
 namespace {
-
-double normal_cdf_d(double x) { return 0.5 * portable::erfc(-x / std::sqrt(2.0)); }
 
 // Lemma 3 as printed (KOV): eps~ = sqrt(2 V log(e + sqrt(V)/delta')) + V with V = sum eps'_t^2 (the constant 2 is
 // `two`, so that a check can move it).
@@ -51,8 +50,8 @@ double canary_delta_lower_bound(double q, double iota, double T, double sigma, d
   double best = 0;
   for (int i = -200; i <= 200; ++i) {
     const double tau = i * 0.01 * L;
-    const double q_exceed = normal_cdf_d(-(tau + L) / sigma);
-    const double p_exceed = (1 - 1 / q) * q_exceed + (1 / q) * normal_cdf_d(-(tau - L) / sigma);
+    const double q_exceed = portable::normal_cdf(-(tau + L) / sigma);
+    const double p_exceed = (1 - 1 / q) * q_exceed + (1 / q) * portable::normal_cdf(-(tau - L) / sigma);
     const double PS = -portable::binary64::expm1(T * portable::binary64::log1p(-iota * p_exceed));
     const double QS = -portable::binary64::expm1(T * portable::binary64::log1p(-iota * q_exceed));
     best = std::max(best, PS - portable::binary64::exp(eps) * QS);

@@ -184,7 +184,7 @@ double log_pure_delta_double(std::int64_t k, double e0, double eps, std::int64_t
   const std::int64_t last = std::min<std::int64_t>(hi, static_cast<std::int64_t>(std::ceil(bound)) - 1);
   double acc = -std::numeric_limits<double>::infinity();
   if (last < lo) return acc;
-  const double log_r = -e0 - portable::binary64::log1p(portable::binary64::exp(-e0)), log_p = -portable::binary64::log1p(portable::binary64::exp(-e0));
+  const double log_p = -portable::binary64::log1p(portable::binary64::exp(-e0)), log_r = -e0 + log_p;
   double log_a = portable::log_gamma(kd + 1) - portable::log_gamma(static_cast<double>(lo) + 1) -
                  portable::log_gamma(kd - static_cast<double>(lo) + 1) + (kd - static_cast<double>(lo)) * log_p +
                  static_cast<double>(lo) * log_r;
@@ -192,7 +192,7 @@ double log_pure_delta_double(std::int64_t k, double e0, double eps, std::int64_t
     const double gap = eps - (kd - 2 * static_cast<double>(l)) * e0;  // < 0 on the active range
     if (gap < 0) {
       const double t = log_a + portable::binary64::log(-portable::binary64::expm1(gap));
-      acc = acc > t ? acc + portable::binary64::log1p(portable::binary64::exp(t - acc)) : t + portable::binary64::log1p(portable::binary64::exp(acc - t));
+      acc = log_add_exp(acc, t);
     }
     log_a += portable::binary64::log((kd - static_cast<double>(l)) / static_cast<double>(l + 1)) - e0;
   }

@@ -266,10 +266,10 @@ double tanh(double x) {
 
 double erfc(double x) { return static_cast<double>(erfc(static_cast<long double>(x))); }
 
+double log10(double x) { return static_cast<double>(log(static_cast<long double>(x)) * kInvLn10); }
+
 // 2^24 pi/2 rounded down: below it |n| < 2^24 in the reduction of sin_cos.
 constexpr double kSinCosLimit = 26353589.0;
-
-double log10(double x) { return static_cast<double>(log(static_cast<long double>(x)) * kInvLn10); }
 
 void sin_cos(double x, double& s, double& c) {
   if (!(std::fabs(x) < kSinCosLimit)) {

@@ -8,9 +8,9 @@
 #include <mpfr.h>
 
 #include <cmath>
-#include <limits>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <random>
 
 namespace {
