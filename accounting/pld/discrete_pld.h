@@ -97,6 +97,8 @@ DiscretePld self_compose_widening(const DiscretePld& a, std::int64_t k, double t
 // The spread of a PLD's bulk in cells: the distance between the quartiles of its masses over 1.349 (a normal's
 // standard deviation; a rarely sampled step's standard deviation is its rare large losses instead).
 double bulk_spread_in_cells(const DiscretePld& d);
+// The standard deviation of a PLD's finite masses in cells (as a distribution of the grid index); NaN when it has none.
+double standard_deviation_in_cells(const DiscretePld& d);
 
 // delta(eps) = p_inf + sum_k p_k (1 - e^{eps - l_k})_+ (the hockey-stick divergence of the PLD); for a
 // pessimistic PLD the float64 error bound is added (upper bound), for an optimistic one subtracted (lower bound).
