@@ -556,7 +556,7 @@ void check_grid_points(double points, double h) {
   if (points > static_cast<double>(kMaxGridPoints) || !std::isfinite(points))
     throw GridTooLarge("accountant 'pld': the loss range needs " + std::to_string(static_cast<long long>(
                            std::min(points, 9e18))) + " points on the grid " + std::to_string(h) +
-                           " (limit " + std::to_string(kMaxGridPoints) + " points, about 100 MB)", points);
+                           " (limit " + std::to_string(kMaxGridPoints) + " points, about 100 MB)", points, h);
 }
 
 namespace {

@@ -16,11 +16,14 @@ namespace dpl {
 // No grid (single step or composed) may hold more points than this: checked before allocating.
 inline constexpr std::size_t kMaxGridPoints = std::size_t{1} << 20;
 
-// A grid that would exceed kMaxGridPoints; `points` says how many it would need (the caller may coarsen).
+// A grid that would exceed kMaxGridPoints; `points` says how many it would need on the spacing `grid` (the caller
+// may coarsen).
 class GridTooLarge : public NotApplicable {
  public:
-  GridTooLarge(const std::string& what, double needed) : NotApplicable(what), points(needed) {}
+  GridTooLarge(const std::string& what, double needed, double spacing)
+      : NotApplicable(what), points(needed), grid(spacing) {}
   double points;
+  double grid;
 };
 // Throws GridTooLarge when `points` exceeds kMaxGridPoints (or is not finite).
 void check_grid_points(double points, double h);

@@ -162,6 +162,18 @@ TEST(Pld, TinyDeltaByTilting) {
   EXPECT_LE(hi_up(g.epsilon) - hi_up(exact_eps.epsilon), 1e-4);
 }
 
+// A grid that does not fit is coarsened from itself, not from the one requested: sigma 1, q 1e-4, 10^4 steps at
+// delta 1e-10 (tilted) needs 1.65 million points on the fine grid 9.5e-6 the range chose; coarsened from the
+// requested 1e-4 it went to 6.1e-4 and the upper bound 0.1246, from the grid that failed to 5.7e-5 and 0.0846, with
+// its certified lower bound 0.0760 below.
+TEST(Pld, AGridTooLargeIsCoarsenedFromItself) {
+  const auto r = compose_pld(Ledger{parse_entry("gaussian:sigma=1,q=1e-4,steps=10000")}, Target::for_delta(1e-10));
+  EXPECT_LT(hi_up(r.epsilon), 0.09);
+  ASSERT_TRUE(r.lower.has_value());
+  EXPECT_LE(hi(*r.lower), lo(r.epsilon));
+  EXPECT_GT(lo(*r.lower), 0.075);
+}
+
 TEST(Pld, SmallDeltasAnsweredMonotonically) {
   // A hundred DP-SGD steps: 1e-14 to 1e-30 were refused (answered at 1e-12) while the add direction, whose loss never
   // exceeds 100 x -log(0.99) = 1.005, was tilted by the remove direction's lambda; each direction has its own now.
