@@ -80,7 +80,9 @@ TEST(AttainedLowerBound, ExponentialMechanismBelowItsUpperBound) {
   EXPECT_GT(lo(*cover.lower), hi(rdp.epsilon));
   // auto: never the cover's lower bound.
   const auto a = at_delta("exponential:eps=1,steps=10", delta, AccountantKind::automatic);
-  if (a.lower) EXPECT_LE(hi(*a.lower), lo(rdp.epsilon));
+  if (a.lower) {
+    EXPECT_LE(hi(*a.lower), lo(rdp.epsilon));
+  }
 }
 
 // At --epsilon 0 the delta is the total variation. Permute-and-flip at eps E on two candidates whose utilities swap
