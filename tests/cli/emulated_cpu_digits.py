@@ -14,8 +14,10 @@ changes.
 Power: two twin programs are run the same way, one printing a hash of glibc's double exp, log, pow, sin and atan
 (whose FMA/AVX2 or SSE2 variant the CPU's features select), the other of its long-double expl, logl, sinl and atanl
 through NumPy (all 64 bits of each result; glibc computes them with the x87 instructions f2xm1, fyl2x, fsin and
-fpatan, whose last bits differ between makes of CPU, and which QEMU computes in software). On every model at least one twin must print other digits than natively, or the emulation
-reached neither another code path nor another arithmetic there and the check could not fail (reported, exit 1).
+fpatan, whose last bits differ between makes of CPU, and which QEMU computes in software). On at least one model
+a twin must print other digits than natively, or the emulation reached neither another code path nor another
+arithmetic and the check could not fail (reported, exit 1); on an AMD EPYC the long-double twin differs under both
+models and the double one under Westmere.
 
 Usage: emulated_cpu_digits.py DPLEDGER CLOCK_SHIM MODEL [MODEL ...]
 """
@@ -106,9 +108,9 @@ def main():
             if not same:
                 failures += 1
                 print(f"  native (exit {native[0]}):\n{native[1]}  {model} (exit {got[0]}):\n{got[1]}{got[2]}")
-    if blind:
-        print(f"no twin printed other digits under {', '.join(blind)}: the emulation reached neither another code "
-              "path nor another arithmetic there, so this check could not fail")
+    if len(blind) == len(models):
+        print("no twin printed other digits under any model: the emulation reached neither another code path nor "
+              "another arithmetic, so this check could not fail")
         return 1
     print(f"{len(COMMANDS)} commands on {len(models)} emulated CPU models: "
           f"{'all the same digits' if failures == 0 else str(failures) + ' different'}")
