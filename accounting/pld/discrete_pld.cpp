@@ -621,6 +621,11 @@ void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<dou
   long double rp = 0, rq = 0, jp = 0, jq = 0;
   auto place = [&](std::size_t k, long double m) { mass[k] += m; };
   auto restart = [&](std::size_t k, long double p0, long double q0) { rk = k, rp = p0, rq = q0, jn = 0, jp = jq = 0; };
+  // R to the start of its cell (rounded down) and J (each of its cells at or above g) to g.
+  auto settle = [&] {
+    place(rk, rp);
+    if (jn > 0) place(rk + 1, jp);
+  };
   for (std::size_t k = 0; k < n; ++k) {
     long double bp = 0, bq = 0;
     cell(k, bp, bq);
@@ -643,18 +648,17 @@ void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<dou
       restart(k, bp, bq);
       continue;
     }
-    if (!(eb > 2 * m)) {  // B cannot lift anything: R (with what J lifts of it) as below, B the next residual
-      if (jn > 0) {
-        const long double psi = std::min(1.0L, (ej - 2 * m) / -er * (1 - 1e-15L));
-        if (psi > 0 && psi * rp + jp - eg * (psi * rq + jq) >= m) {
-          place(rk + 1, psi * rp + jp);
-          place(rk, (1 - psi) * (1 - 0x1p-60L) * rp);
-          restart(k, bp, bq);
-          continue;
-        }
-        place(rk + 1, jp);  // J alone is at or above g (each of its cells lifted)
-      }
-      place(rk, rp);
+    // Lifters (P-mass lp, Q-mass lq, excess el) that cannot lift all of R lift the fraction psi of it (rounded down)
+    // to g with them, and the rest of R goes to the start of its cell; false (nothing placed) when the check fails.
+    auto lift_part_of_r = [&](long double lp, long double lq, long double el) {
+      const long double psi = std::min(1.0L, (el - 2 * m) / -er * (1 - 1e-15L));
+      if (!(psi > 0 && psi * rp + lp - eg * (psi * rq + lq) >= m)) return false;
+      place(rk + 1, psi * rp + lp);
+      place(rk, (1 - psi) * (1 - 0x1p-60L) * rp);
+      return true;
+    };
+    if (!(eb > 2 * m)) {  // B cannot lift anything: J lifts what it can of R (or R and J settle), B the next residual
+      if (jn == 0 || !lift_part_of_r(jp, jq, ej)) settle();
       restart(k, bp, bq);
       continue;
     }
@@ -680,24 +684,16 @@ void contract_cells_to_grid(const std::vector<double>& sp, const std::vector<dou
         jp += bp, jq += bq, ++jn;
         continue;
       }
-      const long double psi = (ej + eb - 2 * m) / -er * (1 - 1e-15L);
-      const long double gp = psi * rp + jp + bp, gq = psi * rq + jq + bq;
-      if (psi > 0 && gp - eg * gq >= m) {
-        place(rk + 1, gp);
-        place(rk, (1 - psi) * (1 - 0x1p-60L) * rp);
+      if (lift_part_of_r(jp + bp, jq + bq, ej + eb)) {
         have = false;
         continue;
       }
     }
-    // The check failed (rounding): R rounded down, J (each of its cells at or above g) at g, B the next residual.
-    place(rk, rp);
-    if (jn > 0) place(rk + 1, jp);
+    // The check failed (rounding): R and J settle, B the next residual.
+    settle();
     restart(k, bp, bq);
   }
-  if (have) {
-    place(rk, rp);
-    if (jn > 0) place(rk + 1, jp);
-  }
+  if (have) settle();
   // To double, rounded down (each placed P-mass is a lower bound: dropping mass only lowers every divergence).
   for (std::size_t k = 0; k < n; ++k) {
     const double v = static_cast<double>(mass[k]);

@@ -76,6 +76,12 @@ double loss_quantile(const LossPair& pair, double survival, double lo, double hi
   return hi;
 }
 
+// The spread of P's bulk for a loss pair whose finite part has mass `finite`: its interquartile range / 1.349 (a
+// normal's standard deviation), the quartiles by bisection over [lo, hi].
+double loss_bulk_spread(const LossPair& pair, double finite, double lo, double hi) {
+  return (loss_quantile(pair, 0.25 * finite, lo, hi) - loss_quantile(pair, 0.75 * finite, lo, hi)) / 1.349;
+}
+
 // How many times (a power of two) finer than the grid h the optimistic one-step PLD of a many-step entry should be
 // discretised so that P's bulk (interquartile range / 1.349) spans at least 64 cells, with the step's points times
 // that factor at most kMaxGridPoints / 32 (a larger one outgrows the lower pass's work budget once tilted: sigma
@@ -84,8 +90,7 @@ double optimistic_refinement(const LossPair& pair, const DiscretePld& step, doub
   const double finite = 1 - pair.p_inf;
   if (!(finite > 0.5) || !std::isfinite(pair.support_lo) || step.p.size() < 2) return 1;
   const double lo = pair.support_lo, hi = static_cast<double>(step.offset + static_cast<std::int64_t>(step.p.size())) * h;
-  const double q1 = loss_quantile(pair, 0.75 * finite, lo, hi), q3 = loss_quantile(pair, 0.25 * finite, lo, hi);
-  const double bulk = (q3 - q1) / 1.349;
+  const double bulk = loss_bulk_spread(pair, finite, lo, hi);
   if (!(bulk > 0) || bulk >= 32 * h) return 1;
   double factor = 1;
   while (factor < 4096 && bulk * factor < 64 * h &&
@@ -112,9 +117,7 @@ double narrow_step_grid(const Ledger& ledger, const std::vector<PairDirection>& 
       double hi = pair.support_lo + 1e-12;
       for (int it = 0; it < 64 && pair.survival_p(hi) > 0.25 * finite; ++it) hi = pair.support_lo + 2 * (hi - pair.support_lo);
       if (!(pair.survival_p(hi) <= 0.25 * finite)) continue;
-      const double q1 = loss_quantile(pair, 0.75 * finite, pair.support_lo, hi);
-      const double q3 = loss_quantile(pair, 0.25 * finite, pair.support_lo, hi);
-      if (!((q3 - q1) / 1.349 < 4 * kFinestGrid)) continue;
+      if (!(loss_bulk_spread(pair, finite, pair.support_lo, hi) < 4 * kFinestGrid)) continue;
       const double h = dyadic_grid(kFinestGrid);
       try {
         // A measurement that only chooses the grid: its work is bounded apart and not charged to the run (whose
@@ -333,12 +336,16 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
     probe.grid = dyadic_grid(64 * o.grid);
     probe.lower = false;
     probe.tilt = 0;
-    std::vector<double> ranges(dirs.size(), 0.0);
-    for_each_direction(dirs.size(), [&](std::size_t i) {
-      const DiscretePld c = memo_compose_direction(ledger, dirs[i], probe, true);
-      ranges[i] = static_cast<double>(c.p.size()) * c.h;
-    });
-    double range = *std::max_element(ranges.begin(), ranges.end());
+    // The widest composed loss range of the directions on the probe's grid.
+    auto probe_range = [&] {
+      std::vector<double> ranges(dirs.size(), 0.0);
+      for_each_direction(dirs.size(), [&](std::size_t i) {
+        const DiscretePld c = memo_compose_direction(ledger, dirs[i], probe, true);
+        ranges[i] = static_cast<double>(c.p.size()) * c.h;
+      });
+      return *std::max_element(ranges.begin(), ranges.end());
+    };
+    double range = probe_range();
     // A probe much coarser than the grid its range asks for overstates that range: each step's connect-the-dots
     // spread (about a probe cell) widens the composition by ~sqrt(steps) cells. Steps far narrower than the probe's
     // cells (a rarely sampled Gaussian: sigma 2, q 1e-5, 10^6 steps measured 1.94 on the probe grid 6.3e-3 and 0.065
@@ -349,11 +356,7 @@ void choose_grids(const Ledger& ledger, const std::vector<PairDirection>& dirs, 
       const double next = dyadic_grid(16 * std::max(finest, range / kTargetBins));
       if (!(next < probe.grid / 2)) break;
       probe.grid = next;
-      for_each_direction(dirs.size(), [&](std::size_t i) {
-        const DiscretePld c = memo_compose_direction(ledger, dirs[i], probe, true);
-        ranges[i] = static_cast<double>(c.p.size()) * c.h;
-      });
-      range = *std::max_element(ranges.begin(), ranges.end());
+      range = probe_range();
     }
     if (tiny) {
       for (std::size_t i = 0; i < dirs.size(); ++i) tilts[i] = choose_tilt(ledger, dirs[i], o, target.value);

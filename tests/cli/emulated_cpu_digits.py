@@ -57,11 +57,9 @@ TWINS = {
 }
 
 
-def run(argv, env_extra=None):
+def run(argv):
     env = dict(os.environ)
     env.pop("GLIBC_TUNABLES", None)
-    if env_extra:
-        env.update(env_extra)
     p = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=900)
     return p.returncode, p.stdout, p.stderr
 
